@@ -1,0 +1,69 @@
+# paddle-mlir: set up, build and test.
+#   make run    set up, build, run the main job (examples/quickstart.py)
+#   make test   set up, build, run lit + pytest
+#   make build  set up and build only
+# Each is incremental: the venv is rebuilt only when requirements.txt changes,
+# CMake configures once and Ninja rebuilds what changed.
+
+PYTHON      ?= python3.11
+VENV        := .venv
+VPY         := $(VENV)/bin/python
+BUILD       := build
+SITE        := $(VENV)/lib/python3.11/site-packages
+VENV_STAMP  := $(VENV)/.requirements-installed
+JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
+LIT_ARGS    ?= -sv
+PYTEST_ARGS ?= -q
+
+CCACHE := $(shell command -v ccache 2>/dev/null)
+CMAKE_FLAGS := -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	-DCMAKE_MAKE_PROGRAM=$(abspath $(VENV)/bin/ninja) \
+	-DMLIR_DIR=$(abspath $(SITE))/mlir/lib/cmake/mlir \
+	-DLLVM_DIR=$(abspath $(SITE))/llvm/lib/cmake/llvm \
+	-DPython_EXECUTABLE=$(abspath $(VPY)) \
+	$(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
+
+.PHONY: all setup build test check-lit check-python run clean distclean
+
+all: build
+
+setup: $(VENV_STAMP)
+
+$(VENV_STAMP): requirements.txt
+	test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --disable-pip-version-check -q -r requirements.txt
+	touch $@
+
+$(BUILD)/build.ninja: $(VENV_STAMP)
+	$(VENV)/bin/cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+
+build: $(BUILD)/build.ninja
+	$(VENV)/bin/cmake --build $(BUILD) -j $(JOBS)
+	@# Make `import paddle_mlir` and the `paddle-mlir` CLI work in the venv,
+	@# straight from the source tree (the build puts its outputs there).
+	echo "$(abspath python)" > $(SITE)/paddle_mlir.pth
+	printf '#!%s\nimport sys\nfrom paddle_mlir.cli import main\nsys.exit(main())\n' \
+		"$(abspath $(VPY))" > $(VENV)/bin/paddle-mlir
+	chmod +x $(VENV)/bin/paddle-mlir
+
+check-lit: build
+	$(VENV)/bin/lit $(LIT_ARGS) $(BUILD)/test
+
+check-python: build
+	$(VPY) -m pytest $(PYTEST_ARGS) test/python
+
+test: build
+	@# Run both suites, fail if either fails.
+	status=0; \
+	$(VENV)/bin/lit $(LIT_ARGS) $(BUILD)/test || status=1; \
+	$(VPY) -m pytest $(PYTEST_ARGS) test/python || status=1; \
+	exit $$status
+
+run: build
+	$(VPY) examples/quickstart.py
+
+clean:
+	rm -rf $(BUILD) python/paddle_mlir/*.so python/paddle_mlir/dialects/_*_gen.py
+
+distclean: clean
+	rm -rf $(VENV)

@@ -1,0 +1,75 @@
+//===- Paddle.cpp - C API of paddle-mlir ----------------------------------===//
+
+#include "CAPI/Paddle.h"
+
+#include "Dialect/Pd/PdDialect.h"
+#include "Registration.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+
+using namespace mlir;
+
+void paddleMlirRegisterDialects(MlirDialectRegistry registry) {
+  paddle::registerAllDialects(*unwrap(registry));
+}
+
+void paddleMlirRegisterPasses(void) { paddle::registerAllPasses(); }
+
+MlirType pdTensorTypeGetChecked(MlirLocation loc, intptr_t rank,
+                                const int64_t *shape, MlirType elementType,
+                                bool valueSemantics) {
+  Location location = unwrap(loc);
+  ArrayRef<int64_t> dims(shape, rank);
+  auto emitError = [&] { return mlir::emitError(location); };
+  if (valueSemantics)
+    return wrap(pd::VTensorType::getChecked(emitError, location.getContext(),
+                                            dims, unwrap(elementType)));
+  return wrap(pd::TensorType::getChecked(emitError, location.getContext(), dims,
+                                         unwrap(elementType)));
+}
+
+bool pdTypeIsATensor(MlirType type) {
+  return isa<pd::TensorType>(unwrap(type));
+}
+
+bool pdTypeIsAVTensor(MlirType type) {
+  return isa<pd::VTensorType>(unwrap(type));
+}
+
+MlirTypeID pdTensorTypeGetTypeID(void) {
+  return wrap(pd::TensorType::getTypeID());
+}
+
+MlirTypeID pdVTensorTypeGetTypeID(void) {
+  return wrap(pd::VTensorType::getTypeID());
+}
+
+MlirType pdTensorTypeWithValueSemantics(MlirType type, bool value) {
+  auto tensor = cast<pd::BaseTensorType>(unwrap(type));
+  return wrap(value ? tensor.getWithValueSemantics()
+                    : tensor.getWithoutValueSemantics());
+}
+
+MlirType pdVecTypeGetChecked(MlirLocation loc, intptr_t n,
+                             const MlirType *elementTypes) {
+  Location location = unwrap(loc);
+  SmallVector<Type> types;
+  for (intptr_t i = 0; i < n; ++i)
+    types.push_back(unwrap(elementTypes[i]));
+  return wrap(pd::VecType::getChecked(
+      [&] { return mlir::emitError(location); }, location.getContext(),
+      ArrayRef<Type>(types)));
+}
+
+bool pdTypeIsAVec(MlirType type) { return isa<pd::VecType>(unwrap(type)); }
+
+intptr_t pdVecTypeGetNumElements(MlirType type) {
+  return cast<pd::VecType>(unwrap(type)).getElementTypes().size();
+}
+
+MlirType pdVecTypeGetElement(MlirType type, intptr_t pos) {
+  return wrap(cast<pd::VecType>(unwrap(type)).getElementTypes()[pos]);
+}
+
+MlirTypeID pdVecTypeGetTypeID(void) { return wrap(pd::VecType::getTypeID()); }

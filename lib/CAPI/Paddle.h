@@ -1,0 +1,53 @@
+/*===- Paddle.h - C API of paddle-mlir ----------------------------*- C -*-===*\
+|*                                                                            *|
+|* A small C API over the pd/phi dialects, used by the Python extension so   *|
+|* that it needs no MLIR C++ headers (and can keep RTTI/exceptions for       *|
+|* pybind11 while MLIR itself is built without them).                        *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef PADDLE_MLIR_C_PADDLE_H
+#define PADDLE_MLIR_C_PADDLE_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Adds the pd and phi dialects to a registry.
+MLIR_CAPI_EXPORTED void paddleMlirRegisterDialects(MlirDialectRegistry registry);
+
+/// Registers paddle-mlir's passes with the global pass registry, once.
+MLIR_CAPI_EXPORTED void paddleMlirRegisterPasses(void);
+
+/// !pd.tensor / !pd.vtensor. `shape` uses MLIR's dynamic marker
+/// (mlirShapedTypeGetDynamicSize()). Returns a null type and emits a
+/// diagnostic at `loc` when the shape or element type is invalid.
+MLIR_CAPI_EXPORTED MlirType pdTensorTypeGetChecked(MlirLocation loc,
+                                                   intptr_t rank,
+                                                   const int64_t *shape,
+                                                   MlirType elementType,
+                                                   bool valueSemantics);
+MLIR_CAPI_EXPORTED bool pdTypeIsATensor(MlirType type);
+MLIR_CAPI_EXPORTED bool pdTypeIsAVTensor(MlirType type);
+MLIR_CAPI_EXPORTED MlirTypeID pdTensorTypeGetTypeID(void);
+MLIR_CAPI_EXPORTED MlirTypeID pdVTensorTypeGetTypeID(void);
+/// The same shape and dtype with the other aliasing kind.
+MLIR_CAPI_EXPORTED MlirType pdTensorTypeWithValueSemantics(MlirType type,
+                                                           bool value);
+
+/// !pd.vec<...>: a list of pd tensor types.
+MLIR_CAPI_EXPORTED MlirType pdVecTypeGetChecked(MlirLocation loc, intptr_t n,
+                                                const MlirType *elementTypes);
+MLIR_CAPI_EXPORTED bool pdTypeIsAVec(MlirType type);
+MLIR_CAPI_EXPORTED intptr_t pdVecTypeGetNumElements(MlirType type);
+MLIR_CAPI_EXPORTED MlirType pdVecTypeGetElement(MlirType type, intptr_t pos);
+MLIR_CAPI_EXPORTED MlirTypeID pdVecTypeGetTypeID(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // PADDLE_MLIR_C_PADDLE_H

@@ -1,0 +1,1 @@
+"""Generated op classes of paddle-mlir's dialects: `pd` and `phi`."""

@@ -1,0 +1,90 @@
+"""Run pass pipelines from Python, with a one-command reproducer on failure.
+
+    run_pipeline(module, "pd-verify-program,canonicalize")
+
+A failing pipeline raises `PipelineError` whose message holds MLIR's
+diagnostics and a `paddle-opt` command that reproduces the failure from a
+file holding the IR as it was before the pipeline ran.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import tempfile
+from pathlib import Path
+
+from mlir import ir
+from mlir.passmanager import PassManager
+
+from . import _registration  # noqa: F401  (registers our passes)
+
+
+class PipelineError(RuntimeError):
+    """A pass pipeline failed; `.reproducer` is the command that reproduces it."""
+
+    def __init__(self, message: str, reproducer: str | None = None):
+        super().__init__(message)
+        self.reproducer = reproducer
+
+
+def paddle_opt_path() -> str:
+    """`paddle-opt` of this checkout's build, else the one on PATH."""
+    built = Path(__file__).resolve().parents[2] / "build" / "bin" / "paddle-opt"
+    if built.exists():
+        return str(built)
+    return shutil.which("paddle-opt") or "paddle-opt"
+
+
+def _anchor(pipeline: str) -> str:
+    pipeline = pipeline.strip()
+    if pipeline.startswith("builtin.module(") and pipeline.endswith(")"):
+        return pipeline
+    return f"builtin.module({pipeline})"
+
+
+def run_pipeline(
+    module: ir.Module,
+    pipeline: str,
+    *,
+    description: str = "",
+    print_ir_after_all: bool = False,
+    verify_each: bool = True,
+) -> ir.Module:
+    """Runs `pipeline` (an mlir-opt pipeline string) on `module` in place."""
+    pipeline = _anchor(pipeline)
+    what = description or "pipeline"
+    try:
+        pm = PassManager.parse(pipeline, context=module.context)
+    except (ValueError, ir.MLIRError) as e:
+        raise PipelineError(f"{what}: invalid pipeline {pipeline!r}: {e}") from None
+    pm.enable_verifier(verify_each)
+    if print_ir_after_all:
+        pm.enable_ir_printing()
+    # Keep the input: passes rewrite the module in place.
+    before = module.operation.get_asm(enable_debug_info=True)
+    try:
+        pm.run(module.operation)
+    except ir.MLIRError as e:
+        fd, path = tempfile.mkstemp(prefix="paddle_mlir_repro_", suffix=".mlir")
+        with os.fdopen(fd, "w") as f:
+            f.write(before)
+        command = (
+            f"{shlex.quote(paddle_opt_path())} {shlex.quote(path)} "
+            f"--pass-pipeline={shlex.quote(pipeline)} --mlir-print-debuginfo"
+        )
+        diagnostics = "\n".join(_format_diagnostic(d) for d in e.error_diagnostics)
+        raise PipelineError(
+            f"{what} failed: {pipeline}\n{diagnostics}\n"
+            f"Reproduce with:\n  {command}",
+            reproducer=command,
+        ) from None
+    return module
+
+
+def _format_diagnostic(diagnostic, indent: str = "  ") -> str:
+    text = f"{indent}{diagnostic.location}: {diagnostic.message}"
+    for note in diagnostic.notes:
+        text += "\n" + _format_diagnostic(note, indent + "  ")
+    return text

@@ -1,0 +1,69 @@
+// Folding of tensor lists and what side effects keep: value tensors are
+// merged and dropped freely, aliasing tensors and their writes are not.
+// RUN: paddle-opt %s -split-input-file -canonicalize -cse | FileCheck %s
+// Running the cleanup twice changes nothing more.
+// RUN: paddle-opt %s -split-input-file -canonicalize -cse | paddle-opt -split-input-file -canonicalize -cse | FileCheck %s
+
+// CHECK-LABEL: func.func @split_of_combine
+// CHECK-SAME: (%[[A:.*]]: !pd.vtensor<2xf32>, %[[B:.*]]: !pd.tensor<3xi64>)
+// CHECK-NOT: pd.combine
+// CHECK-NOT: pd.builtin_split
+// CHECK: return %[[B]], %[[A]], %[[B]]
+func.func @split_of_combine(%a: !pd.vtensor<2xf32>, %b: !pd.tensor<3xi64>)
+    -> (!pd.tensor<3xi64>, !pd.vtensor<2xf32>, !pd.tensor<3xi64>) {
+  %l = pd.combine(%a, %b) : !pd.vtensor<2xf32>, !pd.tensor<3xi64>
+  %s:2 = pd.builtin_split %l : !pd.vec<!pd.vtensor<2xf32>, !pd.tensor<3xi64>>
+  %t = pd.builtin_slice %l[1] : !pd.vec<!pd.vtensor<2xf32>, !pd.tensor<3xi64>>
+  return %s#1, %s#0, %t : !pd.tensor<3xi64>, !pd.vtensor<2xf32>, !pd.tensor<3xi64>
+}
+
+// -----
+
+// A list that does not come from pd.combine stays.
+// CHECK-LABEL: func.func @split_of_argument
+// CHECK: pd.builtin_split
+// CHECK: pd.builtin_slice
+func.func @split_of_argument(%l: !pd.vec<!pd.vtensor<2xf32>>) -> (!pd.vtensor<2xf32>, !pd.vtensor<2xf32>) {
+  %s = pd.builtin_split %l : !pd.vec<!pd.vtensor<2xf32>>
+  %t = pd.builtin_slice %l[0] : !pd.vec<!pd.vtensor<2xf32>>
+  return %s, %t : !pd.vtensor<2xf32>, !pd.vtensor<2xf32>
+}
+
+// -----
+
+// Identical value-tensor constants are one value; unused ones disappear.
+// Each !pd.tensor constant is a fresh buffer and stays separate.
+// CHECK-LABEL: func.func @constants
+// CHECK-NEXT: %[[V:.*]] = pd.full(1.000000e+00) : !pd.vtensor<2xf32>
+// CHECK-NEXT: %[[T1:.*]] = pd.full(1.000000e+00) : !pd.tensor<2xf32>
+// CHECK-NEXT: %[[T2:.*]] = pd.full(1.000000e+00) : !pd.tensor<2xf32>
+// CHECK-NEXT: return %[[V]], %[[V]], %[[T1]], %[[T2]]
+func.func @constants() -> (!pd.vtensor<2xf32>, !pd.vtensor<2xf32>, !pd.tensor<2xf32>, !pd.tensor<2xf32>) {
+  %v1 = pd.full(1.0) : !pd.vtensor<2xf32>
+  %v2 = pd.full(1.0) : !pd.vtensor<2xf32>
+  %dead = pd.full(3.0) : !pd.vtensor<2xf32>
+  %t1 = pd.full(1.0) : !pd.tensor<2xf32>
+  %t2 = pd.full(1.0) : !pd.tensor<2xf32>
+  return %v1, %v2, %t1, %t2 : !pd.vtensor<2xf32>, !pd.vtensor<2xf32>, !pd.tensor<2xf32>, !pd.tensor<2xf32>
+}
+
+// -----
+
+// Snapshots of a tensor around a write to it are different values; fetches,
+// parameter writes and in-place copies are never dropped.
+// CHECK-LABEL: func.func @effects
+// CHECK: %[[S1:.*]] = pd.to_vtensor %[[T:.*]] :
+// CHECK: pd.copy_to
+// CHECK: %[[S2:.*]] = pd.to_vtensor %[[T]] :
+// CHECK: pd.set_parameter
+// CHECK: pd.fetch %[[S1]] "before"
+// CHECK: pd.fetch %[[S2]] "after"
+func.func @effects(%t: !pd.tensor<2xf32>, %v: !pd.vtensor<2xf32>) {
+  %s1 = pd.to_vtensor %t : !pd.tensor<2xf32>
+  pd.copy_to %v, %t : !pd.vtensor<2xf32>, !pd.tensor<2xf32>
+  %s2 = pd.to_vtensor %t : !pd.tensor<2xf32>
+  pd.set_parameter %t "w" : !pd.tensor<2xf32>
+  %f1 = pd.fetch %s1 "before" col 0 : !pd.vtensor<2xf32>
+  %f2 = pd.fetch %s2 "after" col 1 : !pd.vtensor<2xf32>
+  return
+}
