@@ -23,7 +23,7 @@ CMAKE_FLAGS := -G Ninja -DCMAKE_BUILD_TYPE=Release \
 	-DPython_EXECUTABLE=$(abspath $(VPY)) \
 	$(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
 
-.PHONY: all setup build test check-lit check-python run clean distclean
+.PHONY: all setup build docs test check-lit check-python run clean distclean
 
 all: build
 
@@ -38,13 +38,17 @@ $(BUILD)/build.ninja: $(VENV_STAMP)
 	$(VENV)/bin/cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
 
 build: $(BUILD)/build.ninja
-	$(VENV)/bin/cmake --build $(BUILD) -j $(JOBS)
+	$(VENV)/bin/cmake --build $(BUILD) -j $(JOBS) --target all mlir-doc
 	@# Make `import paddle_mlir` and the `paddle-mlir` CLI work in the venv,
 	@# straight from the source tree (the build puts its outputs there).
 	echo "$(abspath python)" > $(SITE)/paddle_mlir.pth
 	printf '#!%s\nimport sys\nfrom paddle_mlir.cli import main\nsys.exit(main())\n' \
 		"$(abspath $(VPY))" > $(VENV)/bin/paddle-mlir
 	chmod +x $(VENV)/bin/paddle-mlir
+
+# Refresh the checked-in dialect and pass docs (a test fails when they are stale).
+docs: build
+	cp $(BUILD)/docs/Dialects/*.md $(BUILD)/docs/Passes/*.md docs/
 
 check-lit: build
 	$(VENV)/bin/lit $(LIT_ARGS) $(BUILD)/test

@@ -32,7 +32,8 @@ def Pd_DataOp : Pd_Op<"data", [
   let description = [{
     Declares the program input fed under `name`. `shape` (Paddle's IntArray,
     `-1` for a dynamic dim) and `dtype` must agree with the result type; the
-    text form derives both from the type:
+    text form derives both from the type. A feed is part of the program's
+    signature: dead-code elimination keeps it even when it has no use.
 
     ```mlir
     %x = pd.data "x" : !pd.tensor<?x784xf32>

@@ -50,6 +50,12 @@ struct ParameterResource
   StringRef getName() final { return "pd.parameter"; }
 };
 
+/// Side-effect resource: the program's feed slots. `pd.data` claims its
+/// slot, so a feed stays part of the program's signature even when unused.
+struct FeedResource : public SideEffects::Resource::Base<FeedResource> {
+  StringRef getName() final { return "pd.feed"; }
+};
+
 /// Side-effect resource: the program's fetch list.
 struct FetchResource : public SideEffects::Resource::Base<FetchResource> {
   StringRef getName() final { return "pd.fetch"; }

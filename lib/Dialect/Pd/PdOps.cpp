@@ -171,6 +171,7 @@ void DataOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
   addAllocEffectIfAliasing(*this, effects);
+  effects.emplace_back(MemoryEffects::Write::get(), FeedResource::get());
 }
 
 //===----------------------------------------------------------------------===//

@@ -67,3 +67,17 @@ func.func @effects(%t: !pd.tensor<2xf32>, %v: !pd.vtensor<2xf32>) {
   %f2 = pd.fetch %s2 "after" col 1 : !pd.vtensor<2xf32>
   return
 }
+
+// -----
+
+// Feeds are the program's signature: an unused pd.data stays, and two feeds
+// are never merged.
+// CHECK-LABEL: func.func @unused_feeds
+// CHECK-NEXT: pd.data "x" : !pd.vtensor<4xf32>
+// CHECK-NEXT: pd.data "y" : !pd.vtensor<4xf32>
+// CHECK-NEXT: return
+func.func @unused_feeds() {
+  %x = pd.data "x" : !pd.vtensor<4xf32>
+  %y = pd.data "y" : !pd.vtensor<4xf32>
+  return
+}
