@@ -12,6 +12,8 @@
 include "pd/PdDialect.td"
 include "pd/PdTypes.td"
 include "pd/PdAttributes.td"
+include "pd/PdInterfaces.td"
 include "pd/PdOps.td"
+include "pd/PdGeneratedOps.td"
 
 #endif // PADDLE_MLIR_PD_TD

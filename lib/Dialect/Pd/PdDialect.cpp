@@ -11,14 +11,13 @@ using namespace mlir::pd;
 
 #include "pd/PdDialect.cpp.inc"
 #include "pd/PdEnums.cpp.inc"
+#include "pd/PdInterfaces.cpp.inc"
 
 void PdDialect::initialize() {
   registerTypes();
   registerAttributes();
-  addOperations<
-#define GET_OP_LIST
-#include "pd/PdOps.cpp.inc"
-      >();
+  // Defined across the op-definition shards (lib/CMakeLists.txt).
+  registerPdDialectOperations(this);
 }
 
 //===----------------------------------------------------------------------===//

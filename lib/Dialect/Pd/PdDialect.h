@@ -17,6 +17,8 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "Dialect/Pd/PdTraits.h"
+
 #include "pd/PdDialect.h.inc"
 #include "pd/PdEnums.h.inc"
 
@@ -90,6 +92,8 @@ std::string shapeToString(ArrayRef<int64_t> shape);
 
 #define GET_TYPEDEF_CLASSES
 #include "pd/PdTypes.h.inc"
+
+#include "pd/PdInterfaces.h.inc"
 
 #define GET_OP_CLASSES
 #include "pd/PdOps.h.inc"

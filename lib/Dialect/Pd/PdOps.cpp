@@ -9,8 +9,7 @@
 
 using namespace mlir;
 
-#define GET_OP_CLASSES
-#include "pd/PdOps.cpp.inc"
+// The ODS-generated definitions are compiled in shards (PdOpDefs.h).
 
 // Unqualified TensorType must be pd::TensorType, not mlir::TensorType.
 namespace mlir::pd {

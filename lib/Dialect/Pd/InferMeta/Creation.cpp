@@ -1,0 +1,111 @@
+//===- Creation.cpp - InferMeta of ops that create tensors ----------------===//
+
+#include "Dialect/Pd/InferMeta/InferMeta.h"
+
+#include <cmath>
+
+namespace mlir::pd {
+
+static FailureOr<Type> concreteDtype(DataType dtype, const MetaError &err) {
+  Type type = dtypeToType(err.ctx, dtype);
+  if (!type) {
+    (void)err("needs a concrete dtype, got ", stringifyDataType(dtype));
+    return failure();
+  }
+  return type;
+}
+
+static LogicalResult shapeFrom(const IntArrayArg &shape,
+                               SmallVectorImpl<int64_t> &dims,
+                               const MetaError &err) {
+  if (!shape.isConstant()) {
+    if (isDyn(shape.size))
+      return err("the shape's length must be known at compile time");
+    dims.assign(shape.size, kDyn);
+    return success();
+  }
+  for (int64_t d : *shape.values) {
+    if (d < -1)
+      return err("shape ", dimsStr(*shape.values), " has invalid dimension ", d);
+    dims.push_back(d == -1 ? kDyn : d);
+  }
+  return success();
+}
+
+LogicalResult CreateInferMeta(const IntArrayArg &shape, DataType dtype,
+                              MetaTensor &out, const MetaError &err) {
+  SmallVector<int64_t> dims;
+  FailureOr<Type> type = concreteDtype(dtype, err);
+  if (failed(type) || failed(shapeFrom(shape, dims, err)))
+    return failure();
+  out.set(dims, *type);
+  return success();
+}
+
+LogicalResult CreateLikeInferMeta(const MetaTensor &x, DataType dtype,
+                                  MetaTensor &out, const MetaError &err) {
+  if (dtype == DataType::ALL_DTYPE) {
+    out.share(x);
+    return success();
+  }
+  FailureOr<Type> type = concreteDtype(dtype, err);
+  if (failed(type))
+    return failure();
+  out.set(x.dims, *type);
+  return success();
+}
+
+LogicalResult FullWithTensorInferMeta(const IntArrayArg &shape, DataType dtype,
+                                      MetaTensor &out, const MetaError &err) {
+  return CreateInferMeta(shape, dtype, out, err);
+}
+
+LogicalResult ArangeInferMeta(const ScalarArg &start, const ScalarArg &end,
+                              const ScalarArg &step, DataType dtype,
+                              MetaTensor &out, const MetaError &err) {
+  FailureOr<Type> type = concreteDtype(dtype, err);
+  if (failed(type))
+    return failure();
+  int64_t n = kDyn;
+  if (step.value && *step.value == 0)
+    return err("step must not be 0");
+  if (start.value && end.value && step.value) {
+    double count = std::ceil((*end.value - *start.value) / *step.value);
+    n = count > 0 ? static_cast<int64_t>(count) : 0;
+  }
+  out.set({n}, *type);
+  return success();
+}
+
+LogicalResult LinspaceInferMeta(const ScalarArg &start, const ScalarArg &stop,
+                                const ScalarArg &number, DataType dtype,
+                                MetaTensor &out, const MetaError &err) {
+  FailureOr<Type> type = concreteDtype(dtype, err);
+  if (failed(type))
+    return failure();
+  std::optional<int64_t> n = number.asInt();
+  if (n && *n <= 0)
+    return err("number must be positive, got ", *n);
+  out.set({n ? *n : kDyn}, *type);
+  return success();
+}
+
+LogicalResult EyeInferMeta(const ScalarArg &numRows, const ScalarArg &numColumns,
+                           DataType dtype, MetaTensor &out,
+                           const MetaError &err) {
+  FailureOr<Type> type = concreteDtype(dtype, err);
+  if (failed(type))
+    return failure();
+  std::optional<int64_t> rows = numRows.asInt(), cols = numColumns.asInt();
+  if (rows && *rows < 0)
+    return err("num_rows must be non-negative, got ", *rows);
+  // Paddle: num_columns = -1 means num_rows.
+  if (cols && *cols == -1)
+    cols = rows;
+  if (cols && *cols < 0)
+    return err("num_columns must be non-negative, got ", *cols);
+  out.set({rows ? *rows : kDyn, cols ? *cols : kDyn}, *type);
+  return success();
+}
+
+} // namespace mlir::pd

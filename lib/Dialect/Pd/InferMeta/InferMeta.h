@@ -1,0 +1,390 @@
+//===- InferMeta.h - PHI-style shape/dtype inference shared by ops -*- C++ -*-===//
+//
+// As in PHI, shape and dtype inference is written once per *kind* of op
+// (UnchangedInferMeta, ElementwiseInferMeta, MatmulInferMeta, ...) and shared
+// by every op the spec (dialects/pd/ops.yaml) binds to it. The generated
+// glue turns an op's operands and attributes into MetaTensors and plain C++
+// values, calls the function and builds the result types.
+//
+// Conventions: dims use MLIR's ShapedType::kDynamic for an unknown dim (`?`,
+// Paddle's -1). A function that detects a mismatch reports it through
+// MetaError, which names the op; the caller turns that into a located
+// diagnostic (or a Python exception at build time).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PADDLE_MLIR_DIALECT_PD_INFERMETA_INFERMETA_H
+#define PADDLE_MLIR_DIALECT_PD_INFERMETA_INFERMETA_H
+
+#include "Dialect/Pd/PdDialect.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+#include <optional>
+
+namespace mlir::pd {
+
+constexpr int64_t kDyn = ShapedType::kDynamic;
+
+inline bool isDyn(int64_t d) { return ShapedType::isDynamic(d); }
+
+/// The shape and dtype of a tensor: what InferMeta reads and writes.
+struct MetaTensor {
+  SmallVector<int64_t> dims;
+  Type dtype;
+  /// False for a missing optional input (and for an output not set).
+  bool present = false;
+
+  MetaTensor() = default;
+  MetaTensor(ArrayRef<int64_t> dims, Type dtype)
+      : dims(dims), dtype(dtype), present(true) {}
+  /// From a pd tensor value; not present for a null value.
+  static MetaTensor from(Value value);
+
+  int64_t rank() const { return dims.size(); }
+  int64_t numel() const; // kDyn if any dim is unknown
+
+  void set(ArrayRef<int64_t> newDims, Type newDtype) {
+    dims.assign(newDims.begin(), newDims.end());
+    dtype = newDtype;
+    present = true;
+  }
+  /// Same shape and dtype as `other`.
+  void share(const MetaTensor &other) { set(other.dims, other.dtype); }
+};
+
+/// A list of tensors (a !pd.vec operand made by pd.combine).
+struct MetaTensorList {
+  SmallVector<MetaTensor> tensors;
+  static MetaTensorList from(Value value);
+};
+
+/// Paddle's IntArray passed as an operand: the values when they are known at
+/// compile time (from pd.full_int_array, or pd.combine of pd.full), else
+/// only the number of elements when that is known.
+struct IntArrayArg {
+  std::optional<SmallVector<int64_t>> values;
+  /// Number of elements; kDyn when unknown.
+  int64_t size = kDyn;
+
+  static IntArrayArg from(Value value);
+  static IntArrayArg of(ArrayRef<int64_t> values);
+  bool isConstant() const { return values.has_value(); }
+};
+
+/// Paddle's Scalar passed as an operand: its value when known.
+struct ScalarArg {
+  std::optional<double> value;
+  static ScalarArg from(Value value);
+  bool isConstant() const { return value.has_value(); }
+  std::optional<int64_t> asInt() const {
+    if (!value)
+      return std::nullopt;
+    return static_cast<int64_t>(*value);
+  }
+};
+
+/// Reports an InferMeta failure at the op's location, naming the op.
+struct MetaError {
+  std::optional<Location> loc;
+  StringRef opName;
+  MLIRContext *ctx;
+
+  template <typename... Args>
+  LogicalResult operator()(Args &&...args) const {
+    return emitOptionalError(loc, "'", opName, "' op ",
+                             std::forward<Args>(args)...);
+  }
+};
+
+/// `[2, ?, 3]`
+std::string dimsStr(ArrayRef<int64_t> dims);
+
+/// Paddle's broadcast of two shapes (numpy rules, trailing alignment);
+/// reports incompatible dims.
+LogicalResult broadcastShapes(ArrayRef<int64_t> x, ArrayRef<int64_t> y,
+                              SmallVectorImpl<int64_t> &out,
+                              const MetaError &err, StringRef xName = "x",
+                              StringRef yName = "y");
+
+/// Normalizes an axis in [-rank, rank) to [0, rank); reports out of range.
+FailureOr<int64_t> normalizeAxis(int64_t axis, int64_t rank,
+                                 const MetaError &err,
+                                 StringRef what = "axis");
+
+/// Paddle's DataType as an MLIR element type (ALL_DTYPE: null).
+Type dtypeToType(MLIRContext *ctx, DataType dtype);
+
+/// Result type for inferred meta: a !pd.vtensor if every tensor operand is
+/// one (and there is at least one), else a !pd.tensor.
+bool allTensorOperandsHaveValueSemantics(ValueRange operands);
+Type metaToType(const MetaTensor &meta, bool valueSemantics);
+
+/// Declared result types are compatible with inferred ones when element types
+/// match and dims agree where both are known; the aliasing kind is the
+/// business of the value-semantics passes, not of InferMeta.
+bool areCompatibleResultTypes(TypeRange inferred, TypeRange declared);
+
+/// Appends the type of an inferred output (a !pd.vec for a list); fails,
+/// naming the output, when InferMeta left it unset.
+LogicalResult appendResultTypes(const MetaTensor &out, bool valueSemantics,
+                                StringRef name, const MetaError &err,
+                                SmallVectorImpl<Type> &types);
+LogicalResult appendResultTypes(ArrayRef<MetaTensor> outs, bool valueSemantics,
+                                StringRef name, const MetaError &err,
+                                SmallVectorImpl<Type> &types, bool asList);
+
+/// Memory effects of a generated op: reads of its !pd.tensor operands,
+/// writes of the operands it updates in place, a fresh allocation for each
+/// !pd.tensor result that is not a view, and a write of the random state
+/// for ops that draw random numbers.
+void getPdOpEffects(
+    Operation *op,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects,
+    ArrayRef<unsigned> writtenOperands, bool isView, bool isRandom);
+
+//===----------------------------------------------------------------------===//
+// The InferMeta functions (named as in PHI). Grouped by file.
+//===----------------------------------------------------------------------===//
+
+// Unary.cpp
+LogicalResult UnchangedInferMeta(const MetaTensor &x, MetaTensor &out,
+                                 const MetaError &err);
+LogicalResult UnchangedWithAxisInferMeta(const MetaTensor &x, int64_t axis,
+                                         MetaTensor &out, const MetaError &err);
+LogicalResult RealValuedInferMeta(const MetaTensor &x, MetaTensor &out,
+                                  const MetaError &err);
+LogicalResult BoolOutputInferMeta(const MetaTensor &x, MetaTensor &out,
+                                  const MetaError &err);
+LogicalResult CastInferMeta(const MetaTensor &x, DataType dtype,
+                            MetaTensor &out, const MetaError &err);
+LogicalResult NumelInferMeta(const MetaTensor &x, MetaTensor &out,
+                             const MetaError &err);
+LogicalResult ShapeInferMeta(const MetaTensor &x, MetaTensor &out,
+                             const MetaError &err);
+LogicalResult ClipInferMeta(const MetaTensor &x, const ScalarArg &min,
+                            const ScalarArg &max, MetaTensor &out,
+                            const MetaError &err);
+LogicalResult DropoutInferMeta(const MetaTensor &x, const MetaTensor &seed,
+                               const ScalarArg &p, MetaTensor &out,
+                               MetaTensor &mask, const MetaError &err);
+LogicalResult PreluInferMeta(const MetaTensor &x, const MetaTensor &alpha,
+                             StringRef dataFormat, StringRef mode,
+                             MetaTensor &out, const MetaError &err);
+
+// Binary.cpp
+LogicalResult ElementwiseInferMeta(const MetaTensor &x, const MetaTensor &y,
+                                   MetaTensor &out, const MetaError &err);
+LogicalResult CompareInferMeta(const MetaTensor &x, const MetaTensor &y,
+                               MetaTensor &out, const MetaError &err);
+LogicalResult LogicalBinaryInferMeta(const MetaTensor &x, const MetaTensor &y,
+                                     MetaTensor &out, const MetaError &err);
+LogicalResult WhereInferMeta(const MetaTensor &condition, const MetaTensor &x,
+                             const MetaTensor &y, MetaTensor &out,
+                             const MetaError &err);
+
+// Linalg.cpp: matmul, convolutions, pooling, normalization
+LogicalResult MatmulInferMeta(const MetaTensor &x, const MetaTensor &y,
+                              bool transposeX, bool transposeY,
+                              MetaTensor &out, const MetaError &err);
+LogicalResult BmmInferMeta(const MetaTensor &x, const MetaTensor &y,
+                           MetaTensor &out, const MetaError &err);
+LogicalResult AddmmInferMeta(const MetaTensor &input, const MetaTensor &x,
+                             const MetaTensor &y, MetaTensor &out,
+                             const MetaError &err);
+LogicalResult ConvInferMeta(const MetaTensor &input, const MetaTensor &filter,
+                            ArrayRef<int32_t> strides,
+                            ArrayRef<int32_t> paddings,
+                            StringRef paddingAlgorithm,
+                            ArrayRef<int32_t> dilations, int64_t groups,
+                            StringRef dataFormat, MetaTensor &out,
+                            const MetaError &err);
+LogicalResult ConvTransposeInferMeta(
+    const MetaTensor &x, const MetaTensor &filter, ArrayRef<int32_t> strides,
+    ArrayRef<int32_t> paddings, ArrayRef<int32_t> outputPadding,
+    const IntArrayArg &outputSize, StringRef paddingAlgorithm, int64_t groups,
+    ArrayRef<int32_t> dilations, StringRef dataFormat, MetaTensor &out,
+    const MetaError &err);
+LogicalResult Pool2DInferMeta(const MetaTensor &x,
+                              const IntArrayArg &kernelSize,
+                              ArrayRef<int32_t> strides,
+                              ArrayRef<int32_t> paddings, bool ceilMode,
+                              bool exclusive, StringRef dataFormat,
+                              StringRef poolingType, bool globalPooling,
+                              bool adaptive, StringRef paddingAlgorithm,
+                              MetaTensor &out, const MetaError &err);
+LogicalResult BatchNormInferMeta(
+    const MetaTensor &x, const MetaTensor &mean, const MetaTensor &variance,
+    const MetaTensor &scale, const MetaTensor &bias, StringRef dataFormat,
+    MetaTensor &out, MetaTensor &meanOut, MetaTensor &varianceOut,
+    MetaTensor &savedMean, MetaTensor &savedVariance,
+    MetaTensor &reserveSpace, const MetaError &err);
+LogicalResult LayerNormInferMeta(const MetaTensor &x, const MetaTensor &scale,
+                                 const MetaTensor &bias,
+                                 int64_t beginNormAxis, MetaTensor &out,
+                                 MetaTensor &mean, MetaTensor &variance,
+                                 const MetaError &err);
+LogicalResult GroupNormInferMeta(const MetaTensor &x, const MetaTensor &scale,
+                                 const MetaTensor &bias, int64_t groups,
+                                 StringRef dataFormat, MetaTensor &y,
+                                 MetaTensor &mean, MetaTensor &variance,
+                                 const MetaError &err);
+LogicalResult InstanceNormInferMeta(const MetaTensor &x,
+                                    const MetaTensor &scale,
+                                    const MetaTensor &bias, MetaTensor &y,
+                                    MetaTensor &savedMean,
+                                    MetaTensor &savedVariance,
+                                    const MetaError &err);
+LogicalResult EmbeddingInferMeta(const MetaTensor &x, const MetaTensor &weight,
+                                 MetaTensor &out, const MetaError &err);
+LogicalResult CrossEntropyWithSoftmaxInferMeta(
+    const MetaTensor &logits, const MetaTensor &label, bool softLabel,
+    int64_t axis, MetaTensor &softmax, MetaTensor &loss, const MetaError &err);
+LogicalResult InterpolateInferMeta(const MetaTensor &x, StringRef dataFormat,
+                                   int64_t outH, int64_t outW,
+                                   ArrayRef<float> scale, MetaTensor &output,
+                                   const MetaError &err);
+LogicalResult PixelShuffleInferMeta(const MetaTensor &x, int64_t upscaleFactor,
+                                    StringRef dataFormat, MetaTensor &out,
+                                    const MetaError &err);
+
+// Reduction.cpp
+LogicalResult ReduceIntArrayAxisInferMeta(const MetaTensor &x,
+                                          const IntArrayArg &axis,
+                                          bool keepdim, MetaTensor &out,
+                                          const MetaError &err);
+LogicalResult ReduceIntArrayAxisInferMetaBase(const MetaTensor &x,
+                                              const IntArrayArg &axis,
+                                              bool keepdim, bool reduceAll,
+                                              MetaTensor &out,
+                                              const MetaError &err);
+LogicalResult ReduceInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis,
+                              bool keepdim, MetaTensor &out,
+                              const MetaError &err);
+LogicalResult ReduceInferMetaBase(const MetaTensor &x, ArrayRef<int64_t> axis,
+                                  bool keepdim, bool reduceAll,
+                                  MetaTensor &out, const MetaError &err);
+LogicalResult ReduceBoolInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis,
+                                  bool keepdim, MetaTensor &out,
+                                  const MetaError &err);
+LogicalResult SumInferMeta(const MetaTensor &x, const IntArrayArg &axis,
+                           DataType dtype, bool keepdim, MetaTensor &out,
+                           const MetaError &err);
+LogicalResult MeanAllInferMeta(const MetaTensor &x, MetaTensor &out,
+                               const MetaError &err);
+LogicalResult ArgMinMaxInferMeta(const MetaTensor &x, const ScalarArg &axis,
+                                 bool keepdims, bool flatten, DataType dtype,
+                                 MetaTensor &out, const MetaError &err);
+LogicalResult CumScalarAxisInferMeta(const MetaTensor &x,
+                                     const ScalarArg &axis, bool flatten,
+                                     MetaTensor &out, const MetaError &err);
+LogicalResult TopKInferMeta(const MetaTensor &x, const ScalarArg &k,
+                            int64_t axis, MetaTensor &out, MetaTensor &indices,
+                            const MetaError &err);
+LogicalResult ArgsortInferMeta(const MetaTensor &x, int64_t axis,
+                               MetaTensor &out, MetaTensor &indices,
+                               const MetaError &err);
+LogicalResult PNormInferMeta(const MetaTensor &x, int64_t axis, bool keepdim,
+                             bool asvector, MetaTensor &out,
+                             const MetaError &err);
+
+// Manipulation.cpp
+LogicalResult ReshapeInferMeta(const MetaTensor &x, const IntArrayArg &shape,
+                               MetaTensor &out, const MetaError &err);
+LogicalResult TransposeInferMeta(const MetaTensor &x, ArrayRef<int32_t> perm,
+                                 MetaTensor &out, const MetaError &err);
+LogicalResult ConcatInferMeta(const MetaTensorList &x, const ScalarArg &axis,
+                              MetaTensor &out, const MetaError &err);
+LogicalResult StackInferMeta(const MetaTensorList &x, int64_t axis,
+                             MetaTensor &out, const MetaError &err);
+LogicalResult SplitInferMeta(const MetaTensor &x, const IntArrayArg &sections,
+                             const ScalarArg &axis, SmallVectorImpl<MetaTensor> &out,
+                             const MetaError &err);
+LogicalResult SplitWithNumInferMeta(const MetaTensor &x, int64_t num,
+                                    const ScalarArg &axis,
+                                    SmallVectorImpl<MetaTensor> &out,
+                                    const MetaError &err);
+LogicalResult UnstackInferMeta(const MetaTensor &x, int64_t axis, int64_t num,
+                               SmallVectorImpl<MetaTensor> &out,
+                               const MetaError &err);
+LogicalResult SliceInferMeta(const MetaTensor &input, ArrayRef<int64_t> axes,
+                             const IntArrayArg &starts,
+                             const IntArrayArg &ends,
+                             ArrayRef<int64_t> decreaseAxis, MetaTensor &out,
+                             const MetaError &err);
+LogicalResult StridedSliceInferMeta(const MetaTensor &x,
+                                    ArrayRef<int32_t> axes,
+                                    const IntArrayArg &starts,
+                                    const IntArrayArg &ends,
+                                    const IntArrayArg &strides,
+                                    MetaTensor &out, const MetaError &err);
+LogicalResult SqueezeInferMeta(const MetaTensor &x, const IntArrayArg &axis,
+                               MetaTensor &out, const MetaError &err);
+LogicalResult UnsqueezeInferMeta(const MetaTensor &x, const IntArrayArg &axis,
+                                 MetaTensor &out, const MetaError &err);
+LogicalResult FlattenInferMeta(const MetaTensor &x, int64_t startAxis,
+                               int64_t stopAxis, MetaTensor &out,
+                               const MetaError &err);
+LogicalResult ExpandInferMeta(const MetaTensor &x, const IntArrayArg &shape,
+                              MetaTensor &out, const MetaError &err);
+LogicalResult ExpandAsInferMeta(const MetaTensor &x, const MetaTensor &y,
+                                ArrayRef<int32_t> targetShape, MetaTensor &out,
+                                const MetaError &err);
+LogicalResult TileInferMeta(const MetaTensor &x,
+                            const IntArrayArg &repeatTimes, MetaTensor &out,
+                            const MetaError &err);
+LogicalResult GatherInferMeta(const MetaTensor &x, const MetaTensor &index,
+                              const ScalarArg &axis, MetaTensor &out,
+                              const MetaError &err);
+LogicalResult GatherNdInferMeta(const MetaTensor &x, const MetaTensor &index,
+                                MetaTensor &out, const MetaError &err);
+LogicalResult IndexSelectInferMeta(const MetaTensor &x,
+                                   const MetaTensor &index, int64_t axis,
+                                   MetaTensor &out, const MetaError &err);
+LogicalResult ScatterInferMeta(const MetaTensor &x, const MetaTensor &index,
+                               const MetaTensor &updates, MetaTensor &out,
+                               const MetaError &err);
+LogicalResult TakeAlongAxisInferMeta(const MetaTensor &arr,
+                                     const MetaTensor &indices, int64_t axis,
+                                     MetaTensor &out, const MetaError &err);
+LogicalResult FlipInferMeta(const MetaTensor &x, ArrayRef<int32_t> axis,
+                            MetaTensor &out, const MetaError &err);
+LogicalResult RollInferMeta(const MetaTensor &x, const IntArrayArg &shifts,
+                            ArrayRef<int64_t> axis, MetaTensor &out,
+                            const MetaError &err);
+LogicalResult PadInferMeta(const MetaTensor &x, ArrayRef<int32_t> paddings,
+                           MetaTensor &out, const MetaError &err);
+LogicalResult Pad3dInferMeta(const MetaTensor &x, const IntArrayArg &paddings,
+                             StringRef dataFormat, MetaTensor &out,
+                             const MetaError &err);
+LogicalResult OneHotInferMeta(const MetaTensor &x, const ScalarArg &numClasses,
+                              MetaTensor &out, const MetaError &err);
+LogicalResult NonzeroInferMeta(const MetaTensor &condition, MetaTensor &out,
+                               const MetaError &err);
+LogicalResult TrilTriuInferMeta(const MetaTensor &x, MetaTensor &out,
+                                const MetaError &err);
+LogicalResult RepeatInterleaveInferMeta(const MetaTensor &x, int64_t repeats,
+                                        int64_t axis, MetaTensor &out,
+                                        const MetaError &err);
+
+// Creation.cpp
+LogicalResult CreateInferMeta(const IntArrayArg &shape, DataType dtype, MetaTensor &out,
+                              const MetaError &err);
+LogicalResult CreateLikeInferMeta(const MetaTensor &x, DataType dtype,
+                                  MetaTensor &out, const MetaError &err);
+LogicalResult FullWithTensorInferMeta(const IntArrayArg &shape, DataType dtype, MetaTensor &out,
+                                      const MetaError &err);
+LogicalResult ArangeInferMeta(const ScalarArg &start, const ScalarArg &end,
+                              const ScalarArg &step, DataType dtype, MetaTensor &out,
+                              const MetaError &err);
+LogicalResult LinspaceInferMeta(const ScalarArg &start, const ScalarArg &stop,
+                                const ScalarArg &number, DataType dtype,
+                                MetaTensor &out, const MetaError &err);
+LogicalResult EyeInferMeta(const ScalarArg &numRows, const ScalarArg &numColumns,
+                           DataType dtype, MetaTensor &out,
+                           const MetaError &err);
+
+} // namespace mlir::pd
+
+#endif // PADDLE_MLIR_DIALECT_PD_INFERMETA_INFERMETA_H

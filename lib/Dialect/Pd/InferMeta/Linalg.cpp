@@ -1,0 +1,541 @@
+//===- Linalg.cpp - InferMeta of matmul, conv, pool, norms, embedding -----===//
+
+#include "Dialect/Pd/InferMeta/InferMeta.h"
+
+namespace mlir::pd {
+
+namespace {
+/// a*b with unknowns.
+int64_t mul(int64_t a, int64_t b) { return isDyn(a) || isDyn(b) ? kDyn : a * b; }
+
+bool knownAndDiffer(int64_t a, int64_t b) {
+  return !isDyn(a) && !isDyn(b) && a != b;
+}
+
+bool channelsLast(StringRef dataFormat) {
+  return dataFormat == "NHWC" || dataFormat == "NDHWC" || dataFormat == "NLC";
+}
+
+/// float16/bfloat16 inputs keep float32 statistics, as in PHI.
+Type statisticsType(Type dtype) {
+  if (dtype.isF16() || dtype.isBF16())
+    return Float32Type::get(dtype.getContext());
+  return dtype;
+}
+
+/// Expands Paddle's paddings ([p] per spatial dim, or [before, after] per
+/// spatial dim) into before/after pairs, applying the padding algorithm.
+LogicalResult resolvePaddings(ArrayRef<int32_t> paddings, int64_t spatial,
+                              StringRef algorithm, ArrayRef<int64_t> inDims,
+                              ArrayRef<int64_t> kernel,
+                              ArrayRef<int32_t> strides,
+                              ArrayRef<int32_t> dilations,
+                              SmallVectorImpl<int64_t> &pairs,
+                              const MetaError &err) {
+  pairs.assign(2 * spatial, 0);
+  if (algorithm == "VALID")
+    return success();
+  if (algorithm == "SAME") {
+    for (int64_t i = 0; i < spatial; ++i) {
+      if (isDyn(inDims[i]) || isDyn(kernel[i])) {
+        pairs[2 * i] = pairs[2 * i + 1] = kDyn;
+        continue;
+      }
+      int64_t out = (inDims[i] + strides[i] - 1) / strides[i];
+      int64_t effK = dilations.empty() ? kernel[i]
+                                       : (kernel[i] - 1) * dilations[i] + 1;
+      int64_t pad = std::max<int64_t>((out - 1) * strides[i] + effK - inDims[i], 0);
+      pairs[2 * i] = pad / 2;
+      pairs[2 * i + 1] = pad - pad / 2;
+    }
+    return success();
+  }
+  if (algorithm != "EXPLICIT")
+    return err("padding_algorithm must be EXPLICIT, SAME or VALID, got '",
+               algorithm, "'");
+  if ((int64_t)paddings.size() == spatial) {
+    for (int64_t i = 0; i < spatial; ++i)
+      pairs[2 * i] = pairs[2 * i + 1] = paddings[i];
+  } else if ((int64_t)paddings.size() == 2 * spatial) {
+    for (int64_t i = 0; i < 2 * spatial; ++i)
+      pairs[i] = paddings[i];
+  } else {
+    return err("paddings must have ", spatial, " or ", 2 * spatial,
+               " elements, got ", paddings.size());
+  }
+  return success();
+}
+
+LogicalResult checkSpatialList(ArrayRef<int32_t> list, int64_t spatial,
+                               StringRef name, const MetaError &err) {
+  if ((int64_t)list.size() != spatial)
+    return err(name, " must have ", spatial, " elements, got ", list.size());
+  for (int32_t v : list)
+    if (v <= 0)
+      return err(name, " must be positive, got ", v);
+  return success();
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Matrix products
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatmulInferMeta(const MetaTensor &x, const MetaTensor &y,
+                              bool transposeX, bool transposeY,
+                              MetaTensor &out, const MetaError &err) {
+  if (x.rank() == 0 || y.rank() == 0)
+    return err("operands must have rank >= 1, got x ", dimsStr(x.dims),
+               " and y ", dimsStr(y.dims));
+  if (x.dtype != y.dtype)
+    return err("operands have different dtypes: x is ", x.dtype, ", y is ",
+               y.dtype);
+  SmallVector<int64_t> xd(x.dims), yd(y.dims);
+  bool xVector = xd.size() == 1, yVector = yd.size() == 1;
+  if (xVector)
+    xd.insert(xd.begin(), 1);
+  if (yVector)
+    yd.push_back(1);
+  if (transposeX && !xVector)
+    std::swap(xd[xd.size() - 1], xd[xd.size() - 2]);
+  if (transposeY && !yVector)
+    std::swap(yd[yd.size() - 1], yd[yd.size() - 2]);
+  int64_t m = xd[xd.size() - 2], kx = xd.back();
+  int64_t ky = yd[yd.size() - 2], n = yd.back();
+  if (knownAndDiffer(kx, ky))
+    return err("contraction dims differ: x ", dimsStr(x.dims),
+               (transposeX ? " (transposed)" : ""), " has K = ", kx, ", y ",
+               dimsStr(y.dims), (transposeY ? " (transposed)" : ""),
+               " has K = ", ky);
+  SmallVector<int64_t> batch;
+  if (failed(broadcastShapes(ArrayRef<int64_t>(xd).drop_back(2),
+                             ArrayRef<int64_t>(yd).drop_back(2), batch, err,
+                             "the batch dims of x", "the batch dims of y")))
+    return failure();
+  if (!xVector)
+    batch.push_back(m);
+  if (!yVector)
+    batch.push_back(n);
+  out.set(batch, x.dtype);
+  return success();
+}
+
+LogicalResult BmmInferMeta(const MetaTensor &x, const MetaTensor &y,
+                           MetaTensor &out, const MetaError &err) {
+  if (x.rank() != 3 || y.rank() != 3)
+    return err("operands must be 3-D, got x ", dimsStr(x.dims), " and y ",
+               dimsStr(y.dims));
+  if (knownAndDiffer(x.dims[0], y.dims[0]))
+    return err("batch sizes differ: ", x.dims[0], " vs ", y.dims[0]);
+  return MatmulInferMeta(x, y, false, false, out, err);
+}
+
+LogicalResult AddmmInferMeta(const MetaTensor &input, const MetaTensor &x,
+                             const MetaTensor &y, MetaTensor &out,
+                             const MetaError &err) {
+  if (x.rank() != 2 || y.rank() != 2)
+    return err("x and y must be 2-D, got ", dimsStr(x.dims), " and ",
+               dimsStr(y.dims));
+  MetaTensor product;
+  SmallVector<int64_t> dims;
+  if (failed(MatmulInferMeta(x, y, false, false, product, err)) ||
+      failed(broadcastShapes(input.dims, product.dims, dims, err, "input",
+                             "x @ y")))
+    return failure();
+  // input broadcasts to the product's shape, never the other way round.
+  if (!areShapesCompatible(dims, product.dims))
+    return err("input of shape ", dimsStr(input.dims),
+               " does not broadcast to x @ y of shape ",
+               dimsStr(product.dims));
+  out.set(product.dims, x.dtype);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution and pooling
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConvInferMeta(const MetaTensor &input, const MetaTensor &filter,
+                            ArrayRef<int32_t> strides,
+                            ArrayRef<int32_t> paddings,
+                            StringRef paddingAlgorithm,
+                            ArrayRef<int32_t> dilations, int64_t groups,
+                            StringRef dataFormat, MetaTensor &out,
+                            const MetaError &err) {
+  int64_t rank = input.rank();
+  if (rank != 4 && rank != 5)
+    return err("input must be 4-D or 5-D, got ", dimsStr(input.dims));
+  if (filter.rank() != rank)
+    return err("filter must have the input's rank ", rank, ", got ",
+               dimsStr(filter.dims));
+  int64_t spatial = rank - 2;
+  if (failed(checkSpatialList(strides, spatial, "strides", err)) ||
+      failed(checkSpatialList(dilations, spatial, "dilations", err)))
+    return failure();
+  if (groups <= 0)
+    return err("groups must be positive, got ", groups);
+  bool last = channelsLast(dataFormat);
+  int64_t inC = last ? input.dims.back() : input.dims[1];
+  SmallVector<int64_t> inSpatial;
+  for (int64_t i = 0; i < spatial; ++i)
+    inSpatial.push_back(input.dims[last ? 1 + i : 2 + i]);
+  int64_t outC = filter.dims[0];
+  if (knownAndDiffer(inC, mul(filter.dims[1], groups)))
+    return err("input has ", inC, " channels but filter ",
+               dimsStr(filter.dims), " with groups = ", groups, " expects ",
+               mul(filter.dims[1], groups));
+  if (!isDyn(outC) && outC % groups != 0)
+    return err("filter's output channels ", outC,
+               " are not divisible by groups = ", groups);
+  SmallVector<int64_t> kernel(ArrayRef<int64_t>(filter.dims).drop_front(2));
+  SmallVector<int64_t> pads;
+  if (failed(resolvePaddings(paddings, spatial, paddingAlgorithm, inSpatial,
+                             kernel, strides, dilations, pads, err)))
+    return failure();
+  SmallVector<int64_t> outSpatial;
+  for (int64_t i = 0; i < spatial; ++i) {
+    int64_t in = inSpatial[i], k = kernel[i];
+    if (isDyn(in) || isDyn(k) || isDyn(pads[2 * i])) {
+      outSpatial.push_back(paddingAlgorithm == "SAME" && !isDyn(in)
+                               ? (in + strides[i] - 1) / strides[i]
+                               : kDyn);
+      continue;
+    }
+    int64_t effK = dilations[i] * (k - 1) + 1;
+    int64_t padded = in + pads[2 * i] + pads[2 * i + 1];
+    if (padded < effK)
+      return err("spatial dim ", i, " of size ", in, " (padded ", padded,
+                 ") is smaller than the dilated kernel ", effK);
+    outSpatial.push_back((padded - effK) / strides[i] + 1);
+  }
+  SmallVector<int64_t> dims{input.dims[0]};
+  if (!last)
+    dims.push_back(outC);
+  llvm::append_range(dims, outSpatial);
+  if (last)
+    dims.push_back(outC);
+  out.set(dims, input.dtype);
+  return success();
+}
+
+LogicalResult ConvTransposeInferMeta(
+    const MetaTensor &x, const MetaTensor &filter, ArrayRef<int32_t> strides,
+    ArrayRef<int32_t> paddings, ArrayRef<int32_t> outputPadding,
+    const IntArrayArg &outputSize, StringRef paddingAlgorithm, int64_t groups,
+    ArrayRef<int32_t> dilations, StringRef dataFormat, MetaTensor &out,
+    const MetaError &err) {
+  int64_t rank = x.rank();
+  if (rank != 4 && rank != 5)
+    return err("input must be 4-D or 5-D, got ", dimsStr(x.dims));
+  if (filter.rank() != rank)
+    return err("filter must have the input's rank ", rank, ", got ",
+               dimsStr(filter.dims));
+  int64_t spatial = rank - 2;
+  if (failed(checkSpatialList(strides, spatial, "strides", err)) ||
+      failed(checkSpatialList(dilations, spatial, "dilations", err)))
+    return failure();
+  if (groups <= 0)
+    return err("groups must be positive, got ", groups);
+  if (!outputPadding.empty() && (int64_t)outputPadding.size() != spatial)
+    return err("output_padding must have ", spatial, " elements, got ",
+               outputPadding.size());
+  bool last = channelsLast(dataFormat);
+  int64_t inC = last ? x.dims.back() : x.dims[1];
+  if (knownAndDiffer(inC, filter.dims[0]))
+    return err("input has ", inC, " channels but filter ",
+               dimsStr(filter.dims), " expects ", filter.dims[0]);
+  int64_t outC = mul(filter.dims[1], groups);
+  SmallVector<int64_t> inSpatial, kernel(ArrayRef<int64_t>(filter.dims).drop_front(2));
+  for (int64_t i = 0; i < spatial; ++i)
+    inSpatial.push_back(x.dims[last ? 1 + i : 2 + i]);
+  SmallVector<int64_t> pads;
+  if (failed(resolvePaddings(paddings, spatial, paddingAlgorithm, inSpatial,
+                             kernel, strides, dilations, pads, err)))
+    return failure();
+  if (outputSize.isConstant() && !outputSize.values->empty() &&
+      (int64_t)outputSize.values->size() != spatial)
+    return err("output_size must have ", spatial, " elements, got ",
+               outputSize.values->size());
+  SmallVector<int64_t> outSpatial;
+  for (int64_t i = 0; i < spatial; ++i) {
+    int64_t in = inSpatial[i], k = kernel[i];
+    int64_t inferred = kDyn;
+    if (!isDyn(in) && !isDyn(k) && !isDyn(pads[2 * i]))
+      inferred = (in - 1) * strides[i] - pads[2 * i] - pads[2 * i + 1] +
+                 dilations[i] * (k - 1) + 1 +
+                 (outputPadding.empty() ? 0 : outputPadding[i]);
+    if (outputSize.isConstant() && !outputSize.values->empty()) {
+      int64_t want = (*outputSize.values)[i];
+      if (!isDyn(inferred) && (want < inferred || want >= inferred + strides[i]))
+        return err("output_size[", i, "] = ", want, " must be in [", inferred,
+                   ", ", inferred + strides[i], ")");
+      outSpatial.push_back(want);
+    } else if (!outputSize.isConstant() && outputSize.size != 0) {
+      outSpatial.push_back(kDyn);
+    } else {
+      outSpatial.push_back(inferred);
+    }
+  }
+  SmallVector<int64_t> dims{x.dims[0]};
+  if (!last)
+    dims.push_back(outC);
+  llvm::append_range(dims, outSpatial);
+  if (last)
+    dims.push_back(outC);
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult Pool2DInferMeta(const MetaTensor &x,
+                              const IntArrayArg &kernelSize,
+                              ArrayRef<int32_t> strides,
+                              ArrayRef<int32_t> paddings, bool ceilMode,
+                              bool exclusive, StringRef dataFormat,
+                              StringRef poolingType, bool globalPooling,
+                              bool adaptive, StringRef paddingAlgorithm,
+                              MetaTensor &out, const MetaError &err) {
+  if (x.rank() != 4)
+    return err("input must be 4-D, got ", dimsStr(x.dims));
+  if (poolingType != "max" && poolingType != "avg")
+    return err("pooling_type must be 'max' or 'avg', got '", poolingType, "'");
+  bool last = channelsLast(dataFormat);
+  SmallVector<int64_t> in{x.dims[last ? 1 : 2], x.dims[last ? 2 : 3]};
+  SmallVector<int64_t> kernel{kDyn, kDyn};
+  if (kernelSize.isConstant()) {
+    const auto &k = *kernelSize.values;
+    if (k.size() == 1)
+      kernel = {k[0], k[0]};
+    else if (k.size() == 2)
+      kernel = {k[0], k[1]};
+    else
+      return err("kernel_size must have 1 or 2 elements, got ", k.size());
+    for (int64_t v : kernel)
+      if (v <= 0)
+        return err("kernel_size must be positive, got ", v);
+  }
+  SmallVector<int64_t> outSpatial;
+  if (globalPooling) {
+    outSpatial = {1, 1};
+  } else if (adaptive) {
+    outSpatial = kernel;
+  } else {
+    if (failed(checkSpatialList(strides, 2, "strides", err)))
+      return failure();
+    SmallVector<int64_t> pads;
+    if (failed(resolvePaddings(paddings, 2, paddingAlgorithm, in, kernel,
+                               strides, {}, pads, err)))
+      return failure();
+    for (int64_t i = 0; i < 2; ++i) {
+      if (isDyn(in[i]) || isDyn(kernel[i]) || isDyn(pads[2 * i])) {
+        outSpatial.push_back(kDyn);
+        continue;
+      }
+      int64_t padded = in[i] + pads[2 * i] + pads[2 * i + 1];
+      if (padded < kernel[i])
+        return err("spatial dim ", i, " of size ", in[i], " (padded ", padded,
+                   ") is smaller than the kernel ", kernel[i]);
+      int64_t span = padded - kernel[i];
+      outSpatial.push_back((ceilMode ? (span + strides[i] - 1) : span) /
+                               strides[i] +
+                           1);
+    }
+  }
+  SmallVector<int64_t> dims{x.dims[0]};
+  if (!last)
+    dims.push_back(x.dims[1]);
+  llvm::append_range(dims, outSpatial);
+  if (last)
+    dims.push_back(x.dims[3]);
+  out.set(dims, x.dtype);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Normalization
+//===----------------------------------------------------------------------===//
+
+static LogicalResult checkVector(const MetaTensor &t, int64_t size,
+                                 StringRef name, const MetaError &err) {
+  if (!t.present)
+    return success();
+  if (knownAndDiffer(t.numel(), size))
+    return err(name, " must have ", size, " elements, got shape ",
+               dimsStr(t.dims));
+  return success();
+}
+
+LogicalResult BatchNormInferMeta(
+    const MetaTensor &x, const MetaTensor &mean, const MetaTensor &variance,
+    const MetaTensor &scale, const MetaTensor &bias, StringRef dataFormat,
+    MetaTensor &out, MetaTensor &meanOut, MetaTensor &varianceOut,
+    MetaTensor &savedMean, MetaTensor &savedVariance,
+    MetaTensor &reserveSpace, const MetaError &err) {
+  if (x.rank() < 2 || x.rank() > 5)
+    return err("input must have rank 2 to 5, got ", dimsStr(x.dims));
+  int64_t c = channelsLast(dataFormat) ? x.dims.back() : x.dims[1];
+  if (failed(checkVector(mean, c, "mean", err)) ||
+      failed(checkVector(variance, c, "variance", err)) ||
+      failed(checkVector(scale, c, "scale", err)) ||
+      failed(checkVector(bias, c, "bias", err)))
+    return failure();
+  Type stats = statisticsType(x.dtype);
+  out.share(x);
+  meanOut.set({c}, mean.dtype ? mean.dtype : stats);
+  varianceOut.set({c}, variance.dtype ? variance.dtype : stats);
+  savedMean.set({c}, stats);
+  savedVariance.set({c}, stats);
+  reserveSpace.set({kDyn}, x.dtype);
+  return success();
+}
+
+LogicalResult LayerNormInferMeta(const MetaTensor &x, const MetaTensor &scale,
+                                 const MetaTensor &bias, int64_t beginNormAxis,
+                                 MetaTensor &out, MetaTensor &mean,
+                                 MetaTensor &variance, const MetaError &err) {
+  FailureOr<int64_t> begin =
+      normalizeAxis(beginNormAxis, x.rank(), err, "begin_norm_axis");
+  if (failed(begin))
+    return failure();
+  int64_t left = 1, right = 1;
+  for (int64_t i = 0; i < x.rank(); ++i)
+    (i < *begin ? left : right) = mul(i < *begin ? left : right, x.dims[i]);
+  if (failed(checkVector(scale, right, "scale", err)) ||
+      failed(checkVector(bias, right, "bias", err)))
+    return failure();
+  out.share(x);
+  Type stats = statisticsType(x.dtype);
+  mean.set({left}, stats);
+  variance.set({left}, stats);
+  return success();
+}
+
+LogicalResult GroupNormInferMeta(const MetaTensor &x, const MetaTensor &scale,
+                                 const MetaTensor &bias, int64_t groups,
+                                 StringRef dataFormat, MetaTensor &y,
+                                 MetaTensor &mean, MetaTensor &variance,
+                                 const MetaError &err) {
+  if (x.rank() < 2)
+    return err("input must have rank >= 2, got ", dimsStr(x.dims));
+  int64_t c = channelsLast(dataFormat) ? x.dims.back() : x.dims[1];
+  if (groups <= 0)
+    return err("groups must be positive, got ", groups);
+  if (!isDyn(c) && c % groups != 0)
+    return err(c, " channels are not divisible by groups = ", groups);
+  if (failed(checkVector(scale, c, "scale", err)) ||
+      failed(checkVector(bias, c, "bias", err)))
+    return failure();
+  y.share(x);
+  Type stats = statisticsType(x.dtype);
+  mean.set({x.dims[0], groups}, stats);
+  variance.set({x.dims[0], groups}, stats);
+  return success();
+}
+
+LogicalResult InstanceNormInferMeta(const MetaTensor &x,
+                                    const MetaTensor &scale,
+                                    const MetaTensor &bias, MetaTensor &y,
+                                    MetaTensor &savedMean,
+                                    MetaTensor &savedVariance,
+                                    const MetaError &err) {
+  if (x.rank() < 2 || x.rank() > 5)
+    return err("input must have rank 2 to 5, got ", dimsStr(x.dims));
+  int64_t c = x.dims[1];
+  if (failed(checkVector(scale, c, "scale", err)) ||
+      failed(checkVector(bias, c, "bias", err)))
+    return failure();
+  y.share(x);
+  Type stats = statisticsType(x.dtype);
+  savedMean.set({mul(x.dims[0], c)}, stats);
+  savedVariance.set({mul(x.dims[0], c)}, stats);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Embedding, loss, resizing
+//===----------------------------------------------------------------------===//
+
+LogicalResult EmbeddingInferMeta(const MetaTensor &x, const MetaTensor &weight,
+                                 MetaTensor &out, const MetaError &err) {
+  if (weight.rank() != 2)
+    return err("weight must be 2-D [vocabulary, width], got ",
+               dimsStr(weight.dims));
+  if (!isa<IntegerType>(x.dtype) || x.dtype.isInteger(1))
+    return err("ids must be an integer tensor, got ", x.dtype);
+  SmallVector<int64_t> dims(x.dims);
+  dims.push_back(weight.dims[1]);
+  out.set(dims, weight.dtype);
+  return success();
+}
+
+LogicalResult CrossEntropyWithSoftmaxInferMeta(
+    const MetaTensor &logits, const MetaTensor &label, bool softLabel,
+    int64_t axis, MetaTensor &softmax, MetaTensor &loss,
+    const MetaError &err) {
+  FailureOr<int64_t> a = normalizeAxis(axis, logits.rank(), err);
+  if (failed(a))
+    return failure();
+  if (label.rank() != logits.rank())
+    return err("label ", dimsStr(label.dims),
+               " must have the rank of input ", dimsStr(logits.dims));
+  for (int64_t i = 0; i < logits.rank(); ++i) {
+    int64_t want = (i == *a && !softLabel) ? 1 : logits.dims[i];
+    if (knownAndDiffer(label.dims[i], want))
+      return err("label ", dimsStr(label.dims), " does not match input ",
+                 dimsStr(logits.dims),
+                 softLabel ? " (soft labels have the input's shape)"
+                           : " (hard labels have size 1 on the class axis)");
+  }
+  softmax.share(logits);
+  SmallVector<int64_t> dims(logits.dims);
+  dims[*a] = 1;
+  loss.set(dims, logits.dtype);
+  return success();
+}
+
+LogicalResult InterpolateInferMeta(const MetaTensor &x, StringRef dataFormat,
+                                   int64_t outH, int64_t outW,
+                                   ArrayRef<float> scale, MetaTensor &output,
+                                   const MetaError &err) {
+  if (x.rank() != 4)
+    return err("input must be 4-D, got ", dimsStr(x.dims));
+  bool last = channelsLast(dataFormat);
+  int64_t h = x.dims[last ? 1 : 2], w = x.dims[last ? 2 : 3];
+  int64_t oh = kDyn, ow = kDyn;
+  if (outH > 0 && outW > 0) {
+    oh = outH;
+    ow = outW;
+  } else if (!scale.empty()) {
+    float sh = scale[0], sw = scale.size() > 1 ? scale[1] : scale[0];
+    if (sh <= 0 || sw <= 0)
+      return err("scale must be positive");
+    oh = isDyn(h) ? kDyn : static_cast<int64_t>(h * sh);
+    ow = isDyn(w) ? kDyn : static_cast<int64_t>(w * sw);
+  }
+  SmallVector<int64_t> dims = last ? SmallVector<int64_t>{x.dims[0], oh, ow, x.dims[3]}
+                                   : SmallVector<int64_t>{x.dims[0], x.dims[1], oh, ow};
+  output.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult PixelShuffleInferMeta(const MetaTensor &x, int64_t upscaleFactor,
+                                    StringRef dataFormat, MetaTensor &out,
+                                    const MetaError &err) {
+  if (x.rank() != 4)
+    return err("input must be 4-D, got ", dimsStr(x.dims));
+  if (upscaleFactor <= 0)
+    return err("upscale_factor must be positive, got ", upscaleFactor);
+  bool last = channelsLast(dataFormat);
+  int64_t c = last ? x.dims[3] : x.dims[1];
+  int64_t r2 = upscaleFactor * upscaleFactor;
+  if (!isDyn(c) && c % r2 != 0)
+    return err(c, " channels are not divisible by upscale_factor^2 = ", r2);
+  int64_t oc = isDyn(c) ? kDyn : c / r2;
+  int64_t h = mul(x.dims[last ? 1 : 2], upscaleFactor);
+  int64_t w = mul(x.dims[last ? 2 : 3], upscaleFactor);
+  SmallVector<int64_t> dims = last ? SmallVector<int64_t>{x.dims[0], h, w, oc}
+                                   : SmallVector<int64_t>{x.dims[0], oc, h, w};
+  out.set(dims, x.dtype);
+  return success();
+}
+
+} // namespace mlir::pd

@@ -1,0 +1,713 @@
+//===- Manipulation.cpp - InferMeta of shape manipulation and indexing ----===//
+
+#include "Dialect/Pd/InferMeta/InferMeta.h"
+
+#include "llvm/ADT/SmallSet.h"
+
+#include <limits>
+
+namespace mlir::pd {
+
+namespace {
+int64_t mul(int64_t a, int64_t b) { return isDyn(a) || isDyn(b) ? kDyn : a * b; }
+int64_t add(int64_t a, int64_t b) { return isDyn(a) || isDyn(b) ? kDyn : a + b; }
+bool knownAndDiffer(int64_t a, int64_t b) {
+  return !isDyn(a) && !isDyn(b) && a != b;
+}
+/// Merges two dims that must agree; the known one wins.
+int64_t merge(int64_t a, int64_t b) { return isDyn(a) ? b : a; }
+
+LogicalResult checkIndexDtype(const MetaTensor &index, StringRef name,
+                              const MetaError &err) {
+  if (!isa<IntegerType>(index.dtype) || index.dtype.isInteger(1))
+    return err(name, " must be an int32 or int64 tensor, got ", index.dtype);
+  return success();
+}
+} // namespace
+
+LogicalResult ReshapeInferMeta(const MetaTensor &x, const IntArrayArg &shape,
+                               MetaTensor &out, const MetaError &err) {
+  if (!shape.isConstant()) {
+    if (isDyn(shape.size))
+      return err("the target shape's length must be known at compile time");
+    out.set(SmallVector<int64_t>(shape.size, kDyn), x.dtype);
+    return success();
+  }
+  const SmallVector<int64_t> &target = *shape.values;
+  SmallVector<int64_t> dims;
+  int64_t inferIndex = -1, known = 1;
+  for (auto [i, targetDim] : llvm::enumerate(target)) {
+    int64_t d = targetDim;
+    if (d == -1) {
+      if (inferIndex >= 0)
+        return err("shape ", dimsStr(target), " has more than one -1");
+      inferIndex = i;
+      dims.push_back(kDyn);
+      continue;
+    }
+    if (d == 0) {
+      // Paddle: 0 copies the input dim at the same index.
+      if ((int64_t)i >= x.rank())
+        return err("shape ", dimsStr(target), " has a 0 at index ", i,
+                   " but the input ", dimsStr(x.dims), " has rank ", x.rank());
+      d = x.dims[i];
+    } else if (d < 0) {
+      return err("shape ", dimsStr(target), " has invalid dimension ", d);
+    }
+    dims.push_back(d);
+    known = mul(known, d);
+  }
+  int64_t numel = x.numel();
+  if (inferIndex >= 0) {
+    if (!isDyn(numel) && !isDyn(known)) {
+      if (known == 0 || numel % known != 0)
+        return err("cannot reshape ", dimsStr(x.dims), " (", numel,
+                   " elements) to ", dimsStr(target));
+      dims[inferIndex] = numel / known;
+    }
+  } else if (!isDyn(numel) && !isDyn(known) && numel != known) {
+    return err("cannot reshape ", dimsStr(x.dims), " (", numel,
+               " elements) to ", dimsStr(dims), " (", known, " elements)");
+  }
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult TransposeInferMeta(const MetaTensor &x, ArrayRef<int32_t> perm,
+                                 MetaTensor &out, const MetaError &err) {
+  if ((int64_t)perm.size() != x.rank())
+    return err("perm has ", perm.size(), " entries but the input ",
+               dimsStr(x.dims), " has rank ", x.rank());
+  SmallVector<int64_t> dims;
+  llvm::SmallSet<int64_t, 8> seen;
+  for (int32_t p : perm) {
+    FailureOr<int64_t> a = normalizeAxis(p, x.rank(), err, "perm entry");
+    if (failed(a))
+      return failure();
+    if (!seen.insert(*a).second)
+      return err("perm repeats axis ", p);
+    dims.push_back(x.dims[*a]);
+  }
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult ConcatInferMeta(const MetaTensorList &x, const ScalarArg &axis,
+                              MetaTensor &out, const MetaError &err) {
+  if (x.tensors.empty())
+    return err("needs at least one input tensor");
+  const MetaTensor &first = x.tensors.front();
+  for (const MetaTensor &t : x.tensors) {
+    if (t.rank() != first.rank())
+      return err("inputs have different ranks: ", dimsStr(first.dims),
+                 " and ", dimsStr(t.dims));
+    if (t.dtype != first.dtype)
+      return err("inputs have different dtypes: ", first.dtype, " and ",
+                 t.dtype);
+  }
+  std::optional<int64_t> a = axis.asInt();
+  if (!a) {
+    out.set(SmallVector<int64_t>(first.rank(), kDyn), first.dtype);
+    return success();
+  }
+  FailureOr<int64_t> ax = normalizeAxis(*a, first.rank(), err);
+  if (failed(ax))
+    return failure();
+  SmallVector<int64_t> dims(first.dims);
+  dims[*ax] = 0;
+  for (const MetaTensor &t : x.tensors) {
+    for (int64_t i = 0; i < first.rank(); ++i) {
+      if (i == *ax)
+        continue;
+      if (knownAndDiffer(dims[i], t.dims[i]))
+        return err("inputs ", dimsStr(first.dims), " and ", dimsStr(t.dims),
+                   " differ in dimension ", i, ", which is not the concat axis ",
+                   *ax);
+      dims[i] = merge(dims[i], t.dims[i]);
+    }
+    dims[*ax] = add(dims[*ax], t.dims[*ax]);
+  }
+  out.set(dims, first.dtype);
+  return success();
+}
+
+LogicalResult StackInferMeta(const MetaTensorList &x, int64_t axis,
+                             MetaTensor &out, const MetaError &err) {
+  if (x.tensors.empty())
+    return err("needs at least one input tensor");
+  SmallVector<int64_t> dims(x.tensors.front().dims);
+  for (const MetaTensor &t : x.tensors) {
+    if (t.dtype != x.tensors.front().dtype)
+      return err("inputs have different dtypes");
+    if (!areShapesCompatible(t.dims, dims))
+      return err("inputs must have one shape, got ", dimsStr(dims), " and ",
+                 dimsStr(t.dims));
+    for (auto [d, td] : llvm::zip_equal(dims, t.dims))
+      d = merge(d, td);
+  }
+  FailureOr<int64_t> a = normalizeAxis(axis, dims.size() + 1, err);
+  if (failed(a))
+    return failure();
+  dims.insert(dims.begin() + *a, x.tensors.size());
+  out.set(dims, x.tensors.front().dtype);
+  return success();
+}
+
+LogicalResult SplitInferMeta(const MetaTensor &x, const IntArrayArg &sections,
+                             const ScalarArg &axis,
+                             SmallVectorImpl<MetaTensor> &out,
+                             const MetaError &err) {
+  if (isDyn(sections.size))
+    return err("the number of sections must be known at compile time");
+  std::optional<int64_t> a = axis.asInt();
+  if (!a) {
+    out.assign(sections.size, MetaTensor(SmallVector<int64_t>(x.rank(), kDyn), x.dtype));
+    return success();
+  }
+  FailureOr<int64_t> ax = normalizeAxis(*a, x.rank(), err);
+  if (failed(ax))
+    return failure();
+  int64_t dim = x.dims[*ax];
+  SmallVector<int64_t> sizes(sections.size, kDyn);
+  if (sections.isConstant()) {
+    sizes.assign(sections.values->begin(), sections.values->end());
+    int64_t inferIndex = -1, sum = 0;
+    for (auto [i, s] : llvm::enumerate(sizes)) {
+      if (s == -1) {
+        if (inferIndex >= 0)
+          return err("sections ", dimsStr(*sections.values),
+                     " have more than one -1");
+        inferIndex = i;
+        s = kDyn;
+      } else if (s < 0) {
+        return err("sections ", dimsStr(*sections.values),
+                   " has invalid size ", s);
+      } else {
+        sum += s;
+      }
+    }
+    if (!isDyn(dim)) {
+      if (inferIndex >= 0) {
+        if (sum > dim)
+          return err("sections ", dimsStr(*sections.values), " sum to more than ",
+                     dim, ", the size of axis ", *ax);
+        sizes[inferIndex] = dim - sum;
+      } else if (sum != dim) {
+        return err("sections ", dimsStr(*sections.values), " sum to ", sum,
+                   " but axis ", *ax, " has size ", dim);
+      }
+    }
+  }
+  out.clear();
+  for (int64_t s : sizes) {
+    SmallVector<int64_t> dims(x.dims);
+    dims[*ax] = s;
+    out.emplace_back(dims, x.dtype);
+  }
+  return success();
+}
+
+LogicalResult SplitWithNumInferMeta(const MetaTensor &x, int64_t num,
+                                    const ScalarArg &axis,
+                                    SmallVectorImpl<MetaTensor> &out,
+                                    const MetaError &err) {
+  if (num <= 0)
+    return err("num must be positive, got ", num);
+  std::optional<int64_t> a = axis.asInt();
+  if (!a) {
+    out.assign(num, MetaTensor(SmallVector<int64_t>(x.rank(), kDyn), x.dtype));
+    return success();
+  }
+  FailureOr<int64_t> ax = normalizeAxis(*a, x.rank(), err);
+  if (failed(ax))
+    return failure();
+  int64_t dim = x.dims[*ax];
+  if (!isDyn(dim) && dim % num != 0)
+    return err("axis ", *ax, " of size ", dim, " cannot be split into ", num,
+               " equal parts");
+  SmallVector<int64_t> dims(x.dims);
+  dims[*ax] = isDyn(dim) ? kDyn : dim / num;
+  out.assign(num, MetaTensor(dims, x.dtype));
+  return success();
+}
+
+LogicalResult UnstackInferMeta(const MetaTensor &x, int64_t axis, int64_t num,
+                               SmallVectorImpl<MetaTensor> &out,
+                               const MetaError &err) {
+  FailureOr<int64_t> a = normalizeAxis(axis, x.rank(), err);
+  if (failed(a))
+    return failure();
+  int64_t dim = x.dims[*a];
+  if (num == 0) {
+    if (isDyn(dim))
+      return err("axis ", *a, " has a dynamic size: the number of outputs "
+                              "is unknown");
+    num = dim;
+  } else if (knownAndDiffer(num, dim)) {
+    return err("num = ", num, " differs from the size ", dim, " of axis ", *a);
+  }
+  SmallVector<int64_t> dims(x.dims);
+  dims.erase(dims.begin() + *a);
+  out.assign(num, MetaTensor(dims, x.dtype));
+  return success();
+}
+
+/// Paddle's slice bounds: negative indices count from the end; results are
+/// clamped to [0, dim].
+static int64_t sliceSize(int64_t dim, int64_t start, int64_t end) {
+  if (isDyn(dim))
+    return kDyn;
+  auto clamp = [&](int64_t v) {
+    if (v < 0)
+      v += dim;
+    return std::clamp<int64_t>(v, 0, dim);
+  };
+  return std::max<int64_t>(clamp(end) - clamp(start), 0);
+}
+
+LogicalResult SliceInferMeta(const MetaTensor &input, ArrayRef<int64_t> axes,
+                             const IntArrayArg &starts,
+                             const IntArrayArg &ends,
+                             ArrayRef<int64_t> decreaseAxis, MetaTensor &out,
+                             const MetaError &err) {
+  int64_t n = axes.size();
+  if (knownAndDiffer(starts.size, n) || knownAndDiffer(ends.size, n))
+    return err("axes, starts and ends must have the same length, got ", n,
+               ", ", starts.size, " and ", ends.size);
+  SmallVector<int64_t> dims(input.dims);
+  SmallVector<int64_t> normalized;
+  for (auto [i, a] : llvm::enumerate(axes)) {
+    FailureOr<int64_t> ax = normalizeAxis(a, input.rank(), err);
+    if (failed(ax))
+      return failure();
+    normalized.push_back(*ax);
+    if (starts.isConstant() && ends.isConstant())
+      dims[*ax] = sliceSize(input.dims[*ax], (*starts.values)[i],
+                            (*ends.values)[i]);
+    else
+      dims[*ax] = kDyn;
+  }
+  if (!decreaseAxis.empty()) {
+    llvm::SmallSet<int64_t, 8> drop;
+    for (int64_t a : decreaseAxis) {
+      FailureOr<int64_t> ax = normalizeAxis(a, input.rank(), err, "decrease_axis");
+      if (failed(ax))
+        return failure();
+      if (!isDyn(dims[*ax]) && dims[*ax] != 1)
+        return err("decrease_axis ", a, " has size ", dims[*ax],
+                   " after slicing; it must be 1");
+      drop.insert(*ax);
+    }
+    SmallVector<int64_t> kept;
+    for (int64_t i = 0; i < (int64_t)dims.size(); ++i)
+      if (!drop.contains(i))
+        kept.push_back(dims[i]);
+    dims = kept;
+  }
+  out.set(dims, input.dtype);
+  return success();
+}
+
+LogicalResult StridedSliceInferMeta(const MetaTensor &x,
+                                    ArrayRef<int32_t> axes,
+                                    const IntArrayArg &starts,
+                                    const IntArrayArg &ends,
+                                    const IntArrayArg &strides,
+                                    MetaTensor &out, const MetaError &err) {
+  int64_t n = axes.size();
+  if (knownAndDiffer(starts.size, n) || knownAndDiffer(ends.size, n) ||
+      knownAndDiffer(strides.size, n))
+    return err("axes, starts, ends and strides must have the same length");
+  SmallVector<int64_t> dims(x.dims);
+  bool known = starts.isConstant() && ends.isConstant() && strides.isConstant();
+  for (auto [i, a] : llvm::enumerate(axes)) {
+    FailureOr<int64_t> ax = normalizeAxis(a, x.rank(), err);
+    if (failed(ax))
+      return failure();
+    int64_t dim = x.dims[*ax];
+    if (!known || isDyn(dim)) {
+      dims[*ax] = kDyn;
+      continue;
+    }
+    int64_t start = (*starts.values)[i], end = (*ends.values)[i],
+            stride = (*strides.values)[i];
+    if (stride == 0)
+      return err("strides must not be 0");
+    if (start < 0)
+      start += dim;
+    if (end < 0)
+      end += dim;
+    if (stride > 0) {
+      start = std::clamp<int64_t>(start, 0, dim);
+      end = std::clamp<int64_t>(end, 0, dim);
+      dims[*ax] = end > start ? (end - start + stride - 1) / stride : 0;
+    } else {
+      start = std::clamp<int64_t>(start, -1, dim - 1);
+      end = std::clamp<int64_t>(end, -1, dim - 1);
+      dims[*ax] = start > end ? (start - end - stride - 1) / -stride : 0;
+    }
+  }
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult SqueezeInferMeta(const MetaTensor &x, const IntArrayArg &axis,
+                               MetaTensor &out, const MetaError &err) {
+  if (!axis.isConstant())
+    return err("the squeezed axes must be known at compile time");
+  llvm::SmallSet<int64_t, 8> drop;
+  if (axis.values->empty()) {
+    for (int64_t i = 0; i < x.rank(); ++i)
+      if (x.dims[i] == 1)
+        drop.insert(i);
+  } else {
+    for (int64_t a : *axis.values) {
+      FailureOr<int64_t> ax = normalizeAxis(a, x.rank(), err);
+      if (failed(ax))
+        return failure();
+      // As in PHI: a dim that is not 1 is kept; at compile time a dynamic
+      // dim named in axis is squeezed.
+      if (x.dims[*ax] == 1 || isDyn(x.dims[*ax]))
+        drop.insert(*ax);
+    }
+  }
+  SmallVector<int64_t> dims;
+  for (int64_t i = 0; i < x.rank(); ++i)
+    if (!drop.contains(i))
+      dims.push_back(x.dims[i]);
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult UnsqueezeInferMeta(const MetaTensor &x, const IntArrayArg &axis,
+                                 MetaTensor &out, const MetaError &err) {
+  if (!axis.isConstant()) {
+    if (isDyn(axis.size))
+      return err("the unsqueezed axes must be known at compile time");
+    out.set(SmallVector<int64_t>(x.rank() + axis.size, kDyn), x.dtype);
+    return success();
+  }
+  // PHI's GetUnsqueezeShape: axes are inserted one after the other.
+  int64_t outRank = x.rank() + axis.values->size();
+  int64_t curRank = x.rank();
+  SmallVector<bool> isNew(outRank + 1, false);
+  for (int64_t a : *axis.values) {
+    int64_t cur = a < 0 ? a + curRank + 1 : a;
+    if (cur < 0 || cur > curRank)
+      return err("axis ", a, " is out of range for unsqueezing a tensor of rank ",
+                 curRank);
+    for (int64_t i = curRank; i >= cur; --i)
+      if (isNew[i]) {
+        isNew[i + 1] = true;
+        isNew[i] = false;
+      }
+    isNew[cur] = true;
+    ++curRank;
+  }
+  SmallVector<int64_t> dims;
+  for (int64_t i = 0, in = 0; i < outRank; ++i)
+    dims.push_back(isNew[i] ? 1 : x.dims[in++]);
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult FlattenInferMeta(const MetaTensor &x, int64_t startAxis,
+                               int64_t stopAxis, MetaTensor &out,
+                               const MetaError &err) {
+  if (x.rank() == 0) {
+    out.set({1}, x.dtype);
+    return success();
+  }
+  FailureOr<int64_t> start = normalizeAxis(startAxis, x.rank(), err, "start_axis");
+  FailureOr<int64_t> stop = normalizeAxis(stopAxis, x.rank(), err, "stop_axis");
+  if (failed(start) || failed(stop))
+    return failure();
+  if (*start > *stop)
+    return err("start_axis ", startAxis, " is after stop_axis ", stopAxis);
+  SmallVector<int64_t> dims(x.dims.begin(), x.dims.begin() + *start);
+  int64_t n = 1;
+  for (int64_t i = *start; i <= *stop; ++i)
+    n = mul(n, x.dims[i]);
+  dims.push_back(n);
+  dims.append(x.dims.begin() + *stop + 1, x.dims.end());
+  out.set(dims, x.dtype);
+  return success();
+}
+
+static LogicalResult expandTo(const MetaTensor &x, ArrayRef<int64_t> target,
+                              MetaTensor &out, const MetaError &err) {
+  if ((int64_t)target.size() < x.rank())
+    return err("the target shape ", dimsStr(target),
+               " has fewer dims than the input ", dimsStr(x.dims));
+  int64_t offset = target.size() - x.rank();
+  SmallVector<int64_t> dims;
+  for (auto [i, t] : llvm::enumerate(target)) {
+    int64_t xi = (int64_t)i - offset;
+    int64_t xd = xi >= 0 ? x.dims[xi] : 1;
+    if (t == -1 || isDyn(t)) {
+      if (xi < 0)
+        return err("-1 in the target shape ", dimsStr(target),
+                   " is only allowed for existing dims");
+      dims.push_back(xd);
+    } else if (t < 0) {
+      return err("target shape ", dimsStr(target), " has invalid dimension ", t);
+    } else {
+      if (!isDyn(xd) && xd != 1 && xd != t)
+        return err("cannot expand ", dimsStr(x.dims), " to ", dimsStr(target),
+                   ": dimension ", xi, " is ", xd, ", not 1 or ", t);
+      dims.push_back(t);
+    }
+  }
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult ExpandInferMeta(const MetaTensor &x, const IntArrayArg &shape,
+                              MetaTensor &out, const MetaError &err) {
+  if (!shape.isConstant()) {
+    if (isDyn(shape.size))
+      return err("the target shape's length must be known at compile time");
+    out.set(SmallVector<int64_t>(std::max(shape.size, x.rank()), kDyn), x.dtype);
+    return success();
+  }
+  return expandTo(x, *shape.values, out, err);
+}
+
+LogicalResult ExpandAsInferMeta(const MetaTensor &x, const MetaTensor &y,
+                                ArrayRef<int32_t> targetShape, MetaTensor &out,
+                                const MetaError &err) {
+  if (y.present)
+    return expandTo(x, y.dims, out, err);
+  if (targetShape.empty())
+    return err("needs y or target_shape");
+  SmallVector<int64_t> target(targetShape.begin(), targetShape.end());
+  return expandTo(x, target, out, err);
+}
+
+LogicalResult TileInferMeta(const MetaTensor &x,
+                            const IntArrayArg &repeatTimes, MetaTensor &out,
+                            const MetaError &err) {
+  if (!repeatTimes.isConstant()) {
+    if (isDyn(repeatTimes.size))
+      return err("the number of repeat_times must be known at compile time");
+    out.set(SmallVector<int64_t>(std::max(repeatTimes.size, x.rank()), kDyn),
+            x.dtype);
+    return success();
+  }
+  const auto &reps = *repeatTimes.values;
+  int64_t rank = std::max<int64_t>(reps.size(), x.rank());
+  SmallVector<int64_t> dims;
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t xi = i - (rank - x.rank()), ri = i - (rank - (int64_t)reps.size());
+    int64_t d = xi >= 0 ? x.dims[xi] : 1;
+    int64_t r = ri >= 0 ? reps[ri] : 1;
+    if (r <= 0)
+      return err("repeat_times must be positive, got ", dimsStr(reps));
+    dims.push_back(mul(d, r));
+  }
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult GatherInferMeta(const MetaTensor &x, const MetaTensor &index,
+                              const ScalarArg &axis, MetaTensor &out,
+                              const MetaError &err) {
+  if (failed(checkIndexDtype(index, "index", err)))
+    return failure();
+  if (index.rank() > 1 && !(index.rank() == 2 && index.dims[1] == 1))
+    return err("index must be 0-D or 1-D, got ", dimsStr(index.dims));
+  std::optional<int64_t> a = axis.asInt();
+  if (!a) {
+    out.set(SmallVector<int64_t>(index.rank() == 0 ? x.rank() - 1 : x.rank(), kDyn),
+            x.dtype);
+    return success();
+  }
+  FailureOr<int64_t> ax = normalizeAxis(*a, x.rank(), err);
+  if (failed(ax))
+    return failure();
+  SmallVector<int64_t> dims(x.dims);
+  if (index.rank() == 0)
+    dims.erase(dims.begin() + *ax);
+  else
+    dims[*ax] = index.dims[0];
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult GatherNdInferMeta(const MetaTensor &x, const MetaTensor &index,
+                                MetaTensor &out, const MetaError &err) {
+  if (failed(checkIndexDtype(index, "index", err)))
+    return failure();
+  if (index.rank() == 0)
+    return err("index must have rank >= 1");
+  int64_t k = index.dims.back();
+  if (isDyn(k))
+    return err("the last dim of index must be known at compile time");
+  if (k > x.rank())
+    return err("index addresses ", k, " dims of an input of rank ", x.rank());
+  SmallVector<int64_t> dims(index.dims.begin(), index.dims.end() - 1);
+  dims.append(x.dims.begin() + k, x.dims.end());
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult IndexSelectInferMeta(const MetaTensor &x,
+                                   const MetaTensor &index, int64_t axis,
+                                   MetaTensor &out, const MetaError &err) {
+  if (failed(checkIndexDtype(index, "index", err)))
+    return failure();
+  if (index.rank() != 1 && !(index.rank() == 2 && index.dims[1] == 1))
+    return err("index must be 1-D, got ", dimsStr(index.dims));
+  FailureOr<int64_t> ax = normalizeAxis(axis, x.rank(), err);
+  if (failed(ax))
+    return failure();
+  SmallVector<int64_t> dims(x.dims);
+  dims[*ax] = index.dims[0];
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult ScatterInferMeta(const MetaTensor &x, const MetaTensor &index,
+                               const MetaTensor &updates, MetaTensor &out,
+                               const MetaError &err) {
+  if (failed(checkIndexDtype(index, "index", err)))
+    return failure();
+  if (index.rank() != 1 && !(index.rank() == 2 && index.dims[1] == 1))
+    return err("index must be 1-D, got ", dimsStr(index.dims));
+  if (updates.rank() != x.rank())
+    return err("updates ", dimsStr(updates.dims), " must have the rank of x ",
+               dimsStr(x.dims));
+  for (int64_t i = 1; i < x.rank(); ++i)
+    if (knownAndDiffer(updates.dims[i], x.dims[i]))
+      return err("updates ", dimsStr(updates.dims), " and x ", dimsStr(x.dims),
+                 " differ in dimension ", i);
+  if (updates.dtype != x.dtype)
+    return err("updates have dtype ", updates.dtype, ", x has ", x.dtype);
+  out.share(x);
+  return success();
+}
+
+LogicalResult TakeAlongAxisInferMeta(const MetaTensor &arr,
+                                     const MetaTensor &indices, int64_t axis,
+                                     MetaTensor &out, const MetaError &err) {
+  if (failed(checkIndexDtype(indices, "indices", err)))
+    return failure();
+  if (indices.rank() != arr.rank())
+    return err("indices ", dimsStr(indices.dims), " must have the rank of arr ",
+               dimsStr(arr.dims));
+  if (failed(normalizeAxis(axis, arr.rank(), err)))
+    return failure();
+  out.set(indices.dims, arr.dtype);
+  return success();
+}
+
+LogicalResult FlipInferMeta(const MetaTensor &x, ArrayRef<int32_t> axis,
+                            MetaTensor &out, const MetaError &err) {
+  llvm::SmallSet<int64_t, 8> seen;
+  for (int32_t a : axis) {
+    FailureOr<int64_t> ax = normalizeAxis(a, x.rank(), err);
+    if (failed(ax))
+      return failure();
+    if (!seen.insert(*ax).second)
+      return err("axis ", a, " is flipped twice");
+  }
+  out.share(x);
+  return success();
+}
+
+LogicalResult RollInferMeta(const MetaTensor &x, const IntArrayArg &shifts,
+                            ArrayRef<int64_t> axis, MetaTensor &out,
+                            const MetaError &err) {
+  if (!axis.empty() && knownAndDiffer(shifts.size, axis.size()))
+    return err("shifts and axis must have the same length, got ", shifts.size,
+               " and ", axis.size());
+  if (axis.empty() && knownAndDiffer(shifts.size, 1))
+    return err("without axis, shifts must have one element, got ", shifts.size);
+  for (int64_t a : axis)
+    if (failed(normalizeAxis(a, x.rank(), err)))
+      return failure();
+  out.share(x);
+  return success();
+}
+
+LogicalResult PadInferMeta(const MetaTensor &x, ArrayRef<int32_t> paddings,
+                           MetaTensor &out, const MetaError &err) {
+  if ((int64_t)paddings.size() != 2 * x.rank())
+    return err("paddings must have 2 * rank = ", 2 * x.rank(),
+               " elements, got ", paddings.size());
+  SmallVector<int64_t> dims;
+  for (int64_t i = 0; i < x.rank(); ++i) {
+    int64_t d = add(x.dims[i], paddings[2 * i] + paddings[2 * i + 1]);
+    if (!isDyn(d) && d < 0)
+      return err("padding dimension ", i, " makes it negative");
+    dims.push_back(d);
+  }
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult Pad3dInferMeta(const MetaTensor &x, const IntArrayArg &paddings,
+                             StringRef dataFormat, MetaTensor &out,
+                             const MetaError &err) {
+  if (x.rank() != 5)
+    return err("input must be 5-D, got ", dimsStr(x.dims));
+  if (knownAndDiffer(paddings.size, 6))
+    return err("paddings must have 6 elements, got ", paddings.size);
+  bool last = dataFormat == "NDHWC";
+  SmallVector<int64_t> dims(x.dims);
+  // paddings: left, right (W), top, bottom (H), front, back (D).
+  int64_t w = last ? 3 : 4, h = last ? 2 : 3, d = last ? 1 : 2;
+  if (!paddings.isConstant()) {
+    dims[w] = dims[h] = dims[d] = kDyn;
+  } else {
+    const auto &p = *paddings.values;
+    dims[w] = add(dims[w], p[0] + p[1]);
+    dims[h] = add(dims[h], p[2] + p[3]);
+    dims[d] = add(dims[d], p[4] + p[5]);
+  }
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult OneHotInferMeta(const MetaTensor &x, const ScalarArg &numClasses,
+                              MetaTensor &out, const MetaError &err) {
+  if (failed(checkIndexDtype(x, "x", err)))
+    return failure();
+  std::optional<int64_t> n = numClasses.asInt();
+  if (n && *n <= 0)
+    return err("num_classes must be positive, got ", *n);
+  SmallVector<int64_t> dims(x.dims);
+  dims.push_back(n ? *n : kDyn);
+  out.set(dims, Float32Type::get(err.ctx));
+  return success();
+}
+
+LogicalResult NonzeroInferMeta(const MetaTensor &condition, MetaTensor &out,
+                               const MetaError &err) {
+  out.set({kDyn, condition.rank()}, IntegerType::get(err.ctx, 64));
+  return success();
+}
+
+LogicalResult TrilTriuInferMeta(const MetaTensor &x, MetaTensor &out,
+                                const MetaError &err) {
+  if (x.rank() < 2)
+    return err("input must have rank >= 2, got ", dimsStr(x.dims));
+  out.share(x);
+  return success();
+}
+
+LogicalResult RepeatInterleaveInferMeta(const MetaTensor &x, int64_t repeats,
+                                        int64_t axis, MetaTensor &out,
+                                        const MetaError &err) {
+  if (repeats <= 0)
+    return err("repeats must be positive, got ", repeats);
+  FailureOr<int64_t> ax = normalizeAxis(axis, x.rank(), err);
+  if (failed(ax))
+    return failure();
+  SmallVector<int64_t> dims(x.dims);
+  dims[*ax] = mul(dims[*ax], repeats);
+  out.set(dims, x.dtype);
+  return success();
+}
+
+} // namespace mlir::pd

@@ -1,0 +1,196 @@
+//===- Reduction.cpp - InferMeta of reductions, scans and sorting ---------===//
+
+#include "Dialect/Pd/InferMeta/InferMeta.h"
+
+#include "llvm/ADT/SmallSet.h"
+
+namespace mlir::pd {
+
+/// The reduced shape: empty `axis` (or reduceAll) reduces every dim.
+static LogicalResult reduceShape(const MetaTensor &x, ArrayRef<int64_t> axis,
+                                 bool keepdim, bool reduceAll,
+                                 SmallVectorImpl<int64_t> &dims,
+                                 const MetaError &err) {
+  llvm::SmallSet<int64_t, 8> reduced;
+  if (axis.empty() || reduceAll) {
+    for (int64_t i = 0; i < x.rank(); ++i)
+      reduced.insert(i);
+  } else {
+    for (int64_t a : axis) {
+      FailureOr<int64_t> n = normalizeAxis(a, x.rank(), err);
+      if (failed(n))
+        return failure();
+      if (!reduced.insert(*n).second)
+        return err("axis ", a, " is reduced twice");
+    }
+  }
+  dims.clear();
+  for (int64_t i = 0; i < x.rank(); ++i) {
+    if (!reduced.contains(i))
+      dims.push_back(x.dims[i]);
+    else if (keepdim)
+      dims.push_back(1);
+  }
+  return success();
+}
+
+LogicalResult ReduceInferMetaBase(const MetaTensor &x, ArrayRef<int64_t> axis,
+                                  bool keepdim, bool reduceAll,
+                                  MetaTensor &out, const MetaError &err) {
+  SmallVector<int64_t> dims;
+  if (failed(reduceShape(x, axis, keepdim, reduceAll, dims, err)))
+    return failure();
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult ReduceInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis,
+                              bool keepdim, MetaTensor &out,
+                              const MetaError &err) {
+  return ReduceInferMetaBase(x, axis, keepdim, false, out, err);
+}
+
+LogicalResult ReduceBoolInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis,
+                                  bool keepdim, MetaTensor &out,
+                                  const MetaError &err) {
+  if (failed(ReduceInferMeta(x, axis, keepdim, out, err)))
+    return failure();
+  out.dtype = IntegerType::get(err.ctx, 1);
+  return success();
+}
+
+LogicalResult ReduceIntArrayAxisInferMetaBase(const MetaTensor &x,
+                                              const IntArrayArg &axis,
+                                              bool keepdim, bool reduceAll,
+                                              MetaTensor &out,
+                                              const MetaError &err) {
+  if (axis.isConstant() || reduceAll)
+    return ReduceInferMetaBase(
+        x, axis.isConstant() ? ArrayRef<int64_t>(*axis.values) : ArrayRef<int64_t>(),
+        keepdim, reduceAll, out, err);
+  // Axes computed at run time: the rank is known when keepdim is set or the
+  // number of axes is.
+  if (keepdim) {
+    out.set(SmallVector<int64_t>(x.rank(), kDyn), x.dtype);
+    return success();
+  }
+  if (isDyn(axis.size))
+    return err("the reduced axes must be known at compile time, or keepdim "
+               "set, to know the result's rank");
+  if (axis.size > x.rank())
+    return err(axis.size, " axes are reduced in a tensor of rank ", x.rank());
+  out.set(SmallVector<int64_t>(x.rank() - axis.size, kDyn), x.dtype);
+  return success();
+}
+
+LogicalResult ReduceIntArrayAxisInferMeta(const MetaTensor &x,
+                                          const IntArrayArg &axis,
+                                          bool keepdim, MetaTensor &out,
+                                          const MetaError &err) {
+  return ReduceIntArrayAxisInferMetaBase(x, axis, keepdim, false, out, err);
+}
+
+LogicalResult SumInferMeta(const MetaTensor &x, const IntArrayArg &axis,
+                           DataType dtype, bool keepdim, MetaTensor &out,
+                           const MetaError &err) {
+  if (failed(ReduceIntArrayAxisInferMeta(x, axis, keepdim, out, err)))
+    return failure();
+  if (dtype != DataType::ALL_DTYPE) {
+    out.dtype = dtypeToType(err.ctx, dtype);
+    if (!out.dtype)
+      return err("cannot sum into dtype ", stringifyDataType(dtype));
+  } else if (x.dtype.isInteger(1) || x.dtype.isInteger(32)) {
+    // As in PHI: bool and int32 sums accumulate into int64.
+    out.dtype = IntegerType::get(err.ctx, 64);
+  }
+  return success();
+}
+
+LogicalResult MeanAllInferMeta(const MetaTensor &x, MetaTensor &out,
+                               const MetaError &err) {
+  out.set({}, x.dtype);
+  return success();
+}
+
+LogicalResult ArgMinMaxInferMeta(const MetaTensor &x, const ScalarArg &axis,
+                                 bool keepdims, bool flatten, DataType dtype,
+                                 MetaTensor &out, const MetaError &err) {
+  if (dtype != DataType::INT32 && dtype != DataType::INT64)
+    return err("dtype must be int32 or int64, got ", stringifyDataType(dtype));
+  Type indexType = dtypeToType(err.ctx, dtype);
+  if (flatten) {
+    out.set(keepdims ? SmallVector<int64_t>(x.rank(), 1) : SmallVector<int64_t>{},
+            indexType);
+    return success();
+  }
+  std::optional<int64_t> a = axis.asInt();
+  if (!a) {
+    out.set(SmallVector<int64_t>(keepdims ? x.rank() : std::max<int64_t>(x.rank() - 1, 0), kDyn),
+            indexType);
+    return success();
+  }
+  SmallVector<int64_t> dims;
+  MetaTensor xs = x;
+  if (failed(reduceShape(xs, {*a}, keepdims, false, dims, err)))
+    return failure();
+  out.set(dims, indexType);
+  return success();
+}
+
+LogicalResult CumScalarAxisInferMeta(const MetaTensor &x, const ScalarArg &axis,
+                                     bool flatten, MetaTensor &out,
+                                     const MetaError &err) {
+  if (flatten) {
+    out.set({x.numel()}, x.dtype);
+    return success();
+  }
+  if (std::optional<int64_t> a = axis.asInt())
+    if (failed(normalizeAxis(*a, x.rank(), err)))
+      return failure();
+  out.share(x);
+  return success();
+}
+
+LogicalResult TopKInferMeta(const MetaTensor &x, const ScalarArg &k,
+                            int64_t axis, MetaTensor &out, MetaTensor &indices,
+                            const MetaError &err) {
+  FailureOr<int64_t> a = normalizeAxis(axis, x.rank(), err);
+  if (failed(a))
+    return failure();
+  SmallVector<int64_t> dims(x.dims);
+  if (x.rank() > 0) {
+    std::optional<int64_t> kv = k.asInt();
+    if (kv && *kv < 1)
+      return err("k must be positive, got ", *kv);
+    if (kv && !isDyn(dims[*a]) && *kv > dims[*a])
+      return err("k = ", *kv, " is larger than dimension ", *a, " of size ",
+                 dims[*a]);
+    dims[*a] = kv ? *kv : kDyn;
+  }
+  out.set(dims, x.dtype);
+  indices.set(dims, IntegerType::get(err.ctx, 64));
+  return success();
+}
+
+LogicalResult ArgsortInferMeta(const MetaTensor &x, int64_t axis,
+                               MetaTensor &out, MetaTensor &indices,
+                               const MetaError &err) {
+  if (failed(normalizeAxis(axis, x.rank(), err)))
+    return failure();
+  out.share(x);
+  indices.set(x.dims, IntegerType::get(err.ctx, 64));
+  return success();
+}
+
+LogicalResult PNormInferMeta(const MetaTensor &x, int64_t axis, bool keepdim,
+                             bool asvector, MetaTensor &out,
+                             const MetaError &err) {
+  if (asvector) {
+    out.set(keepdim ? SmallVector<int64_t>(x.rank(), 1) : SmallVector<int64_t>{},
+            x.dtype);
+    return success();
+  }
+  return ReduceInferMeta(x, {axis}, keepdim, out, err);
+}
+
+} // namespace mlir::pd

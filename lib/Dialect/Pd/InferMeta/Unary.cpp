@@ -1,0 +1,115 @@
+//===- Unary.cpp - InferMeta of unary and elementwise-like ops ------------===//
+
+#include "Dialect/Pd/InferMeta/InferMeta.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::pd {
+
+static Type boolType(MLIRContext *ctx) { return IntegerType::get(ctx, 1); }
+
+LogicalResult UnchangedInferMeta(const MetaTensor &x, MetaTensor &out,
+                                 const MetaError &err) {
+  out.share(x);
+  return success();
+}
+
+LogicalResult UnchangedWithAxisInferMeta(const MetaTensor &x, int64_t axis,
+                                         MetaTensor &out,
+                                         const MetaError &err) {
+  if (failed(normalizeAxis(axis, x.rank(), err)))
+    return failure();
+  out.share(x);
+  return success();
+}
+
+LogicalResult RealValuedInferMeta(const MetaTensor &x, MetaTensor &out,
+                                  const MetaError &err) {
+  // abs of a complex tensor is real.
+  Type dtype = x.dtype;
+  if (auto complex = dyn_cast<ComplexType>(dtype))
+    dtype = complex.getElementType();
+  out.set(x.dims, dtype);
+  return success();
+}
+
+LogicalResult BoolOutputInferMeta(const MetaTensor &x, MetaTensor &out,
+                                  const MetaError &err) {
+  out.set(x.dims, boolType(err.ctx));
+  return success();
+}
+
+LogicalResult CastInferMeta(const MetaTensor &x, DataType dtype,
+                            MetaTensor &out, const MetaError &err) {
+  Type type = dtypeToType(err.ctx, dtype);
+  if (!type)
+    return err("cannot cast to dtype ", stringifyDataType(dtype));
+  out.set(x.dims, type);
+  return success();
+}
+
+LogicalResult NumelInferMeta(const MetaTensor &x, MetaTensor &out,
+                             const MetaError &err) {
+  out.set({}, IntegerType::get(err.ctx, 64));
+  return success();
+}
+
+LogicalResult ShapeInferMeta(const MetaTensor &x, MetaTensor &out,
+                             const MetaError &err) {
+  out.set({x.rank()}, IntegerType::get(err.ctx, 32));
+  return success();
+}
+
+LogicalResult ClipInferMeta(const MetaTensor &x, const ScalarArg &min,
+                            const ScalarArg &max, MetaTensor &out,
+                            const MetaError &err) {
+  if (min.value && max.value && *min.value > *max.value)
+    return err("min ", *min.value, " is greater than max ", *max.value);
+  out.share(x);
+  return success();
+}
+
+LogicalResult DropoutInferMeta(const MetaTensor &x, const MetaTensor &seed,
+                               const ScalarArg &p, MetaTensor &out,
+                               MetaTensor &mask, const MetaError &err) {
+  if (p.value && (*p.value < 0.0 || *p.value > 1.0))
+    return err("dropout probability p must be in [0, 1], got ", *p.value);
+  out.share(x);
+  mask.set(x.dims, IntegerType::get(err.ctx, 8, IntegerType::Unsigned));
+  return success();
+}
+
+LogicalResult PreluInferMeta(const MetaTensor &x, const MetaTensor &alpha,
+                             StringRef dataFormat, StringRef mode,
+                             MetaTensor &out, const MetaError &err) {
+  int64_t alphaNumel = alpha.numel();
+  if (mode == "all") {
+    if (!isDyn(alphaNumel) && alphaNumel != 1)
+      return err("mode 'all' needs a single alpha, got ", alphaNumel,
+                 " elements");
+  } else if (mode == "channel") {
+    if (x.rank() < 2)
+      return err("mode 'channel' needs an input of rank >= 2, got ",
+                 x.rank());
+    int64_t channels =
+        dataFormat == "NHWC" || dataFormat == "NLC" || dataFormat == "NDHWC"
+            ? x.dims.back()
+            : x.dims[1];
+    if (!isDyn(alphaNumel) && !isDyn(channels) && alphaNumel != channels)
+      return err("mode 'channel' needs ", channels, " alphas, got ",
+                 alphaNumel);
+  } else if (mode == "element") {
+    int64_t perSample = 1;
+    for (int64_t d : ArrayRef<int64_t>(x.dims).drop_front())
+      perSample = isDyn(d) || isDyn(perSample) ? kDyn : perSample * d;
+    if (!isDyn(alphaNumel) && !isDyn(perSample) && alphaNumel != perSample)
+      return err("mode 'element' needs ", perSample, " alphas, got ",
+                 alphaNumel);
+  } else {
+    return err("mode must be 'all', 'channel' or 'element', got '", mode, "'");
+  }
+  out.share(x);
+  return success();
+}
+
+} // namespace mlir::pd
