@@ -37,4 +37,33 @@ def PdVerifyProgram : Pass<"pd-verify-program", "::mlir::ModuleOp"> {
   ];
 }
 
+def PdInferShapes : Pass<"pd-infer-shapes"> {
+  let summary = "Refine result types with each op's InferMeta";
+  let description = [{
+    Runs every pd op's InferMeta (its InferTypeOpInterface) in program order
+    and refines declared result dims that are `?` but known from the inputs,
+    so static shapes propagate through a program imported or built with
+    dynamic dims. Dims the declaration knows and InferMeta does not stay as
+    declared; element types and the aliasing kind never change. A value used
+    by a non-pd op (e.g. `func.return`) keeps its type, so the IR stays valid.
+
+    Before:
+
+    ```mlir
+    %0 = pd.matmul %x, %w : (!pd.vtensor<4x8xf32>, !pd.vtensor<8x16xf32>)
+                           -> !pd.vtensor<?x?xf32>
+    %1 = pd.relu %0 : (!pd.vtensor<?x?xf32>) -> !pd.vtensor<?x?xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %0 = pd.matmul %x, %w : (!pd.vtensor<4x8xf32>, !pd.vtensor<8x16xf32>)
+                           -> !pd.vtensor<4x16xf32>
+    %1 = pd.relu %0 : (!pd.vtensor<4x16xf32>) -> !pd.vtensor<4x16xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::pd::PdDialect"];
+}
+
 #endif // PADDLE_MLIR_PD_PASSES_TD
