@@ -23,7 +23,7 @@ CMAKE_FLAGS := -G Ninja -DCMAKE_BUILD_TYPE=Release \
 	-DPython_EXECUTABLE=$(abspath $(VPY)) \
 	$(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
 
-.PHONY: all setup build docs test check-lit check-python run clean distclean
+.PHONY: all setup generate build docs test check-lit check-python run clean distclean
 
 all: build
 
@@ -37,7 +37,12 @@ $(VENV_STAMP): requirements.txt
 $(BUILD)/build.ninja: $(VENV_STAMP)
 	$(VENV)/bin/cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
 
-build: $(BUILD)/build.ninja
+# The op spec generates ODS, Python builders and docs (files are rewritten
+# only when their content changes, so nothing rebuilds needlessly).
+generate: $(VENV_STAMP)
+	$(VPY) tools/pd-opgen/pd_opgen.py
+
+build: $(BUILD)/build.ninja generate
 	$(VENV)/bin/cmake --build $(BUILD) -j $(JOBS) --target all mlir-doc
 	@# Make `import paddle_mlir` and the `paddle-mlir` CLI work in the venv,
 	@# straight from the source tree (the build puts its outputs there).

@@ -43,8 +43,18 @@ def Pd_AbsOp : Pd_Op<"abs", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::RealValuedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -114,8 +124,18 @@ def Pd_Abs_Op : Pd_Op<"abs_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::RealValuedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -186,8 +206,18 @@ def Pd_AcosOp : Pd_Op<"acos", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -257,8 +287,18 @@ def Pd_Acos_Op : Pd_Op<"acos_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -329,8 +369,18 @@ def Pd_AcoshOp : Pd_Op<"acosh", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -400,8 +450,18 @@ def Pd_Acosh_Op : Pd_Op<"acosh_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -472,8 +532,18 @@ def Pd_AsinOp : Pd_Op<"asin", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -543,8 +613,18 @@ def Pd_Asin_Op : Pd_Op<"asin_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -615,8 +695,18 @@ def Pd_AsinhOp : Pd_Op<"asinh", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -686,8 +776,18 @@ def Pd_Asinh_Op : Pd_Op<"asinh_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -758,8 +858,18 @@ def Pd_AtanOp : Pd_Op<"atan", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -829,8 +939,18 @@ def Pd_Atan_Op : Pd_Op<"atan_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -901,8 +1021,18 @@ def Pd_AtanhOp : Pd_Op<"atanh", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -972,8 +1102,18 @@ def Pd_Atanh_Op : Pd_Op<"atanh_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -1044,8 +1184,18 @@ def Pd_CeilOp : Pd_Op<"ceil", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -1115,8 +1265,18 @@ def Pd_Ceil_Op : Pd_Op<"ceil_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -1187,8 +1347,18 @@ def Pd_CosOp : Pd_Op<"cos", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -1258,8 +1428,18 @@ def Pd_Cos_Op : Pd_Op<"cos_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -1330,8 +1510,18 @@ def Pd_CoshOp : Pd_Op<"cosh", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -1401,8 +1591,18 @@ def Pd_Cosh_Op : Pd_Op<"cosh_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -1473,8 +1673,18 @@ def Pd_ExpOp : Pd_Op<"exp", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -1544,8 +1754,18 @@ def Pd_Exp_Op : Pd_Op<"exp_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -1616,8 +1836,18 @@ def Pd_Expm1Op : Pd_Op<"expm1", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -1687,8 +1917,18 @@ def Pd_Expm1_Op : Pd_Op<"expm1_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -1759,8 +1999,18 @@ def Pd_FloorOp : Pd_Op<"floor", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -1830,8 +2080,18 @@ def Pd_Floor_Op : Pd_Op<"floor_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -1902,8 +2162,18 @@ def Pd_LogOp : Pd_Op<"log", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -1973,8 +2243,18 @@ def Pd_Log_Op : Pd_Op<"log_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -2045,8 +2325,18 @@ def Pd_Log10Op : Pd_Op<"log10", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -2116,8 +2406,18 @@ def Pd_Log10_Op : Pd_Op<"log10_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -2188,8 +2488,18 @@ def Pd_Log1pOp : Pd_Op<"log1p", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -2259,8 +2569,18 @@ def Pd_Log1p_Op : Pd_Op<"log1p_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -2331,8 +2651,18 @@ def Pd_Log2Op : Pd_Op<"log2", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -2402,8 +2732,18 @@ def Pd_Log2_Op : Pd_Op<"log2_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -2474,8 +2814,18 @@ def Pd_ReciprocalOp : Pd_Op<"reciprocal", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -2545,8 +2895,18 @@ def Pd_Reciprocal_Op : Pd_Op<"reciprocal_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -2618,8 +2978,18 @@ def Pd_RoundOp : Pd_Op<"round", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -2690,8 +3060,18 @@ def Pd_Round_Op : Pd_Op<"round_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -2762,8 +3142,18 @@ def Pd_RsqrtOp : Pd_Op<"rsqrt", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -2833,8 +3223,18 @@ def Pd_Rsqrt_Op : Pd_Op<"rsqrt_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -2905,8 +3305,18 @@ def Pd_SigmoidOp : Pd_Op<"sigmoid", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -2976,8 +3386,18 @@ def Pd_Sigmoid_Op : Pd_Op<"sigmoid_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -3047,8 +3467,18 @@ def Pd_SignOp : Pd_Op<"sign", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -3119,8 +3549,18 @@ def Pd_SinOp : Pd_Op<"sin", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -3190,8 +3630,18 @@ def Pd_Sin_Op : Pd_Op<"sin_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -3262,8 +3712,18 @@ def Pd_SinhOp : Pd_Op<"sinh", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -3333,8 +3793,18 @@ def Pd_Sinh_Op : Pd_Op<"sinh_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -3405,8 +3875,18 @@ def Pd_SqrtOp : Pd_Op<"sqrt", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -3476,8 +3956,18 @@ def Pd_Sqrt_Op : Pd_Op<"sqrt_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -3548,8 +4038,18 @@ def Pd_SquareOp : Pd_Op<"square", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -3619,8 +4119,18 @@ def Pd_Square_Op : Pd_Op<"square_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -3691,8 +4201,18 @@ def Pd_TanOp : Pd_Op<"tan", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -3762,8 +4282,18 @@ def Pd_Tan_Op : Pd_Op<"tan_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -3834,8 +4364,18 @@ def Pd_TanhOp : Pd_Op<"tanh", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -3905,8 +4445,18 @@ def Pd_Tanh_Op : Pd_Op<"tanh_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -3977,8 +4527,18 @@ def Pd_TruncOp : Pd_Op<"trunc", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getInput()),
@@ -4048,8 +4608,18 @@ def Pd_Trunc_Op : Pd_Op<"trunc_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getInput()),
@@ -4120,8 +4690,18 @@ def Pd_ErfOp : Pd_Op<"erf", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -4191,8 +4771,18 @@ def Pd_Erf_Op : Pd_Op<"erf_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -4263,8 +4853,18 @@ def Pd_ErfinvOp : Pd_Op<"erfinv", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -4334,8 +4934,18 @@ def Pd_Erfinv_Op : Pd_Op<"erfinv_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -4406,8 +5016,18 @@ def Pd_DigammaOp : Pd_Op<"digamma", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -4477,8 +5097,18 @@ def Pd_Digamma_Op : Pd_Op<"digamma_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -4549,8 +5179,18 @@ def Pd_LgammaOp : Pd_Op<"lgamma", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -4620,8 +5260,18 @@ def Pd_Lgamma_Op : Pd_Op<"lgamma_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -4692,8 +5342,18 @@ def Pd_ReluOp : Pd_Op<"relu", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -4763,8 +5423,18 @@ def Pd_Relu_Op : Pd_Op<"relu_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -4834,8 +5504,18 @@ def Pd_Relu6Op : Pd_Op<"relu6", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -4905,8 +5585,18 @@ def Pd_SiluOp : Pd_Op<"silu", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -4976,8 +5666,18 @@ def Pd_SwishOp : Pd_Op<"swish", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -5047,8 +5747,18 @@ def Pd_HardswishOp : Pd_Op<"hardswish", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -5120,8 +5830,18 @@ def Pd_HardsigmoidOp : Pd_Op<"hardsigmoid", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -5194,8 +5914,18 @@ def Pd_HardtanhOp : Pd_Op<"hardtanh", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -5267,8 +5997,18 @@ def Pd_Hardtanh_Op : Pd_Op<"hardtanh_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -5339,8 +6079,18 @@ def Pd_MishOp : Pd_Op<"mish", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -5412,8 +6162,18 @@ def Pd_SoftplusOp : Pd_Op<"softplus", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -5483,8 +6243,18 @@ def Pd_SoftsignOp : Pd_Op<"softsign", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -5556,8 +6326,18 @@ def Pd_EluOp : Pd_Op<"elu", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -5628,8 +6408,18 @@ def Pd_Elu_Op : Pd_Op<"elu_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -5700,8 +6490,18 @@ def Pd_CeluOp : Pd_Op<"celu", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -5773,8 +6573,18 @@ def Pd_SeluOp : Pd_Op<"selu", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -5846,8 +6656,18 @@ def Pd_LeakyReluOp : Pd_Op<"leaky_relu", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -5918,8 +6738,18 @@ def Pd_LeakyRelu_Op : Pd_Op<"leaky_relu_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -5990,8 +6820,18 @@ def Pd_GeluOp : Pd_Op<"gelu", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -6061,8 +6901,18 @@ def Pd_LogsigmoidOp : Pd_Op<"logsigmoid", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -6132,8 +6982,18 @@ def Pd_TanhShrinkOp : Pd_Op<"tanh_shrink", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -6204,8 +7064,18 @@ def Pd_SoftshrinkOp : Pd_Op<"softshrink", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -6276,8 +7146,18 @@ def Pd_HardShrinkOp : Pd_Op<"hard_shrink", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -6350,8 +7230,18 @@ def Pd_ThresholdedReluOp : Pd_Op<"thresholded_relu", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -6423,8 +7313,18 @@ def Pd_ThresholdedRelu_Op : Pd_Op<"thresholded_relu_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -6496,8 +7396,18 @@ def Pd_LogitOp : Pd_Op<"logit", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -6568,8 +7478,18 @@ def Pd_Logit_Op : Pd_Op<"logit_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -6641,8 +7561,18 @@ def Pd_StanhOp : Pd_Op<"stanh", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -6713,8 +7643,18 @@ def Pd_LogicalNotOp : Pd_Op<"logical_not", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::BoolOutputInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -6784,8 +7724,18 @@ def Pd_LogicalNot_Op : Pd_Op<"logical_not_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::BoolOutputInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -6856,8 +7806,18 @@ def Pd_BitwiseNotOp : Pd_Op<"bitwise_not", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -6927,8 +7887,18 @@ def Pd_BitwiseNot_Op : Pd_Op<"bitwise_not_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -6998,8 +7968,18 @@ def Pd_IsnanOp : Pd_Op<"isnan", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::BoolOutputInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -7069,8 +8049,18 @@ def Pd_IsinfOp : Pd_Op<"isinf", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::BoolOutputInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -7140,8 +8130,18 @@ def Pd_IsfiniteOp : Pd_Op<"isfinite", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::BoolOutputInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -7215,8 +8215,18 @@ def Pd_ScaleOp : Pd_Op<"scale", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -7289,8 +8299,18 @@ def Pd_Scale_Op : Pd_Op<"scale_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -7362,8 +8382,18 @@ def Pd_PowOp : Pd_Op<"pow", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -7434,8 +8464,18 @@ def Pd_Pow_Op : Pd_Op<"pow_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -7508,8 +8548,18 @@ def Pd_ClipOp : Pd_Op<"clip", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ClipInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -7583,8 +8633,18 @@ def Pd_Clip_Op : Pd_Op<"clip_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ClipInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -7657,8 +8717,18 @@ def Pd_AssignOp : Pd_Op<"assign", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -7728,8 +8798,18 @@ def Pd_Assign_Op : Pd_Op<"assign_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -7801,8 +8881,18 @@ def Pd_CastOp : Pd_Op<"cast", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CastInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -7874,8 +8964,18 @@ def Pd_Cast_Op : Pd_Op<"cast_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CastInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -7948,8 +9048,18 @@ def Pd_IncrementOp : Pd_Op<"increment", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -8020,8 +9130,18 @@ def Pd_Increment_Op : Pd_Op<"increment_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -8091,8 +9211,18 @@ def Pd_NumelOp : Pd_Op<"numel", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::NumelInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -8162,8 +9292,18 @@ def Pd_ShapeOp : Pd_Op<"shape", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ShapeInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getInput()),
@@ -8235,12 +9375,22 @@ def Pd_SoftmaxOp : Pd_Op<"softmax", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedWithAxisInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          static_cast<int32_t>(adaptor.getAxis()),
+          (adaptor.getAxisAttr() ? static_cast<int32_t>(adaptor.getAxis()) : static_cast<int32_t>(-1)),
           out0,
           err)))
     return ::mlir::failure();
@@ -8308,12 +9458,22 @@ def Pd_Softmax_Op : Pd_Op<"softmax_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedWithAxisInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          static_cast<int32_t>(adaptor.getAxis()),
+          (adaptor.getAxisAttr() ? static_cast<int32_t>(adaptor.getAxis()) : static_cast<int32_t>(-1)),
           out0,
           err)))
     return ::mlir::failure();
@@ -8381,12 +9541,22 @@ def Pd_LogSoftmaxOp : Pd_Op<"log_softmax", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedWithAxisInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          static_cast<int32_t>(adaptor.getAxis()),
+          (adaptor.getAxisAttr() ? static_cast<int32_t>(adaptor.getAxis()) : static_cast<int32_t>(-1)),
           out0,
           err)))
     return ::mlir::failure();
@@ -8459,8 +9629,18 @@ def Pd_DropoutOp : Pd_Op<"dropout", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() < 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   ::mlir::pd::MetaTensor out1;
   if (::mlir::failed(::mlir::pd::DropoutInferMeta(
@@ -8539,14 +9719,24 @@ def Pd_PreluOp : Pd_Op<"prelu", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::PreluInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::MetaTensor::from(adaptor.getAlpha()),
-          adaptor.getDataFormat(),
-          adaptor.getMode(),
+          (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCHW")),
+          (adaptor.getModeAttr() ? adaptor.getMode() : ::llvm::StringRef("all")),
           out0,
           err)))
     return ::mlir::failure();
@@ -8615,8 +9805,18 @@ def Pd_AddOp : Pd_Op<"add", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -8688,8 +9888,18 @@ def Pd_Add_Op : Pd_Op<"add_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -8762,8 +9972,18 @@ def Pd_SubtractOp : Pd_Op<"subtract", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -8835,8 +10055,18 @@ def Pd_Subtract_Op : Pd_Op<"subtract_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -8909,8 +10139,18 @@ def Pd_MultiplyOp : Pd_Op<"multiply", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -8982,8 +10222,18 @@ def Pd_Multiply_Op : Pd_Op<"multiply_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -9056,8 +10306,18 @@ def Pd_DivideOp : Pd_Op<"divide", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -9129,8 +10389,18 @@ def Pd_Divide_Op : Pd_Op<"divide_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -9202,8 +10472,18 @@ def Pd_MaximumOp : Pd_Op<"maximum", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -9275,8 +10555,18 @@ def Pd_MinimumOp : Pd_Op<"minimum", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -9348,8 +10638,18 @@ def Pd_ElementwisePowOp : Pd_Op<"elementwise_pow", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -9422,8 +10722,18 @@ def Pd_FloorDivideOp : Pd_Op<"floor_divide", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -9495,8 +10805,18 @@ def Pd_FloorDivide_Op : Pd_Op<"floor_divide_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -9569,8 +10889,18 @@ def Pd_RemainderOp : Pd_Op<"remainder", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -9642,8 +10972,18 @@ def Pd_Remainder_Op : Pd_Op<"remainder_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -9715,8 +11055,18 @@ def Pd_FmaxOp : Pd_Op<"fmax", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -9788,8 +11138,18 @@ def Pd_FminOp : Pd_Op<"fmin", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -9861,8 +11221,18 @@ def Pd_HeavisideOp : Pd_Op<"heaviside", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -9934,8 +11304,18 @@ def Pd_Atan2Op : Pd_Op<"atan2", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -10008,8 +11388,18 @@ def Pd_BitwiseAndOp : Pd_Op<"bitwise_and", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -10081,8 +11471,18 @@ def Pd_BitwiseAnd_Op : Pd_Op<"bitwise_and_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -10155,8 +11555,18 @@ def Pd_BitwiseOrOp : Pd_Op<"bitwise_or", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -10228,8 +11638,18 @@ def Pd_BitwiseOr_Op : Pd_Op<"bitwise_or_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -10302,8 +11722,18 @@ def Pd_BitwiseXorOp : Pd_Op<"bitwise_xor", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -10375,8 +11805,18 @@ def Pd_BitwiseXor_Op : Pd_Op<"bitwise_xor_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ElementwiseInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -10449,8 +11889,18 @@ def Pd_LogicalAndOp : Pd_Op<"logical_and", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::LogicalBinaryInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -10522,8 +11972,18 @@ def Pd_LogicalAnd_Op : Pd_Op<"logical_and_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::LogicalBinaryInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -10596,8 +12056,18 @@ def Pd_LogicalOrOp : Pd_Op<"logical_or", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::LogicalBinaryInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -10669,8 +12139,18 @@ def Pd_LogicalOr_Op : Pd_Op<"logical_or_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::LogicalBinaryInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -10743,8 +12223,18 @@ def Pd_LogicalXorOp : Pd_Op<"logical_xor", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::LogicalBinaryInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -10816,8 +12306,18 @@ def Pd_LogicalXor_Op : Pd_Op<"logical_xor_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::LogicalBinaryInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -10890,8 +12390,18 @@ def Pd_EqualOp : Pd_Op<"equal", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CompareInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -10963,8 +12473,18 @@ def Pd_Equal_Op : Pd_Op<"equal_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CompareInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -11037,8 +12557,18 @@ def Pd_NotEqualOp : Pd_Op<"not_equal", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CompareInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -11110,8 +12640,18 @@ def Pd_NotEqual_Op : Pd_Op<"not_equal_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CompareInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -11184,8 +12724,18 @@ def Pd_LessThanOp : Pd_Op<"less_than", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CompareInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -11257,8 +12807,18 @@ def Pd_LessThan_Op : Pd_Op<"less_than_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CompareInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -11331,8 +12891,18 @@ def Pd_LessEqualOp : Pd_Op<"less_equal", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CompareInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -11404,8 +12974,18 @@ def Pd_LessEqual_Op : Pd_Op<"less_equal_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CompareInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -11478,8 +13058,18 @@ def Pd_GreaterThanOp : Pd_Op<"greater_than", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CompareInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -11551,8 +13141,18 @@ def Pd_GreaterThan_Op : Pd_Op<"greater_than_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CompareInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -11625,8 +13225,18 @@ def Pd_GreaterEqualOp : Pd_Op<"greater_equal", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CompareInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -11698,8 +13308,18 @@ def Pd_GreaterEqual_Op : Pd_Op<"greater_equal_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CompareInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -11773,8 +13393,18 @@ def Pd_WhereOp : Pd_Op<"where", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::WhereInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getCondition()),
@@ -11848,8 +13478,18 @@ def Pd_Where_Op : Pd_Op<"where_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::WhereInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getCondition()),
@@ -11924,14 +13564,24 @@ def Pd_MatmulOp : Pd_Op<"matmul", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::MatmulInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::MetaTensor::from(adaptor.getY()),
-          adaptor.getTransposeX(),
-          adaptor.getTransposeY(),
+          (adaptor.getTransposeXAttr() ? adaptor.getTransposeX() : false),
+          (adaptor.getTransposeYAttr() ? adaptor.getTransposeY() : false),
           out0,
           err)))
     return ::mlir::failure();
@@ -11999,8 +13649,18 @@ def Pd_BmmOp : Pd_Op<"bmm", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::BmmInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -12076,8 +13736,18 @@ def Pd_AddmmOp : Pd_Op<"addmm", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::AddmmInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getInput()),
@@ -12153,8 +13823,18 @@ def Pd_Addmm_Op : Pd_Op<"addmm_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::AddmmInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getInput()),
@@ -12233,18 +13913,28 @@ def Pd_Conv2dOp : Pd_Op<"conv2d", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ConvInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getInput()),
           ::mlir::pd::MetaTensor::from(adaptor.getFilter()),
-          adaptor.getStrides(),
-          adaptor.getPaddings(),
-          adaptor.getPaddingAlgorithm(),
-          adaptor.getDilations(),
-          static_cast<int32_t>(adaptor.getGroups()),
-          adaptor.getDataFormat(),
+          (adaptor.getStridesAttr() ? adaptor.getStrides() : ::llvm::ArrayRef<int32_t>({1, 1})),
+          (adaptor.getPaddingsAttr() ? adaptor.getPaddings() : ::llvm::ArrayRef<int32_t>({0, 0})),
+          (adaptor.getPaddingAlgorithmAttr() ? adaptor.getPaddingAlgorithm() : ::llvm::StringRef("EXPLICIT")),
+          (adaptor.getDilationsAttr() ? adaptor.getDilations() : ::llvm::ArrayRef<int32_t>({1, 1})),
+          (adaptor.getGroupsAttr() ? static_cast<int32_t>(adaptor.getGroups()) : static_cast<int32_t>(1)),
+          (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCHW")),
           out0,
           err)))
     return ::mlir::failure();
@@ -12318,18 +14008,28 @@ def Pd_DepthwiseConv2dOp : Pd_Op<"depthwise_conv2d", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ConvInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getInput()),
           ::mlir::pd::MetaTensor::from(adaptor.getFilter()),
-          adaptor.getStrides(),
-          adaptor.getPaddings(),
-          adaptor.getPaddingAlgorithm(),
-          adaptor.getDilations(),
-          static_cast<int32_t>(adaptor.getGroups()),
-          adaptor.getDataFormat(),
+          (adaptor.getStridesAttr() ? adaptor.getStrides() : ::llvm::ArrayRef<int32_t>({1, 1})),
+          (adaptor.getPaddingsAttr() ? adaptor.getPaddings() : ::llvm::ArrayRef<int32_t>({0, 0})),
+          (adaptor.getPaddingAlgorithmAttr() ? adaptor.getPaddingAlgorithm() : ::llvm::StringRef("EXPLICIT")),
+          (adaptor.getDilationsAttr() ? adaptor.getDilations() : ::llvm::ArrayRef<int32_t>({1, 1})),
+          (adaptor.getGroupsAttr() ? static_cast<int32_t>(adaptor.getGroups()) : static_cast<int32_t>(1)),
+          (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCHW")),
           out0,
           err)))
     return ::mlir::failure();
@@ -12403,18 +14103,28 @@ def Pd_Conv3dOp : Pd_Op<"conv3d", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ConvInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getInput()),
           ::mlir::pd::MetaTensor::from(adaptor.getFilter()),
-          adaptor.getStrides(),
-          adaptor.getPaddings(),
-          adaptor.getPaddingAlgorithm(),
-          adaptor.getDilations(),
-          static_cast<int32_t>(adaptor.getGroups()),
-          adaptor.getDataFormat(),
+          (adaptor.getStridesAttr() ? adaptor.getStrides() : ::llvm::ArrayRef<int32_t>({1, 1, 1})),
+          (adaptor.getPaddingsAttr() ? adaptor.getPaddings() : ::llvm::ArrayRef<int32_t>({0, 0, 0})),
+          (adaptor.getPaddingAlgorithmAttr() ? adaptor.getPaddingAlgorithm() : ::llvm::StringRef("EXPLICIT")),
+          (adaptor.getDilationsAttr() ? adaptor.getDilations() : ::llvm::ArrayRef<int32_t>({1, 1, 1})),
+          (adaptor.getGroupsAttr() ? static_cast<int32_t>(adaptor.getGroups()) : static_cast<int32_t>(1)),
+          (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCDHW")),
           out0,
           err)))
     return ::mlir::failure();
@@ -12490,20 +14200,30 @@ def Pd_Conv2dTransposeOp : Pd_Op<"conv2d_transpose", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ConvTransposeInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::MetaTensor::from(adaptor.getFilter()),
-          adaptor.getStrides(),
-          adaptor.getPaddings(),
-          adaptor.getOutputPadding(),
+          (adaptor.getStridesAttr() ? adaptor.getStrides() : ::llvm::ArrayRef<int32_t>({1, 1})),
+          (adaptor.getPaddingsAttr() ? adaptor.getPaddings() : ::llvm::ArrayRef<int32_t>({0, 0})),
+          (adaptor.getOutputPaddingAttr() ? adaptor.getOutputPadding() : ::llvm::ArrayRef<int32_t>()),
           ::mlir::pd::IntArrayArg::from(adaptor.getOutputSize()),
-          adaptor.getPaddingAlgorithm(),
-          static_cast<int32_t>(adaptor.getGroups()),
-          adaptor.getDilations(),
-          adaptor.getDataFormat(),
+          (adaptor.getPaddingAlgorithmAttr() ? adaptor.getPaddingAlgorithm() : ::llvm::StringRef("EXPLICIT")),
+          (adaptor.getGroupsAttr() ? static_cast<int32_t>(adaptor.getGroups()) : static_cast<int32_t>(1)),
+          (adaptor.getDilationsAttr() ? adaptor.getDilations() : ::llvm::ArrayRef<int32_t>({1, 1})),
+          (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCHW")),
           out0,
           err)))
     return ::mlir::failure();
@@ -12580,8 +14300,18 @@ def Pd_Pool2dOp : Pd_Op<"pool2d", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::Pool2DInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -12673,8 +14403,18 @@ def Pd_BatchNormOp : Pd_Op<"batch_norm", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() < 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   ::mlir::pd::MetaTensor out1;
   ::mlir::pd::MetaTensor out2;
@@ -12780,8 +14520,18 @@ def Pd_BatchNorm_Op : Pd_Op<"batch_norm_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() < 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   ::mlir::pd::MetaTensor out1;
   ::mlir::pd::MetaTensor out2;
@@ -12881,8 +14631,18 @@ def Pd_LayerNormOp : Pd_Op<"layer_norm", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() < 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   ::mlir::pd::MetaTensor out1;
   ::mlir::pd::MetaTensor out2;
@@ -12890,7 +14650,7 @@ def Pd_LayerNormOp : Pd_Op<"layer_norm", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::MetaTensor::from(adaptor.getScale()),
           ::mlir::pd::MetaTensor::from(adaptor.getBias()),
-          static_cast<int32_t>(adaptor.getBeginNormAxis()),
+          (adaptor.getBeginNormAxisAttr() ? static_cast<int32_t>(adaptor.getBeginNormAxis()) : static_cast<int32_t>(1)),
           out0,
           out1,
           out2,
@@ -12969,8 +14729,18 @@ def Pd_GroupNormOp : Pd_Op<"group_norm", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() < 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   ::mlir::pd::MetaTensor out1;
   ::mlir::pd::MetaTensor out2;
@@ -12978,8 +14748,8 @@ def Pd_GroupNormOp : Pd_Op<"group_norm", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::MetaTensor::from(adaptor.getScale()),
           ::mlir::pd::MetaTensor::from(adaptor.getBias()),
-          static_cast<int32_t>(adaptor.getGroups()),
-          adaptor.getDataFormat(),
+          (adaptor.getGroupsAttr() ? static_cast<int32_t>(adaptor.getGroups()) : static_cast<int32_t>(-1)),
+          (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCHW")),
           out0,
           out1,
           out2,
@@ -13056,8 +14826,18 @@ def Pd_InstanceNormOp : Pd_Op<"instance_norm", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() < 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   ::mlir::pd::MetaTensor out1;
   ::mlir::pd::MetaTensor out2;
@@ -13140,8 +14920,18 @@ def Pd_EmbeddingOp : Pd_Op<"embedding", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::EmbeddingInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -13219,15 +15009,25 @@ def Pd_CrossEntropyWithSoftmaxOp : Pd_Op<"cross_entropy_with_softmax", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   ::mlir::pd::MetaTensor out1;
   if (::mlir::failed(::mlir::pd::CrossEntropyWithSoftmaxInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getInput()),
           ::mlir::pd::MetaTensor::from(adaptor.getLabel()),
-          adaptor.getSoftLabel(),
-          static_cast<int32_t>(adaptor.getAxis()),
+          (adaptor.getSoftLabelAttr() ? adaptor.getSoftLabel() : false),
+          (adaptor.getAxisAttr() ? static_cast<int32_t>(adaptor.getAxis()) : static_cast<int32_t>(-1)),
           out0,
           out1,
           err)))
@@ -13303,15 +15103,25 @@ def Pd_CrossEntropyWithSoftmax_Op : Pd_Op<"cross_entropy_with_softmax_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   ::mlir::pd::MetaTensor out1;
   if (::mlir::failed(::mlir::pd::CrossEntropyWithSoftmaxInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getInput()),
           ::mlir::pd::MetaTensor::from(adaptor.getLabel()),
-          adaptor.getSoftLabel(),
-          static_cast<int32_t>(adaptor.getAxis()),
+          (adaptor.getSoftLabelAttr() ? adaptor.getSoftLabel() : false),
+          (adaptor.getAxisAttr() ? static_cast<int32_t>(adaptor.getAxis()) : static_cast<int32_t>(-1)),
           out0,
           out1,
           err)))
@@ -13393,15 +15203,25 @@ def Pd_BilinearInterpOp : Pd_Op<"bilinear_interp", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() < 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::InterpolateInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          adaptor.getDataFormat(),
-          static_cast<int32_t>(adaptor.getOutH()),
-          static_cast<int32_t>(adaptor.getOutW()),
-          adaptor.getScale(),
+          (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCHW")),
+          (adaptor.getOutHAttr() ? static_cast<int32_t>(adaptor.getOutH()) : static_cast<int32_t>(0)),
+          (adaptor.getOutWAttr() ? static_cast<int32_t>(adaptor.getOutW()) : static_cast<int32_t>(0)),
+          (adaptor.getScaleAttr() ? adaptor.getScale() : ::llvm::ArrayRef<float>()),
           out0,
           err)))
     return ::mlir::failure();
@@ -13480,15 +15300,25 @@ def Pd_NearestInterpOp : Pd_Op<"nearest_interp", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() < 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::InterpolateInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          adaptor.getDataFormat(),
-          static_cast<int32_t>(adaptor.getOutH()),
-          static_cast<int32_t>(adaptor.getOutW()),
-          adaptor.getScale(),
+          (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCHW")),
+          (adaptor.getOutHAttr() ? static_cast<int32_t>(adaptor.getOutH()) : static_cast<int32_t>(0)),
+          (adaptor.getOutWAttr() ? static_cast<int32_t>(adaptor.getOutW()) : static_cast<int32_t>(0)),
+          (adaptor.getScaleAttr() ? adaptor.getScale() : ::llvm::ArrayRef<float>()),
           out0,
           err)))
     return ::mlir::failure();
@@ -13557,13 +15387,23 @@ def Pd_PixelShuffleOp : Pd_Op<"pixel_shuffle", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::PixelShuffleInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          static_cast<int32_t>(adaptor.getUpscaleFactor()),
-          adaptor.getDataFormat(),
+          (adaptor.getUpscaleFactorAttr() ? static_cast<int32_t>(adaptor.getUpscaleFactor()) : static_cast<int32_t>(1)),
+          (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCHW")),
           out0,
           err)))
     return ::mlir::failure();
@@ -13633,14 +15473,24 @@ def Pd_SumOp : Pd_Op<"sum", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::SumInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::IntArrayArg::from(adaptor.getAxis()),
-          adaptor.getDtype(),
-          adaptor.getKeepdim(),
+          (adaptor.getDtypeAttr() ? adaptor.getDtype() : ::mlir::pd::DataType::ALL_DTYPE),
+          (adaptor.getKeepdimAttr() ? adaptor.getKeepdim() : false),
           out0,
           err)))
     return ::mlir::failure();
@@ -13709,13 +15559,23 @@ def Pd_MeanOp : Pd_Op<"mean", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ReduceIntArrayAxisInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::IntArrayArg::from(adaptor.getAxis()),
-          adaptor.getKeepdim(),
+          (adaptor.getKeepdimAttr() ? adaptor.getKeepdim() : false),
           out0,
           err)))
     return ::mlir::failure();
@@ -13784,13 +15644,23 @@ def Pd_MaxOp : Pd_Op<"max", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ReduceIntArrayAxisInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::IntArrayArg::from(adaptor.getAxis()),
-          adaptor.getKeepdim(),
+          (adaptor.getKeepdimAttr() ? adaptor.getKeepdim() : false),
           out0,
           err)))
     return ::mlir::failure();
@@ -13859,13 +15729,23 @@ def Pd_MinOp : Pd_Op<"min", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ReduceIntArrayAxisInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::IntArrayArg::from(adaptor.getAxis()),
-          adaptor.getKeepdim(),
+          (adaptor.getKeepdimAttr() ? adaptor.getKeepdim() : false),
           out0,
           err)))
     return ::mlir::failure();
@@ -13935,8 +15815,18 @@ def Pd_ProdOp : Pd_Op<"prod", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ReduceIntArrayAxisInferMetaBase(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -14011,13 +15901,23 @@ def Pd_AmaxOp : Pd_Op<"amax", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ReduceInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          adaptor.getAxis(),
-          adaptor.getKeepdim(),
+          (adaptor.getAxisAttr() ? adaptor.getAxis() : ::llvm::ArrayRef<int64_t>()),
+          (adaptor.getKeepdimAttr() ? adaptor.getKeepdim() : false),
           out0,
           err)))
     return ::mlir::failure();
@@ -14086,13 +15986,23 @@ def Pd_AminOp : Pd_Op<"amin", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ReduceInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          adaptor.getAxis(),
-          adaptor.getKeepdim(),
+          (adaptor.getAxisAttr() ? adaptor.getAxis() : ::llvm::ArrayRef<int64_t>()),
+          (adaptor.getKeepdimAttr() ? adaptor.getKeepdim() : false),
           out0,
           err)))
     return ::mlir::failure();
@@ -14161,13 +16071,23 @@ def Pd_AllOp : Pd_Op<"all", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ReduceBoolInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          adaptor.getAxis(),
-          adaptor.getKeepdim(),
+          (adaptor.getAxisAttr() ? adaptor.getAxis() : ::llvm::ArrayRef<int64_t>()),
+          (adaptor.getKeepdimAttr() ? adaptor.getKeepdim() : false),
           out0,
           err)))
     return ::mlir::failure();
@@ -14236,13 +16156,23 @@ def Pd_AnyOp : Pd_Op<"any", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ReduceBoolInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          adaptor.getAxis(),
-          adaptor.getKeepdim(),
+          (adaptor.getAxisAttr() ? adaptor.getAxis() : ::llvm::ArrayRef<int64_t>()),
+          (adaptor.getKeepdimAttr() ? adaptor.getKeepdim() : false),
           out0,
           err)))
     return ::mlir::failure();
@@ -14312,14 +16242,24 @@ def Pd_LogsumexpOp : Pd_Op<"logsumexp", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ReduceInferMetaBase(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          adaptor.getAxis(),
-          adaptor.getKeepdim(),
-          adaptor.getReduceAll(),
+          (adaptor.getAxisAttr() ? adaptor.getAxis() : ::llvm::ArrayRef<int64_t>({0})),
+          (adaptor.getKeepdimAttr() ? adaptor.getKeepdim() : false),
+          (adaptor.getReduceAllAttr() ? adaptor.getReduceAll() : false),
           out0,
           err)))
     return ::mlir::failure();
@@ -14386,8 +16326,18 @@ def Pd_MeanAllOp : Pd_Op<"mean_all", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::MeanAllInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -14461,15 +16411,25 @@ def Pd_ArgmaxOp : Pd_Op<"argmax", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ArgMinMaxInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::ScalarArg::from(adaptor.getAxis()),
-          adaptor.getKeepdims(),
-          adaptor.getFlatten(),
-          adaptor.getDtype(),
+          (adaptor.getKeepdimsAttr() ? adaptor.getKeepdims() : false),
+          (adaptor.getFlattenAttr() ? adaptor.getFlatten() : false),
+          (adaptor.getDtypeAttr() ? adaptor.getDtype() : ::mlir::pd::DataType::INT64),
           out0,
           err)))
     return ::mlir::failure();
@@ -14540,15 +16500,25 @@ def Pd_ArgminOp : Pd_Op<"argmin", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ArgMinMaxInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::ScalarArg::from(adaptor.getAxis()),
-          adaptor.getKeepdims(),
-          adaptor.getFlatten(),
-          adaptor.getDtype(),
+          (adaptor.getKeepdimsAttr() ? adaptor.getKeepdims() : false),
+          (adaptor.getFlattenAttr() ? adaptor.getFlatten() : false),
+          (adaptor.getDtypeAttr() ? adaptor.getDtype() : ::mlir::pd::DataType::INT64),
           out0,
           err)))
     return ::mlir::failure();
@@ -14620,13 +16590,23 @@ def Pd_CumsumOp : Pd_Op<"cumsum", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CumScalarAxisInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::ScalarArg::from(adaptor.getAxis()),
-          adaptor.getFlatten(),
+          (adaptor.getFlattenAttr() ? adaptor.getFlatten() : false),
           out0,
           err)))
     return ::mlir::failure();
@@ -14697,13 +16677,23 @@ def Pd_Cumsum_Op : Pd_Op<"cumsum_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CumScalarAxisInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::ScalarArg::from(adaptor.getAxis()),
-          adaptor.getFlatten(),
+          (adaptor.getFlattenAttr() ? adaptor.getFlatten() : false),
           out0,
           err)))
     return ::mlir::failure();
@@ -14774,8 +16764,18 @@ def Pd_CumprodOp : Pd_Op<"cumprod", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedWithAxisInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -14849,8 +16849,18 @@ def Pd_Cumprod_Op : Pd_Op<"cumprod_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnchangedWithAxisInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -14925,14 +16935,24 @@ def Pd_TopkOp : Pd_Op<"topk", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   ::mlir::pd::MetaTensor out1;
   if (::mlir::failed(::mlir::pd::TopKInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::ScalarArg::from(adaptor.getK()),
-          static_cast<int32_t>(adaptor.getAxis()),
+          (adaptor.getAxisAttr() ? static_cast<int32_t>(adaptor.getAxis()) : static_cast<int32_t>(-1)),
           out0,
           out1,
           err)))
@@ -15005,13 +17025,23 @@ def Pd_ArgsortOp : Pd_Op<"argsort", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   ::mlir::pd::MetaTensor out1;
   if (::mlir::failed(::mlir::pd::ArgsortInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          static_cast<int32_t>(adaptor.getAxis()),
+          (adaptor.getAxisAttr() ? static_cast<int32_t>(adaptor.getAxis()) : static_cast<int32_t>(-1)),
           out0,
           out1,
           err)))
@@ -15086,14 +17116,24 @@ def Pd_PNormOp : Pd_Op<"p_norm", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::PNormInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          static_cast<int32_t>(adaptor.getAxis()),
-          adaptor.getKeepdim(),
-          adaptor.getAsvector(),
+          (adaptor.getAxisAttr() ? static_cast<int32_t>(adaptor.getAxis()) : static_cast<int32_t>(-1)),
+          (adaptor.getKeepdimAttr() ? adaptor.getKeepdim() : false),
+          (adaptor.getAsvectorAttr() ? adaptor.getAsvector() : false),
           out0,
           err)))
     return ::mlir::failure();
@@ -15163,8 +17203,18 @@ def Pd_ReshapeOp : Pd_Op<"reshape", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ReshapeInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -15236,8 +17286,18 @@ def Pd_Reshape_Op : Pd_Op<"reshape_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ReshapeInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -15310,8 +17370,18 @@ def Pd_TransposeOp : Pd_Op<"transpose", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::TransposeInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -15383,8 +17453,18 @@ def Pd_Transpose_Op : Pd_Op<"transpose_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::TransposeInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -15456,8 +17536,18 @@ def Pd_ConcatOp : Pd_Op<"concat", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ConcatInferMeta(
           ::mlir::pd::MetaTensorList::from(adaptor.getX()),
@@ -15529,12 +17619,22 @@ def Pd_StackOp : Pd_Op<"stack", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::StackInferMeta(
           ::mlir::pd::MetaTensorList::from(adaptor.getX()),
-          static_cast<int32_t>(adaptor.getAxis()),
+          (adaptor.getAxisAttr() ? static_cast<int32_t>(adaptor.getAxis()) : static_cast<int32_t>(0)),
           out0,
           err)))
     return ::mlir::failure();
@@ -15603,8 +17703,18 @@ def Pd_SplitOp : Pd_Op<"split", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::llvm::SmallVector<::mlir::pd::MetaTensor> out0;
   if (::mlir::failed(::mlir::pd::SplitInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -15678,8 +17788,18 @@ def Pd_SplitWithNumOp : Pd_Op<"split_with_num", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::llvm::SmallVector<::mlir::pd::MetaTensor> out0;
   if (::mlir::failed(::mlir::pd::SplitWithNumInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -15753,13 +17873,23 @@ def Pd_UnstackOp : Pd_Op<"unstack", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::llvm::SmallVector<::mlir::pd::MetaTensor> out0;
   if (::mlir::failed(::mlir::pd::UnstackInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          static_cast<int32_t>(adaptor.getAxis()),
-          static_cast<int32_t>(adaptor.getNum()),
+          (adaptor.getAxisAttr() ? static_cast<int32_t>(adaptor.getAxis()) : static_cast<int32_t>(0)),
+          (adaptor.getNumAttr() ? static_cast<int32_t>(adaptor.getNum()) : static_cast<int32_t>(0)),
           out0,
           err)))
     return ::mlir::failure();
@@ -15827,12 +17957,22 @@ def Pd_UnbindOp : Pd_Op<"unbind", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::llvm::SmallVector<::mlir::pd::MetaTensor> out0;
   if (::mlir::failed(::mlir::pd::UnstackInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getInput()),
-          static_cast<int32_t>(adaptor.getAxis()),
+          (adaptor.getAxisAttr() ? static_cast<int32_t>(adaptor.getAxis()) : static_cast<int32_t>(0)),
           0,
           out0,
           err)))
@@ -15905,8 +18045,18 @@ def Pd_SliceOp : Pd_Op<"slice", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::SliceInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getInput()),
@@ -15984,8 +18134,18 @@ def Pd_StridedSliceOp : Pd_Op<"strided_slice", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 4u)
+    return err("expects 4 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::StridedSliceInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -16062,8 +18222,18 @@ def Pd_SqueezeOp : Pd_Op<"squeeze", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::SqueezeInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -16135,8 +18305,18 @@ def Pd_Squeeze_Op : Pd_Op<"squeeze_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::SqueezeInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -16210,8 +18390,18 @@ def Pd_UnsqueezeOp : Pd_Op<"unsqueeze", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnsqueezeInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -16283,8 +18473,18 @@ def Pd_Unsqueeze_Op : Pd_Op<"unsqueeze_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::UnsqueezeInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -16359,13 +18559,23 @@ def Pd_FlattenOp : Pd_Op<"flatten", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::FlattenInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          static_cast<int32_t>(adaptor.getStartAxis()),
-          static_cast<int32_t>(adaptor.getStopAxis()),
+          (adaptor.getStartAxisAttr() ? static_cast<int32_t>(adaptor.getStartAxis()) : static_cast<int32_t>(1)),
+          (adaptor.getStopAxisAttr() ? static_cast<int32_t>(adaptor.getStopAxis()) : static_cast<int32_t>(1)),
           out0,
           err)))
     return ::mlir::failure();
@@ -16434,13 +18644,23 @@ def Pd_Flatten_Op : Pd_Op<"flatten_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::FlattenInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          static_cast<int32_t>(adaptor.getStartAxis()),
-          static_cast<int32_t>(adaptor.getStopAxis()),
+          (adaptor.getStartAxisAttr() ? static_cast<int32_t>(adaptor.getStartAxis()) : static_cast<int32_t>(1)),
+          (adaptor.getStopAxisAttr() ? static_cast<int32_t>(adaptor.getStopAxis()) : static_cast<int32_t>(1)),
           out0,
           err)))
     return ::mlir::failure();
@@ -16508,8 +18728,18 @@ def Pd_ExpandOp : Pd_Op<"expand", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ExpandInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -16582,13 +18812,23 @@ def Pd_ExpandAsOp : Pd_Op<"expand_as", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() < 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ExpandAsInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::MetaTensor::from(adaptor.getY()),
-          adaptor.getTargetShape(),
+          (adaptor.getTargetShapeAttr() ? adaptor.getTargetShape() : ::llvm::ArrayRef<int32_t>()),
           out0,
           err)))
     return ::mlir::failure();
@@ -16656,8 +18896,18 @@ def Pd_TileOp : Pd_Op<"tile", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::TileInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -16730,8 +18980,18 @@ def Pd_GatherOp : Pd_Op<"gather", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::GatherInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -16804,8 +19064,18 @@ def Pd_GatherNdOp : Pd_Op<"gather_nd", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::GatherNdInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -16878,13 +19148,23 @@ def Pd_IndexSelectOp : Pd_Op<"index_select", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::IndexSelectInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::MetaTensor::from(adaptor.getIndex()),
-          static_cast<int32_t>(adaptor.getAxis()),
+          (adaptor.getAxisAttr() ? static_cast<int32_t>(adaptor.getAxis()) : static_cast<int32_t>(0)),
           out0,
           err)))
     return ::mlir::failure();
@@ -16955,8 +19235,18 @@ def Pd_ScatterOp : Pd_Op<"scatter", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ScatterInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -17031,8 +19321,18 @@ def Pd_Scatter_Op : Pd_Op<"scatter_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ScatterInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -17106,8 +19406,18 @@ def Pd_TakeAlongAxisOp : Pd_Op<"take_along_axis", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::TakeAlongAxisInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getArr()),
@@ -17180,8 +19490,18 @@ def Pd_FlipOp : Pd_Op<"flip", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::FlipInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -17254,13 +19574,23 @@ def Pd_RollOp : Pd_Op<"roll", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::RollInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::IntArrayArg::from(adaptor.getShifts()),
-          adaptor.getAxis(),
+          (adaptor.getAxisAttr() ? adaptor.getAxis() : ::llvm::ArrayRef<int64_t>()),
           out0,
           err)))
     return ::mlir::failure();
@@ -17329,8 +19659,18 @@ def Pd_PadOp : Pd_Op<"pad", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::PadInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -17405,13 +19745,23 @@ def Pd_Pad3dOp : Pd_Op<"pad3d", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::Pad3dInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::IntArrayArg::from(adaptor.getPaddings()),
-          adaptor.getDataFormat(),
+          (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCDHW")),
           out0,
           err)))
     return ::mlir::failure();
@@ -17479,8 +19829,18 @@ def Pd_OneHotOp : Pd_Op<"one_hot", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::OneHotInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -17551,8 +19911,18 @@ def Pd_NonzeroOp : Pd_Op<"nonzero", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::NonzeroInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getCondition()),
@@ -17624,8 +19994,18 @@ def Pd_TrilOp : Pd_Op<"tril", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::TrilTriuInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -17696,8 +20076,18 @@ def Pd_Tril_Op : Pd_Op<"tril_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::TrilTriuInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -17769,8 +20159,18 @@ def Pd_TriuOp : Pd_Op<"triu", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::TrilTriuInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -17841,8 +20241,18 @@ def Pd_Triu_Op : Pd_Op<"triu_", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::TrilTriuInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -17914,8 +20324,18 @@ def Pd_RepeatInterleaveOp : Pd_Op<"repeat_interleave", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::RepeatInterleaveInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
@@ -17990,12 +20410,22 @@ def Pd_FullLikeOp : Pd_Op<"full_like", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CreateLikeInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          adaptor.getDtype(),
+          (adaptor.getDtypeAttr() ? adaptor.getDtype() : ::mlir::pd::DataType::ALL_DTYPE),
           out0,
           err)))
     return ::mlir::failure();
@@ -18064,12 +20494,22 @@ def Pd_EmptyLikeOp : Pd_Op<"empty_like", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CreateLikeInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          adaptor.getDtype(),
+          (adaptor.getDtypeAttr() ? adaptor.getDtype() : ::mlir::pd::DataType::ALL_DTYPE),
           out0,
           err)))
     return ::mlir::failure();
@@ -18138,12 +20578,22 @@ def Pd_EmptyOp : Pd_Op<"empty", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CreateInferMeta(
           ::mlir::pd::IntArrayArg::from(adaptor.getShape()),
-          adaptor.getDtype(),
+          (adaptor.getDtypeAttr() ? adaptor.getDtype() : ::mlir::pd::DataType::FLOAT32),
           out0,
           err)))
     return ::mlir::failure();
@@ -18212,12 +20662,22 @@ def Pd_FullWithTensorOp : Pd_Op<"full_with_tensor", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::FullWithTensorInferMeta(
           ::mlir::pd::IntArrayArg::from(adaptor.getShape()),
-          adaptor.getDtype(),
+          (adaptor.getDtypeAttr() ? adaptor.getDtype() : ::mlir::pd::DataType::FLOAT32),
           out0,
           err)))
     return ::mlir::failure();
@@ -18288,14 +20748,24 @@ def Pd_ArangeOp : Pd_Op<"arange", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::ArangeInferMeta(
           ::mlir::pd::ScalarArg::from(adaptor.getStart()),
           ::mlir::pd::ScalarArg::from(adaptor.getEnd()),
           ::mlir::pd::ScalarArg::from(adaptor.getStep()),
-          adaptor.getDtype(),
+          (adaptor.getDtypeAttr() ? adaptor.getDtype() : ::mlir::pd::DataType::INT64),
           out0,
           err)))
     return ::mlir::failure();
@@ -18366,14 +20836,24 @@ def Pd_LinspaceOp : Pd_Op<"linspace", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::LinspaceInferMeta(
           ::mlir::pd::ScalarArg::from(adaptor.getStart()),
           ::mlir::pd::ScalarArg::from(adaptor.getStop()),
           ::mlir::pd::ScalarArg::from(adaptor.getNumber()),
-          adaptor.getDtype(),
+          (adaptor.getDtypeAttr() ? adaptor.getDtype() : ::mlir::pd::DataType::FLOAT32),
           out0,
           err)))
     return ::mlir::failure();
@@ -18443,13 +20923,23 @@ def Pd_EyeOp : Pd_Op<"eye", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 2u)
+    return err("expects 2 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::EyeInferMeta(
           ::mlir::pd::ScalarArg::from(adaptor.getNumRows()),
           ::mlir::pd::ScalarArg::from(adaptor.getNumColumns()),
-          adaptor.getDtype(),
+          (adaptor.getDtypeAttr() ? adaptor.getDtype() : ::mlir::pd::DataType::FLOAT32),
           out0,
           err)))
     return ::mlir::failure();
@@ -18521,8 +21011,18 @@ def Pd_UniformOp : Pd_Op<"uniform", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 3u)
+    return err("expects 3 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CreateInferMeta(
           ::mlir::pd::IntArrayArg::from(adaptor.getShape()),
@@ -18598,8 +21098,18 @@ def Pd_GaussianOp : Pd_Op<"gaussian", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CreateInferMeta(
           ::mlir::pd::IntArrayArg::from(adaptor.getShape()),
@@ -18675,12 +21185,22 @@ def Pd_RandintOp : Pd_Op<"randint", [
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
   ::mlir::pd::MetaError err{location, getOperationName(), context};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() != 1u)
+    return err("expects 1 operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::CreateInferMeta(
           ::mlir::pd::IntArrayArg::from(adaptor.getShape()),
-          adaptor.getDtype(),
+          (adaptor.getDtypeAttr() ? adaptor.getDtype() : ::mlir::pd::DataType::INT64),
           out0,
           err)))
     return ::mlir::failure();

@@ -24,10 +24,10 @@ def test_opt_runs_pipeline(venv_bin, tmp_path):
 
 def test_opt_malformed_input_is_located(venv_bin, tmp_path):
     src = tmp_path / "bad.mlir"
-    src.write_text('%a = pd.full(2.0) : !pd.vtensor<2xf32>\n%b = pd.relu %a\n')
+    src.write_text('%a = pd.full(2.0) : !pd.vtensor<2xf32>\n%b = pd.no_such_op %a\n')
     out = _run(venv_bin, "opt", str(src))
     assert out.returncode == 1
-    assert f'loc("{src}":2:6): custom op \'pd.relu\' is unknown' in out.stderr
+    assert f'loc("{src}":2:6): custom op \'pd.no_such_op\' is unknown' in out.stderr
     assert "Traceback" not in out.stderr
 
 

@@ -354,14 +354,45 @@ def cpp_param(op: Op, p: str) -> str:
     if k in SCALAR_KINDS:
         return f"::mlir::pd::ScalarArg::from({get})"
     if k == "int":
-        return f"static_cast<int32_t>({get})"
-    if k == "int64_t":
-        return f"static_cast<int64_t>({get})"
-    if k == "float":
-        return f"{get}.convertToFloat()"
-    if k == "double":
-        return f"{get}.convertToDouble()"
-    return get
+        value = f"static_cast<int32_t>({get})"
+    elif k == "int64_t":
+        value = f"static_cast<int64_t>({get})"
+    elif k == "float":
+        value = f"{get}.convertToFloat()"
+    elif k == "double":
+        value = f"{get}.convertToDouble()"
+    else:
+        value = get
+    if a.default is None:
+        return value
+    # Properties are not yet defaulted when types are inferred: apply the
+    # spec's default where the attribute is absent.
+    return f"(adaptor.get{a.camel}Attr() ? {value} : {cpp_default(a)})"
+
+
+def cpp_default(a: Arg) -> str:
+    d = a.default
+    if a.kind == "bool":
+        return d
+    if a.kind == "int":
+        return f"static_cast<int32_t>({cpp_number(d)})"
+    if a.kind == "int64_t":
+        return f"static_cast<int64_t>({cpp_number(d)})"
+    if a.kind == "float":
+        return f"static_cast<float>({cpp_number(d)})"
+    if a.kind == "double":
+        return f"static_cast<double>({cpp_number(d)})"
+    if a.kind == "str":
+        return f'::llvm::StringRef("{d.strip(chr(34))}")'
+    if a.kind.endswith("[]"):
+        elem = {"int[]": "int32_t", "int64_t[]": "int64_t", "float[]": "float", "bool[]": "bool"}[a.kind]
+        items = ", ".join(cpp_number(x) for x in split_top_level(d.strip()[1:-1]))
+        return f"::llvm::ArrayRef<{elem}>({{{items}}})" if items else f"::llvm::ArrayRef<{elem}>()"
+    if a.kind == "DataType":
+        return dtype_default(d)
+    if a.kind == "DataLayout":
+        return "::mlir::pd::DataLayout::" + d.split("::")[-1]
+    raise SpecError(f"no C++ default for {a.kind}")
 
 
 def infer_glue(op: Op) -> str:
@@ -380,8 +411,18 @@ def infer_glue(op: Op) -> str:
     ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
     ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
     ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {{
+  // Default-valued attribute getters take the context from the dictionary,
+  // which callers may pass as null.
+  if (!attributes)
+    attributes = ::mlir::DictionaryAttr::get(context);
   Adaptor adaptor(operands, attributes, properties, regions);
-  ::mlir::pd::MetaError err{{location, getOperationName(), context}};""")
+  ::mlir::pd::MetaError err{{location, getOperationName(), context}};
+  // Ops built without the builders (generic form, C API) may lack operands
+  // or required attributes: reject them instead of reading past the end.
+  if (operands.size() {"<" if any(a.is_optional_operand for a in op.operands) else "!="} {len([a for a in op.operands if not a.is_optional_operand])}u)
+    return err("expects {len([a for a in op.operands if not a.is_optional_operand])} operands, got ", operands.size());
+  if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
+    return ::mlir::failure();""")
     lines += decls
     lines.append(f"  if (::mlir::failed(::mlir::pd::{op.infer_func}(")
     lines.append("          " + ",\n          ".join(call_args) + ")))")
@@ -523,14 +564,18 @@ def py_default(a: Arg) -> str:
     if a.kind.endswith("[]") or a.kind == "IntArray":
         return "(" + "".join(cpp_number(x) + ", " for x in split_top_level(d.strip()[1:-1])) + ")"
     if a.kind == "DataType":
-        return repr(dtype_default(d).split("::")[-1])
+        # None leaves the attribute at its default (UNDEFINED: "as the input").
+        name = dtype_default(d).split("::")[-1]
+        return "None" if name == "ALL_DTYPE" else repr(name.lower())
     if a.kind == "Place":
         return "None"
     raise SpecError(f"no Python default for {a.kind}")
 
 
-def scalar_dtype(kind: str) -> str:
-    return {"Scalar(int)": "int64", "Scalar(int64_t)": "int64"}.get(kind, "float32")
+def scalar_dtype(kind: str) -> str | None:
+    """The dtype of a Scalar made from a Python number; None: by its type."""
+    return {"Scalar(int)": "int64", "Scalar(int64_t)": "int64",
+            "Scalar(float)": "float32", "Scalar(double)": "float64"}.get(kind)
 
 
 def generate_py(ops: list[Op]) -> str:
@@ -543,17 +588,22 @@ def generate_py(ops: list[Op]) -> str:
            "attr_or_none, results_of", "from . import _pd_ops_gen as _ops", "",
            "__all__ = [" + ", ".join(repr(o.name) for o in ops) + "]", ""]
     for op in ops:
-        required = [a for a in op.args if a.default is None and a.kind not in ("Tensor?", "Tensor[]?", "Place")]
-        optional = [a for a in op.args if a not in required]
-        sig = [a.py_name for a in required]
-        for a in optional:
-            d = py_default(a) if a.default is not None else "None"
-            sig.append(f"{a.py_name}={d}")
+        # Paddle's argument order; an optional tensor without a default is
+        # positional (pass None), as in Paddle's op signatures.
+        sig, seen_default = [], False
+        for a in op.args:
+            if a.default is not None or a.kind == "Place":
+                seen_default = True
+                sig.append(f"{a.py_name}={py_default(a)}")
+            elif seen_default:
+                raise SpecError(f"op {op.name}: {a.name} has no default but follows one")
+            else:
+                sig.append(a.py_name)
         sig += ["*", "loc=None", "ip=None"]
         body = [f"def {op.name}({', '.join(sig)}):",
                 f'    """`pd.{op.name}{args_signature(op)}` -> '
                 f'{", ".join(f"{o.kind}({o.name})" for o in op.outputs)}"""']
-        like = next((a.py_name for a in op.args if a.kind == "Tensor"), "None")
+        like = next((a.py_name for a in op.args if a.kind in TENSOR_KINDS), "None")
         kwargs = []
         for a in op.args:
             v = a.py_name

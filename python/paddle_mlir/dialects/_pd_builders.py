@@ -613,25 +613,25 @@ def isfinite(x, *, loc=None, ip=None):
 
 def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, *, loc=None, ip=None):
     """`pd.scale(Tensor x, Scalar scale = 1.0, float bias = 0.0, bool bias_after_scale = true)` -> Tensor(out)"""
-    op = _ops.ScaleOp(x=x, scale=as_scalar(scale, 'float32', like=x, loc=loc, ip=ip), bias=bias, bias_after_scale=bias_after_scale, loc=loc, ip=ip)
+    op = _ops.ScaleOp(x=x, scale=as_scalar(scale, None, like=x, loc=loc, ip=ip), bias=bias, bias_after_scale=bias_after_scale, loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
 def scale_(x, scale=1.0, bias=0.0, bias_after_scale=True, *, loc=None, ip=None):
     """`pd.scale_(Tensor x, Scalar scale = 1.0, float bias = 0.0, bool bias_after_scale = true)` -> Tensor(out)"""
-    op = _ops.Scale_Op(x=x, scale=as_scalar(scale, 'float32', like=x, loc=loc, ip=ip), bias=bias, bias_after_scale=bias_after_scale, loc=loc, ip=ip)
+    op = _ops.Scale_Op(x=x, scale=as_scalar(scale, None, like=x, loc=loc, ip=ip), bias=bias, bias_after_scale=bias_after_scale, loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
 def pow(x, y=1.0, *, loc=None, ip=None):
     """`pd.pow(Tensor x, Scalar y = 1.0)` -> Tensor(out)"""
-    op = _ops.PowOp(x=x, y=as_scalar(y, 'float32', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+    op = _ops.PowOp(x=x, y=as_scalar(y, None, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
 def pow_(x, y=1.0, *, loc=None, ip=None):
     """`pd.pow_(Tensor x, Scalar y = 1.0)` -> Tensor(out)"""
-    op = _ops.Pow_Op(x=x, y=as_scalar(y, 'float32', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+    op = _ops.Pow_Op(x=x, y=as_scalar(y, None, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
@@ -713,9 +713,9 @@ def log_softmax(x, axis=-1, *, loc=None, ip=None):
     return results_of(op, ['Tensor'])
 
 
-def dropout(x, seed_tensor=None, p=0.5, is_test=False, mode="upscale_in_train", seed=0, fix_seed=False, *, loc=None, ip=None):
+def dropout(x, seed_tensor, p=0.5, is_test=False, mode="upscale_in_train", seed=0, fix_seed=False, *, loc=None, ip=None):
     """`pd.dropout(Tensor x, Tensor? seed_tensor, Scalar p = 0.5, bool is_test = false, str mode = "upscale_in_train", int seed = 0, bool fix_seed = false)` -> Tensor(out), Tensor(mask)"""
-    op = _ops.DropoutOp(x=x, seed_tensor=seed_tensor, p=as_scalar(p, 'float32', like=x, loc=loc, ip=ip), is_test=is_test, mode=mode, seed=seed, fix_seed=fix_seed, loc=loc, ip=ip)
+    op = _ops.DropoutOp(x=x, seed_tensor=seed_tensor, p=as_scalar(p, None, like=x, loc=loc, ip=ip), is_test=is_test, mode=mode, seed=seed, fix_seed=fix_seed, loc=loc, ip=ip)
     return results_of(op, ['Tensor', 'Tensor'])
 
 
@@ -1049,31 +1049,31 @@ def pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format,
     return results_of(op, ['Tensor'])
 
 
-def batch_norm(x, mean, variance, is_test, momentum, epsilon, data_format, use_global_stats, trainable_statistics, scale=None, bias=None, *, loc=None, ip=None):
+def batch_norm(x, mean, variance, scale, bias, is_test, momentum, epsilon, data_format, use_global_stats, trainable_statistics, *, loc=None, ip=None):
     """`pd.batch_norm(Tensor x, Tensor mean, Tensor variance, Tensor? scale, Tensor? bias, bool is_test, float momentum, float epsilon, str data_format, bool use_global_stats, bool trainable_statistics)` -> Tensor(out), Tensor(mean_out), Tensor(variance_out), Tensor(saved_mean), Tensor(saved_variance), Tensor(reserve_space)"""
     op = _ops.BatchNormOp(x=x, mean=mean, variance=variance, scale=scale, bias=bias, is_test=is_test, momentum=momentum, epsilon=epsilon, data_format=data_format, use_global_stats=use_global_stats, trainable_statistics=trainable_statistics, loc=loc, ip=ip)
     return results_of(op, ['Tensor', 'Tensor', 'Tensor', 'Tensor', 'Tensor', 'Tensor'])
 
 
-def batch_norm_(x, mean, variance, is_test, momentum, epsilon, data_format, use_global_stats, trainable_statistics, scale=None, bias=None, *, loc=None, ip=None):
+def batch_norm_(x, mean, variance, scale, bias, is_test, momentum, epsilon, data_format, use_global_stats, trainable_statistics, *, loc=None, ip=None):
     """`pd.batch_norm_(Tensor x, Tensor mean, Tensor variance, Tensor? scale, Tensor? bias, bool is_test, float momentum, float epsilon, str data_format, bool use_global_stats, bool trainable_statistics)` -> Tensor(out), Tensor(mean_out), Tensor(variance_out), Tensor(saved_mean), Tensor(saved_variance), Tensor(reserve_space)"""
     op = _ops.BatchNorm_Op(x=x, mean=mean, variance=variance, scale=scale, bias=bias, is_test=is_test, momentum=momentum, epsilon=epsilon, data_format=data_format, use_global_stats=use_global_stats, trainable_statistics=trainable_statistics, loc=loc, ip=ip)
     return results_of(op, ['Tensor', 'Tensor', 'Tensor', 'Tensor', 'Tensor', 'Tensor'])
 
 
-def layer_norm(x, scale=None, bias=None, epsilon=1e-5, begin_norm_axis=1, *, loc=None, ip=None):
+def layer_norm(x, scale, bias, epsilon=1e-5, begin_norm_axis=1, *, loc=None, ip=None):
     """`pd.layer_norm(Tensor x, Tensor? scale, Tensor? bias, float epsilon = 1e-5, int begin_norm_axis = 1)` -> Tensor(out), Tensor(mean), Tensor(variance)"""
     op = _ops.LayerNormOp(x=x, scale=scale, bias=bias, epsilon=epsilon, begin_norm_axis=begin_norm_axis, loc=loc, ip=ip)
     return results_of(op, ['Tensor', 'Tensor', 'Tensor'])
 
 
-def group_norm(x, scale=None, bias=None, epsilon=1e-5, groups=-1, data_format="NCHW", *, loc=None, ip=None):
+def group_norm(x, scale, bias, epsilon=1e-5, groups=-1, data_format="NCHW", *, loc=None, ip=None):
     """`pd.group_norm(Tensor x, Tensor? scale, Tensor? bias, float epsilon = 1e-5, int groups = -1, str data_format = "NCHW")` -> Tensor(y), Tensor(mean), Tensor(variance)"""
     op = _ops.GroupNormOp(x=x, scale=scale, bias=bias, epsilon=epsilon, groups=groups, data_format=data_format, loc=loc, ip=ip)
     return results_of(op, ['Tensor', 'Tensor', 'Tensor'])
 
 
-def instance_norm(x, scale=None, bias=None, epsilon=1e-5, *, loc=None, ip=None):
+def instance_norm(x, scale, bias, epsilon=1e-5, *, loc=None, ip=None):
     """`pd.instance_norm(Tensor x, Tensor? scale, Tensor? bias, float epsilon = 1e-5)` -> Tensor(y), Tensor(saved_mean), Tensor(saved_variance)"""
     op = _ops.InstanceNormOp(x=x, scale=scale, bias=bias, epsilon=epsilon, loc=loc, ip=ip)
     return results_of(op, ['Tensor', 'Tensor', 'Tensor'])
@@ -1097,13 +1097,13 @@ def cross_entropy_with_softmax_(input, label, soft_label=False, use_softmax=True
     return results_of(op, ['Tensor', 'Tensor'])
 
 
-def bilinear_interp(x, out_size=None, size_tensor=None, scale_tensor=None, data_format="NCHW", out_d=0, out_h=0, out_w=0, scale=(), interp_method="bilinear", align_corners=True, align_mode=1, *, loc=None, ip=None):
+def bilinear_interp(x, out_size, size_tensor, scale_tensor, data_format="NCHW", out_d=0, out_h=0, out_w=0, scale=(), interp_method="bilinear", align_corners=True, align_mode=1, *, loc=None, ip=None):
     """`pd.bilinear_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, float[] scale = {}, str interp_method = "bilinear", bool align_corners = true, int align_mode = 1)` -> Tensor(output)"""
     op = _ops.BilinearInterpOp(x=x, out_size=out_size, size_tensor=as_tensor_list(size_tensor, loc=loc, ip=ip), scale_tensor=scale_tensor, data_format=data_format, out_d=out_d, out_h=out_h, out_w=out_w, scale=scale, interp_method=interp_method, align_corners=align_corners, align_mode=align_mode, loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
-def nearest_interp(x, out_size=None, size_tensor=None, scale_tensor=None, data_format="NCHW", out_d=0, out_h=0, out_w=0, scale=(), interp_method="nearest", align_corners=True, align_mode=1, *, loc=None, ip=None):
+def nearest_interp(x, out_size, size_tensor, scale_tensor, data_format="NCHW", out_d=0, out_h=0, out_w=0, scale=(), interp_method="nearest", align_corners=True, align_mode=1, *, loc=None, ip=None):
     """`pd.nearest_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, float[] scale = {}, str interp_method = "nearest", bool align_corners = true, int align_mode = 1)` -> Tensor(output)"""
     op = _ops.NearestInterpOp(x=x, out_size=out_size, size_tensor=as_tensor_list(size_tensor, loc=loc, ip=ip), scale_tensor=scale_tensor, data_format=data_format, out_d=out_d, out_h=out_h, out_w=out_w, scale=scale, interp_method=interp_method, align_corners=align_corners, align_mode=align_mode, loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
@@ -1115,7 +1115,7 @@ def pixel_shuffle(x, upscale_factor=1, data_format="NCHW", *, loc=None, ip=None)
     return results_of(op, ['Tensor'])
 
 
-def sum(x, axis=(), dtype='ALL_DTYPE', keepdim=False, *, loc=None, ip=None):
+def sum(x, axis=(), dtype=None, keepdim=False, *, loc=None, ip=None):
     """`pd.sum(Tensor x, IntArray axis = {}, DataType dtype = DataType::UNDEFINED, bool keepdim = false)` -> Tensor(out)"""
     op = _ops.SumOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), keepdim=keepdim, loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
@@ -1181,13 +1181,13 @@ def mean_all(x, *, loc=None, ip=None):
     return results_of(op, ['Tensor'])
 
 
-def argmax(x, axis, keepdims=False, flatten=False, dtype='INT64', *, loc=None, ip=None):
+def argmax(x, axis, keepdims=False, flatten=False, dtype='int64', *, loc=None, ip=None):
     """`pd.argmax(Tensor x, Scalar(int64_t) axis, bool keepdims = false, bool flatten = false, DataType dtype = DataType::INT64)` -> Tensor(out)"""
     op = _ops.ArgmaxOp(x=x, axis=as_scalar(axis, 'int64', like=x, loc=loc, ip=ip), keepdims=keepdims, flatten=flatten, dtype=attr_or_none(dtype, 'DataType'), loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
-def argmin(x, axis, keepdims=False, flatten=False, dtype='INT64', *, loc=None, ip=None):
+def argmin(x, axis, keepdims=False, flatten=False, dtype='int64', *, loc=None, ip=None):
     """`pd.argmin(Tensor x, Scalar(int64_t) axis, bool keepdims = false, bool flatten = false, DataType dtype = DataType::INT64)` -> Tensor(out)"""
     op = _ops.ArgminOp(x=x, axis=as_scalar(axis, 'int64', like=x, loc=loc, ip=ip), keepdims=keepdims, flatten=flatten, dtype=attr_or_none(dtype, 'DataType'), loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
@@ -1195,13 +1195,13 @@ def argmin(x, axis, keepdims=False, flatten=False, dtype='INT64', *, loc=None, i
 
 def cumsum(x, axis=-1, flatten=False, exclusive=False, reverse=False, *, loc=None, ip=None):
     """`pd.cumsum(Tensor x, Scalar axis = -1, bool flatten = false, bool exclusive = false, bool reverse = false)` -> Tensor(out)"""
-    op = _ops.CumsumOp(x=x, axis=as_scalar(axis, 'float32', like=x, loc=loc, ip=ip), flatten=flatten, exclusive=exclusive, reverse=reverse, loc=loc, ip=ip)
+    op = _ops.CumsumOp(x=x, axis=as_scalar(axis, None, like=x, loc=loc, ip=ip), flatten=flatten, exclusive=exclusive, reverse=reverse, loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
 def cumsum_(x, axis=-1, flatten=False, exclusive=False, reverse=False, *, loc=None, ip=None):
     """`pd.cumsum_(Tensor x, Scalar axis = -1, bool flatten = false, bool exclusive = false, bool reverse = false)` -> Tensor(out)"""
-    op = _ops.Cumsum_Op(x=x, axis=as_scalar(axis, 'float32', like=x, loc=loc, ip=ip), flatten=flatten, exclusive=exclusive, reverse=reverse, loc=loc, ip=ip)
+    op = _ops.Cumsum_Op(x=x, axis=as_scalar(axis, None, like=x, loc=loc, ip=ip), flatten=flatten, exclusive=exclusive, reverse=reverse, loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
@@ -1261,7 +1261,7 @@ def transpose_(x, perm, *, loc=None, ip=None):
 
 def concat(x, axis=0, *, loc=None, ip=None):
     """`pd.concat(Tensor[] x, Scalar axis = 0)` -> Tensor(out)"""
-    op = _ops.ConcatOp(x=as_tensor_list(x, loc=loc, ip=ip), axis=as_scalar(axis, 'float32', like=None, loc=loc, ip=ip), loc=loc, ip=ip)
+    op = _ops.ConcatOp(x=as_tensor_list(x, loc=loc, ip=ip), axis=as_scalar(axis, None, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
@@ -1349,7 +1349,7 @@ def expand(x, shape=(), *, loc=None, ip=None):
     return results_of(op, ['Tensor'])
 
 
-def expand_as(x, y=None, target_shape=(), *, loc=None, ip=None):
+def expand_as(x, y, target_shape=(), *, loc=None, ip=None):
     """`pd.expand_as(Tensor x, Tensor? y, int[] target_shape = {})` -> Tensor(out)"""
     op = _ops.ExpandAsOp(x=x, y=y, target_shape=target_shape, loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
@@ -1411,7 +1411,7 @@ def roll(x, shifts=(), axis=(), *, loc=None, ip=None):
 
 def pad(x, paddings, pad_value, *, loc=None, ip=None):
     """`pd.pad(Tensor x, int[] paddings, Scalar pad_value)` -> Tensor(out)"""
-    op = _ops.PadOp(x=x, paddings=paddings, pad_value=as_scalar(pad_value, 'float32', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+    op = _ops.PadOp(x=x, paddings=paddings, pad_value=as_scalar(pad_value, None, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
@@ -1463,43 +1463,43 @@ def repeat_interleave(x, repeats, axis, *, loc=None, ip=None):
     return results_of(op, ['Tensor'])
 
 
-def full_like(x, value, dtype='ALL_DTYPE', place=None, *, loc=None, ip=None):
+def full_like(x, value, dtype=None, place=None, *, loc=None, ip=None):
     """`pd.full_like(Tensor x, Scalar value, DataType dtype = DataType::UNDEFINED, Place place = {})` -> Tensor(out)"""
-    op = _ops.FullLikeOp(x=x, value=as_scalar(value, 'float32', like=x, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
+    op = _ops.FullLikeOp(x=x, value=as_scalar(value, None, like=x, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
-def empty_like(x, dtype='ALL_DTYPE', place=None, *, loc=None, ip=None):
+def empty_like(x, dtype=None, place=None, *, loc=None, ip=None):
     """`pd.empty_like(Tensor x, DataType dtype = DataType::UNDEFINED, Place place = {})` -> Tensor(out)"""
     op = _ops.EmptyLikeOp(x=x, dtype=attr_or_none(dtype, 'DataType'), place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
-def empty(shape, dtype='FLOAT32', place=None, *, loc=None, ip=None):
+def empty(shape, dtype='float32', place=None, *, loc=None, ip=None):
     """`pd.empty(IntArray shape, DataType dtype = DataType::FLOAT32, Place place = {})` -> Tensor(out)"""
     op = _ops.EmptyOp(shape=as_int_array(shape, like=None, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
-def full_with_tensor(value, shape, dtype='FLOAT32', *, loc=None, ip=None):
+def full_with_tensor(value, shape, dtype='float32', *, loc=None, ip=None):
     """`pd.full_with_tensor(Tensor value, IntArray shape, DataType dtype = DataType::FLOAT32)` -> Tensor(out)"""
     op = _ops.FullWithTensorOp(value=value, shape=as_int_array(shape, like=value, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
-def arange(start, end, step, dtype='INT64', place=None, *, loc=None, ip=None):
+def arange(start, end, step, dtype='int64', place=None, *, loc=None, ip=None):
     """`pd.arange(Scalar start, Scalar end, Scalar step, DataType dtype = DataType::INT64, Place place = {})` -> Tensor(out)"""
-    op = _ops.ArangeOp(start=as_scalar(start, 'float32', like=None, loc=loc, ip=ip), end=as_scalar(end, 'float32', like=None, loc=loc, ip=ip), step=as_scalar(step, 'float32', like=None, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
+    op = _ops.ArangeOp(start=as_scalar(start, None, like=None, loc=loc, ip=ip), end=as_scalar(end, None, like=None, loc=loc, ip=ip), step=as_scalar(step, None, like=None, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
-def linspace(start, stop, number, dtype='FLOAT32', place=None, *, loc=None, ip=None):
+def linspace(start, stop, number, dtype='float32', place=None, *, loc=None, ip=None):
     """`pd.linspace(Scalar start, Scalar stop, Scalar(int) number, DataType dtype = DataType::FLOAT32, Place place = {})` -> Tensor(out)"""
-    op = _ops.LinspaceOp(start=as_scalar(start, 'float32', like=None, loc=loc, ip=ip), stop=as_scalar(stop, 'float32', like=None, loc=loc, ip=ip), number=as_scalar(number, 'int64', like=None, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
+    op = _ops.LinspaceOp(start=as_scalar(start, None, like=None, loc=loc, ip=ip), stop=as_scalar(stop, None, like=None, loc=loc, ip=ip), number=as_scalar(number, 'int64', like=None, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
-def eye(num_rows, num_columns, dtype='FLOAT32', place=None, *, loc=None, ip=None):
+def eye(num_rows, num_columns, dtype='float32', place=None, *, loc=None, ip=None):
     """`pd.eye(Scalar(int64_t) num_rows, Scalar(int64_t) num_columns, DataType dtype = DataType::FLOAT32, Place place = {})` -> Tensor(out)"""
     op = _ops.EyeOp(num_rows=as_scalar(num_rows, 'int64', like=None, loc=loc, ip=ip), num_columns=as_scalar(num_columns, 'int64', like=None, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
@@ -1507,7 +1507,7 @@ def eye(num_rows, num_columns, dtype='FLOAT32', place=None, *, loc=None, ip=None
 
 def uniform(shape, dtype, min, max, seed, place=None, *, loc=None, ip=None):
     """`pd.uniform(IntArray shape, DataType dtype, Scalar min, Scalar max, int seed, Place place = {})` -> Tensor(out)"""
-    op = _ops.UniformOp(shape=as_int_array(shape, like=None, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), min=as_scalar(min, 'float32', like=None, loc=loc, ip=ip), max=as_scalar(max, 'float32', like=None, loc=loc, ip=ip), seed=seed, place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
+    op = _ops.UniformOp(shape=as_int_array(shape, like=None, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), min=as_scalar(min, None, like=None, loc=loc, ip=ip), max=as_scalar(max, None, like=None, loc=loc, ip=ip), seed=seed, place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
@@ -1517,7 +1517,7 @@ def gaussian(shape, mean, std, seed, dtype, place=None, *, loc=None, ip=None):
     return results_of(op, ['Tensor'])
 
 
-def randint(low, high, shape, dtype='INT64', seed=0, place=None, *, loc=None, ip=None):
+def randint(low, high, shape, dtype='int64', seed=0, place=None, *, loc=None, ip=None):
     """`pd.randint(int low, int high, IntArray shape, DataType dtype = DataType::INT64, int seed = 0, Place place = {})` -> Tensor(out)"""
     op = _ops.RandintOp(low=low, high=high, shape=as_int_array(shape, like=None, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), seed=seed, place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
     return results_of(op, ['Tensor'])

@@ -5,6 +5,13 @@
         t.shape, t.element_type, t.dtype                    # [4, -1], f32, 'float32'
 
 Shapes follow Paddle: -1 (or None) is a dynamic dimension.
+
+Every op of the spec has a Paddle-style builder with Paddle's arguments and
+defaults that infers its result type:
+
+    y = pd.matmul(x, w, transpose_y=True)
+    z = pd.reshape(y, [0, -1])            # the shape becomes pd.full_int_array
+    parts = pd.split(z, [2, -1], axis=1)  # Tensor[] results come back as a list
 """
 
 from __future__ import annotations
@@ -13,6 +20,9 @@ from typing import Sequence
 
 from ._pd_ops_gen import *  # noqa: F401,F403
 from ._pd_ops_gen import _Dialect
+# Paddle-style builders of the spec's ops (matmul(x, y, transpose_x=False),
+# reshape(x, [0, -1]), ...), generated from dialects/pd/ops.yaml.
+from ._pd_builders import *  # noqa: F401,F403
 from ._pd_ops_gen import DataOp as _DataOp
 from ._pd_ops_gen import FullIntArrayOp as _FullIntArrayOp
 from ._pd_ops_gen import FullOp as _FullOp

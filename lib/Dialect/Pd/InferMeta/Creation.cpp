@@ -70,8 +70,16 @@ LogicalResult ArangeInferMeta(const ScalarArg &start, const ScalarArg &end,
   if (step.value && *step.value == 0)
     return err("step must not be 0");
   if (start.value && end.value && step.value) {
-    double count = std::ceil((*end.value - *start.value) / *step.value);
-    n = count > 0 ? static_cast<int64_t>(count) : 0;
+    // As Paddle's GetSize: a step that walks away from `end` is an error,
+    // not an empty range (start == end is empty).
+    double diff = *end.value - *start.value;
+    if (diff > 0 && *step.value < 0)
+      return err("step ", *step.value, " must be positive when start ",
+                 *start.value, " < end ", *end.value);
+    if (diff < 0 && *step.value > 0)
+      return err("step ", *step.value, " must be negative when start ",
+                 *start.value, " > end ", *end.value);
+    n = static_cast<int64_t>(std::ceil(diff / *step.value));
   }
   out.set({n}, *type);
   return success();

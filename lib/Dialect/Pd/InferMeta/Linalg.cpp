@@ -25,11 +25,12 @@ Type statisticsType(Type dtype) {
 
 /// Expands Paddle's paddings ([p] per spatial dim, or [before, after] per
 /// spatial dim) into before/after pairs, applying the padding algorithm.
+/// As in PHI's UpdatePaddingAndDilation, SAME pads for the undilated kernel
+/// (and the callers then use dilations of 1, see `effectiveDilation`).
 LogicalResult resolvePaddings(ArrayRef<int32_t> paddings, int64_t spatial,
                               StringRef algorithm, ArrayRef<int64_t> inDims,
                               ArrayRef<int64_t> kernel,
                               ArrayRef<int32_t> strides,
-                              ArrayRef<int32_t> dilations,
                               SmallVectorImpl<int64_t> &pairs,
                               const MetaError &err) {
   pairs.assign(2 * spatial, 0);
@@ -42,9 +43,8 @@ LogicalResult resolvePaddings(ArrayRef<int32_t> paddings, int64_t spatial,
         continue;
       }
       int64_t out = (inDims[i] + strides[i] - 1) / strides[i];
-      int64_t effK = dilations.empty() ? kernel[i]
-                                       : (kernel[i] - 1) * dilations[i] + 1;
-      int64_t pad = std::max<int64_t>((out - 1) * strides[i] + effK - inDims[i], 0);
+      int64_t pad = std::max<int64_t>(
+          (out - 1) * strides[i] + kernel[i] - inDims[i], 0);
       pairs[2 * i] = pad / 2;
       pairs[2 * i + 1] = pad - pad / 2;
     }
@@ -64,6 +64,12 @@ LogicalResult resolvePaddings(ArrayRef<int32_t> paddings, int64_t spatial,
                " elements, got ", paddings.size());
   }
   return success();
+}
+
+/// PHI resets the dilations to 1 under the SAME padding algorithm.
+int64_t effectiveDilation(StringRef algorithm, ArrayRef<int32_t> dilations,
+                          int64_t i) {
+  return algorithm == "SAME" ? 1 : dilations[i];
 }
 
 LogicalResult checkSpatialList(ArrayRef<int32_t> list, int64_t spatial,
@@ -190,7 +196,7 @@ LogicalResult ConvInferMeta(const MetaTensor &input, const MetaTensor &filter,
   SmallVector<int64_t> kernel(ArrayRef<int64_t>(filter.dims).drop_front(2));
   SmallVector<int64_t> pads;
   if (failed(resolvePaddings(paddings, spatial, paddingAlgorithm, inSpatial,
-                             kernel, strides, dilations, pads, err)))
+                             kernel, strides, pads, err)))
     return failure();
   SmallVector<int64_t> outSpatial;
   for (int64_t i = 0; i < spatial; ++i) {
@@ -201,7 +207,8 @@ LogicalResult ConvInferMeta(const MetaTensor &input, const MetaTensor &filter,
                                : kDyn);
       continue;
     }
-    int64_t effK = dilations[i] * (k - 1) + 1;
+    int64_t effK =
+        effectiveDilation(paddingAlgorithm, dilations, i) * (k - 1) + 1;
     int64_t padded = in + pads[2 * i] + pads[2 * i + 1];
     if (padded < effK)
       return err("spatial dim ", i, " of size ", in, " (padded ", padded,
@@ -250,7 +257,7 @@ LogicalResult ConvTransposeInferMeta(
     inSpatial.push_back(x.dims[last ? 1 + i : 2 + i]);
   SmallVector<int64_t> pads;
   if (failed(resolvePaddings(paddings, spatial, paddingAlgorithm, inSpatial,
-                             kernel, strides, dilations, pads, err)))
+                             kernel, strides, pads, err)))
     return failure();
   if (outputSize.isConstant() && !outputSize.values->empty() &&
       (int64_t)outputSize.values->size() != spatial)
@@ -259,11 +266,13 @@ LogicalResult ConvTransposeInferMeta(
   SmallVector<int64_t> outSpatial;
   for (int64_t i = 0; i < spatial; ++i) {
     int64_t in = inSpatial[i], k = kernel[i];
+    // As in PHI: output_size, when given, replaces output_padding; it must
+    // lie in [inferred, inferred + stride).
     int64_t inferred = kDyn;
     if (!isDyn(in) && !isDyn(k) && !isDyn(pads[2 * i]))
       inferred = (in - 1) * strides[i] - pads[2 * i] - pads[2 * i + 1] +
-                 dilations[i] * (k - 1) + 1 +
-                 (outputPadding.empty() ? 0 : outputPadding[i]);
+                 effectiveDilation(paddingAlgorithm, dilations, i) * (k - 1) +
+                 1;
     if (outputSize.isConstant() && !outputSize.values->empty()) {
       int64_t want = (*outputSize.values)[i];
       if (!isDyn(inferred) && (want < inferred || want >= inferred + strides[i]))
@@ -273,7 +282,9 @@ LogicalResult ConvTransposeInferMeta(
     } else if (!outputSize.isConstant() && outputSize.size != 0) {
       outSpatial.push_back(kDyn);
     } else {
-      outSpatial.push_back(inferred);
+      outSpatial.push_back(isDyn(inferred) || outputPadding.empty()
+                               ? inferred
+                               : inferred + outputPadding[i]);
     }
   }
   SmallVector<int64_t> dims{x.dims[0]};
@@ -314,16 +325,18 @@ LogicalResult Pool2DInferMeta(const MetaTensor &x,
         return err("kernel_size must be positive, got ", v);
   }
   SmallVector<int64_t> outSpatial;
-  if (globalPooling) {
+  if (adaptive) {
+    // The kernel is the output size; global pooling makes it the input's
+    // spatial dims (PHI's UpdateKernelSize), as odd as that is.
+    outSpatial = globalPooling ? in : kernel;
+  } else if (globalPooling) {
     outSpatial = {1, 1};
-  } else if (adaptive) {
-    outSpatial = kernel;
   } else {
     if (failed(checkSpatialList(strides, 2, "strides", err)))
       return failure();
     SmallVector<int64_t> pads;
     if (failed(resolvePaddings(paddings, 2, paddingAlgorithm, in, kernel,
-                               strides, {}, pads, err)))
+                               strides, pads, err)))
       return failure();
     for (int64_t i = 0; i < 2; ++i) {
       if (isDyn(in[i]) || isDyn(kernel[i]) || isDyn(pads[2 * i])) {
@@ -396,16 +409,19 @@ LogicalResult LayerNormInferMeta(const MetaTensor &x, const MetaTensor &scale,
       normalizeAxis(beginNormAxis, x.rank(), err, "begin_norm_axis");
   if (failed(begin))
     return failure();
-  int64_t left = 1, right = 1;
-  for (int64_t i = 0; i < x.rank(); ++i)
-    (i < *begin ? left : right) = mul(i < *begin ? left : right, x.dims[i]);
+  int64_t right = 1;
+  for (int64_t i = *begin; i < x.rank(); ++i)
+    right = mul(right, x.dims[i]);
   if (failed(checkVector(scale, right, "scale", err)) ||
       failed(checkVector(bias, right, "bias", err)))
     return failure();
   out.share(x);
+  // As in PHI (since Paddle 2.6): mean and variance keep the dims before
+  // begin_norm_axis instead of flattening them.
+  ArrayRef<int64_t> before = ArrayRef<int64_t>(x.dims).take_front(*begin);
   Type stats = statisticsType(x.dtype);
-  mean.set({left}, stats);
-  variance.set({left}, stats);
+  mean.set(before, stats);
+  variance.set(before, stats);
   return success();
 }
 
@@ -500,16 +516,19 @@ LogicalResult InterpolateInferMeta(const MetaTensor &x, StringRef dataFormat,
     return err("input must be 4-D, got ", dimsStr(x.dims));
   bool last = channelsLast(dataFormat);
   int64_t h = x.dims[last ? 1 : 2], w = x.dims[last ? 2 : 3];
-  int64_t oh = kDyn, ow = kDyn;
-  if (outH > 0 && outW > 0) {
-    oh = outH;
-    ow = outW;
-  } else if (!scale.empty()) {
+  // As in PHI: a scale, when given, wins over out_h/out_w; sizes are rounded
+  // down, and a size that is not positive is left unknown.
+  auto known = [](int64_t d) { return d > 0 ? d : kDyn; };
+  int64_t oh, ow;
+  if (!scale.empty()) {
     float sh = scale[0], sw = scale.size() > 1 ? scale[1] : scale[0];
     if (sh <= 0 || sw <= 0)
       return err("scale must be positive");
-    oh = isDyn(h) ? kDyn : static_cast<int64_t>(h * sh);
-    ow = isDyn(w) ? kDyn : static_cast<int64_t>(w * sw);
+    oh = isDyn(h) ? kDyn : known(static_cast<int64_t>(h * sh));
+    ow = isDyn(w) ? kDyn : known(static_cast<int64_t>(w * sw));
+  } else {
+    oh = known(outH);
+    ow = known(outW);
   }
   SmallVector<int64_t> dims = last ? SmallVector<int64_t>{x.dims[0], oh, ow, x.dims[3]}
                                    : SmallVector<int64_t>{x.dims[0], x.dims[1], oh, ow};

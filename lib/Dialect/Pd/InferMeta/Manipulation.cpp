@@ -17,6 +17,18 @@ bool knownAndDiffer(int64_t a, int64_t b) {
 /// Merges two dims that must agree; the known one wins.
 int64_t merge(int64_t a, int64_t b) { return isDyn(a) ? b : a; }
 
+/// normalizeAxis for an axis that names a dim of the tensor: unlike a
+/// reduction axis, it cannot apply to a 0-D tensor.
+FailureOr<int64_t> normalizeDimAxis(int64_t axis, int64_t rank,
+                                    const MetaError &err,
+                                    StringRef what = "axis") {
+  if (rank == 0) {
+    (void)err(what, " ", axis, " is out of range: the input is 0-D");
+    return failure();
+  }
+  return normalizeAxis(axis, rank, err, what);
+}
+
 LogicalResult checkIndexDtype(const MetaTensor &index, StringRef name,
                               const MetaError &err) {
   if (!isa<IntegerType>(index.dtype) || index.dtype.isInteger(1))
@@ -110,7 +122,7 @@ LogicalResult ConcatInferMeta(const MetaTensorList &x, const ScalarArg &axis,
     out.set(SmallVector<int64_t>(first.rank(), kDyn), first.dtype);
     return success();
   }
-  FailureOr<int64_t> ax = normalizeAxis(*a, first.rank(), err);
+  FailureOr<int64_t> ax = normalizeDimAxis(*a, first.rank(), err);
   if (failed(ax))
     return failure();
   SmallVector<int64_t> dims(first.dims);
@@ -164,7 +176,7 @@ LogicalResult SplitInferMeta(const MetaTensor &x, const IntArrayArg &sections,
     out.assign(sections.size, MetaTensor(SmallVector<int64_t>(x.rank(), kDyn), x.dtype));
     return success();
   }
-  FailureOr<int64_t> ax = normalizeAxis(*a, x.rank(), err);
+  FailureOr<int64_t> ax = normalizeDimAxis(*a, x.rank(), err);
   if (failed(ax))
     return failure();
   int64_t dim = x.dims[*ax];
@@ -218,7 +230,7 @@ LogicalResult SplitWithNumInferMeta(const MetaTensor &x, int64_t num,
     out.assign(num, MetaTensor(SmallVector<int64_t>(x.rank(), kDyn), x.dtype));
     return success();
   }
-  FailureOr<int64_t> ax = normalizeAxis(*a, x.rank(), err);
+  FailureOr<int64_t> ax = normalizeDimAxis(*a, x.rank(), err);
   if (failed(ax))
     return failure();
   int64_t dim = x.dims[*ax];
@@ -234,7 +246,7 @@ LogicalResult SplitWithNumInferMeta(const MetaTensor &x, int64_t num,
 LogicalResult UnstackInferMeta(const MetaTensor &x, int64_t axis, int64_t num,
                                SmallVectorImpl<MetaTensor> &out,
                                const MetaError &err) {
-  FailureOr<int64_t> a = normalizeAxis(axis, x.rank(), err);
+  FailureOr<int64_t> a = normalizeDimAxis(axis, x.rank(), err);
   if (failed(a))
     return failure();
   int64_t dim = x.dims[*a];
@@ -277,7 +289,7 @@ LogicalResult SliceInferMeta(const MetaTensor &input, ArrayRef<int64_t> axes,
   SmallVector<int64_t> dims(input.dims);
   SmallVector<int64_t> normalized;
   for (auto [i, a] : llvm::enumerate(axes)) {
-    FailureOr<int64_t> ax = normalizeAxis(a, input.rank(), err);
+    FailureOr<int64_t> ax = normalizeDimAxis(a, input.rank(), err);
     if (failed(ax))
       return failure();
     normalized.push_back(*ax);
@@ -290,7 +302,7 @@ LogicalResult SliceInferMeta(const MetaTensor &input, ArrayRef<int64_t> axes,
   if (!decreaseAxis.empty()) {
     llvm::SmallSet<int64_t, 8> drop;
     for (int64_t a : decreaseAxis) {
-      FailureOr<int64_t> ax = normalizeAxis(a, input.rank(), err, "decrease_axis");
+      FailureOr<int64_t> ax = normalizeDimAxis(a, input.rank(), err, "decrease_axis");
       if (failed(ax))
         return failure();
       if (!isDyn(dims[*ax]) && dims[*ax] != 1)
@@ -318,10 +330,12 @@ LogicalResult StridedSliceInferMeta(const MetaTensor &x,
   if (knownAndDiffer(starts.size, n) || knownAndDiffer(ends.size, n) ||
       knownAndDiffer(strides.size, n))
     return err("axes, starts, ends and strides must have the same length");
+  if (strides.isConstant() && llvm::is_contained(*strides.values, 0))
+    return err("strides must not be 0");
   SmallVector<int64_t> dims(x.dims);
   bool known = starts.isConstant() && ends.isConstant() && strides.isConstant();
   for (auto [i, a] : llvm::enumerate(axes)) {
-    FailureOr<int64_t> ax = normalizeAxis(a, x.rank(), err);
+    FailureOr<int64_t> ax = normalizeDimAxis(a, x.rank(), err);
     if (failed(ax))
       return failure();
     int64_t dim = x.dims[*ax];
@@ -329,22 +343,25 @@ LogicalResult StridedSliceInferMeta(const MetaTensor &x,
       dims[*ax] = kDyn;
       continue;
     }
+    // PHI's StridedSliceOutDims: negative bounds count from the end and are
+    // clamped at 0, except that an end of -1 with a negative stride is
+    // Python's `None` stop (x[::-1] is start = INT_MAX, end = -1, stride = -1):
+    // the slice then runs through index 0.
     int64_t start = (*starts.values)[i], end = (*ends.values)[i],
             stride = (*strides.values)[i];
-    if (stride == 0)
-      return err("strides must not be 0");
     if (start < 0)
-      start += dim;
-    if (end < 0)
-      end += dim;
+      start = std::max<int64_t>(start + dim, 0);
+    if (end < 0 && !(end == -1 && stride < 0))
+      end = std::max<int64_t>(end + dim, 0);
     if (stride > 0) {
-      start = std::clamp<int64_t>(start, 0, dim);
-      end = std::clamp<int64_t>(end, 0, dim);
+      start = std::min(start, dim);
+      end = std::min(end, dim);
       dims[*ax] = end > start ? (end - start + stride - 1) / stride : 0;
     } else {
-      start = std::clamp<int64_t>(start, -1, dim - 1);
-      end = std::clamp<int64_t>(end, -1, dim - 1);
-      dims[*ax] = start > end ? (start - end - stride - 1) / -stride : 0;
+      // Elements start, start + stride, ... down to, excluding, end: the
+      // half-open range (end, min(start, dim - 1)].
+      int64_t hi = std::min(start, dim - 1) + 1, lo = end + 1;
+      dims[*ax] = hi > lo ? (hi - lo - stride - 1) / -stride : 0;
     }
   }
   out.set(dims, x.dtype);
@@ -360,7 +377,7 @@ LogicalResult SqueezeInferMeta(const MetaTensor &x, const IntArrayArg &axis,
     for (int64_t i = 0; i < x.rank(); ++i)
       if (x.dims[i] == 1)
         drop.insert(i);
-  } else {
+  } else if (x.rank() > 0) { // PHI ignores the axes given for a 0-D input
     for (int64_t a : *axis.values) {
       FailureOr<int64_t> ax = normalizeAxis(a, x.rank(), err);
       if (failed(ax))
@@ -434,8 +451,12 @@ LogicalResult FlattenInferMeta(const MetaTensor &x, int64_t startAxis,
   return success();
 }
 
+/// Expands x to `target` (trailing alignment). In expand's shape, -1 keeps the
+/// input dim; in expand_as, y's unknown dims (`dynamicTarget`) are unknown in
+/// the result unless the input dim, not 1, fixes them.
 static LogicalResult expandTo(const MetaTensor &x, ArrayRef<int64_t> target,
-                              MetaTensor &out, const MetaError &err) {
+                              MetaTensor &out, const MetaError &err,
+                              bool dynamicTarget = false) {
   if ((int64_t)target.size() < x.rank())
     return err("the target shape ", dimsStr(target),
                " has fewer dims than the input ", dimsStr(x.dims));
@@ -444,7 +465,9 @@ static LogicalResult expandTo(const MetaTensor &x, ArrayRef<int64_t> target,
   for (auto [i, t] : llvm::enumerate(target)) {
     int64_t xi = (int64_t)i - offset;
     int64_t xd = xi >= 0 ? x.dims[xi] : 1;
-    if (t == -1 || isDyn(t)) {
+    if (dynamicTarget && isDyn(t)) {
+      dims.push_back(xi >= 0 && xd != 1 ? xd : kDyn);
+    } else if (t == -1 || isDyn(t)) {
       if (xi < 0)
         return err("-1 in the target shape ", dimsStr(target),
                    " is only allowed for existing dims");
@@ -470,6 +493,11 @@ LogicalResult ExpandInferMeta(const MetaTensor &x, const IntArrayArg &shape,
     out.set(SmallVector<int64_t>(std::max(shape.size, x.rank()), kDyn), x.dtype);
     return success();
   }
+  // PHI: an empty shape (the default) keeps every input dim.
+  if (shape.values->empty()) {
+    out.share(x);
+    return success();
+  }
   return expandTo(x, *shape.values, out, err);
 }
 
@@ -477,7 +505,7 @@ LogicalResult ExpandAsInferMeta(const MetaTensor &x, const MetaTensor &y,
                                 ArrayRef<int32_t> targetShape, MetaTensor &out,
                                 const MetaError &err) {
   if (y.present)
-    return expandTo(x, y.dims, out, err);
+    return expandTo(x, y.dims, out, err, /*dynamicTarget=*/true);
   if (targetShape.empty())
     return err("needs y or target_shape");
   SmallVector<int64_t> target(targetShape.begin(), targetShape.end());
@@ -522,7 +550,7 @@ LogicalResult GatherInferMeta(const MetaTensor &x, const MetaTensor &index,
             x.dtype);
     return success();
   }
-  FailureOr<int64_t> ax = normalizeAxis(*a, x.rank(), err);
+  FailureOr<int64_t> ax = normalizeDimAxis(*a, x.rank(), err);
   if (failed(ax))
     return failure();
   SmallVector<int64_t> dims(x.dims);
@@ -558,7 +586,7 @@ LogicalResult IndexSelectInferMeta(const MetaTensor &x,
     return failure();
   if (index.rank() != 1 && !(index.rank() == 2 && index.dims[1] == 1))
     return err("index must be 1-D, got ", dimsStr(index.dims));
-  FailureOr<int64_t> ax = normalizeAxis(axis, x.rank(), err);
+  FailureOr<int64_t> ax = normalizeDimAxis(axis, x.rank(), err);
   if (failed(ax))
     return failure();
   SmallVector<int64_t> dims(x.dims);
@@ -572,13 +600,19 @@ LogicalResult ScatterInferMeta(const MetaTensor &x, const MetaTensor &index,
                                const MetaError &err) {
   if (failed(checkIndexDtype(index, "index", err)))
     return failure();
-  if (index.rank() != 1 && !(index.rank() == 2 && index.dims[1] == 1))
-    return err("index must be 1-D, got ", dimsStr(index.dims));
-  if (updates.rank() != x.rank())
-    return err("updates ", dimsStr(updates.dims), " must have the rank of x ",
-               dimsStr(x.dims));
+  if (index.rank() > 1 && !(index.rank() == 2 && index.dims[1] == 1))
+    return err("index must be 0-D or 1-D, got ", dimsStr(index.dims));
+  if (x.rank() == 0)
+    return err("x must have rank >= 1");
+  // PHI: with a 0-D index, updates is one slice x[i] (rank of x - 1);
+  // else updates has the rank of x and one row per index.
+  int64_t skip = index.rank() == 0 ? 1 : 0;
+  if (updates.rank() != x.rank() - skip)
+    return err("updates ", dimsStr(updates.dims), " must have rank ",
+               x.rank() - skip, " for x ", dimsStr(x.dims), " and index ",
+               dimsStr(index.dims));
   for (int64_t i = 1; i < x.rank(); ++i)
-    if (knownAndDiffer(updates.dims[i], x.dims[i]))
+    if (knownAndDiffer(updates.dims[i - skip], x.dims[i]))
       return err("updates ", dimsStr(updates.dims), " and x ", dimsStr(x.dims),
                  " differ in dimension ", i);
   if (updates.dtype != x.dtype)
@@ -595,7 +629,7 @@ LogicalResult TakeAlongAxisInferMeta(const MetaTensor &arr,
   if (indices.rank() != arr.rank())
     return err("indices ", dimsStr(indices.dims), " must have the rank of arr ",
                dimsStr(arr.dims));
-  if (failed(normalizeAxis(axis, arr.rank(), err)))
+  if (failed(normalizeDimAxis(axis, arr.rank(), err)))
     return failure();
   out.set(indices.dims, arr.dtype);
   return success();
@@ -635,13 +669,13 @@ LogicalResult PadInferMeta(const MetaTensor &x, ArrayRef<int32_t> paddings,
   if ((int64_t)paddings.size() != 2 * x.rank())
     return err("paddings must have 2 * rank = ", 2 * x.rank(),
                " elements, got ", paddings.size());
+  // PHI: "The element of 'paddings' should >= 0".
+  if (llvm::any_of(paddings, [](int32_t p) { return p < 0; }))
+    return err("paddings must be non-negative, got ",
+               dimsStr(SmallVector<int64_t>(paddings.begin(), paddings.end())));
   SmallVector<int64_t> dims;
-  for (int64_t i = 0; i < x.rank(); ++i) {
-    int64_t d = add(x.dims[i], paddings[2 * i] + paddings[2 * i + 1]);
-    if (!isDyn(d) && d < 0)
-      return err("padding dimension ", i, " makes it negative");
-    dims.push_back(d);
-  }
+  for (int64_t i = 0; i < x.rank(); ++i)
+    dims.push_back(add(x.dims[i], paddings[2 * i] + paddings[2 * i + 1]));
   out.set(dims, x.dtype);
   return success();
 }
@@ -701,7 +735,7 @@ LogicalResult RepeatInterleaveInferMeta(const MetaTensor &x, int64_t repeats,
                                         const MetaError &err) {
   if (repeats <= 0)
     return err("repeats must be positive, got ", repeats);
-  FailureOr<int64_t> ax = normalizeAxis(axis, x.rank(), err);
+  FailureOr<int64_t> ax = normalizeDimAxis(axis, x.rank(), err);
   if (failed(ax))
     return failure();
   SmallVector<int64_t> dims(x.dims);

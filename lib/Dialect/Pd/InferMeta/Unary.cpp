@@ -99,12 +99,27 @@ LogicalResult PreluInferMeta(const MetaTensor &x, const MetaTensor &alpha,
       return err("mode 'channel' needs ", channels, " alphas, got ",
                  alphaNumel);
   } else if (mode == "element") {
-    int64_t perSample = 1;
-    for (int64_t d : ArrayRef<int64_t>(x.dims).drop_front())
-      perSample = isDyn(d) || isDyn(perSample) ? kDyn : perSample * d;
-    if (!isDyn(alphaNumel) && !isDyn(perSample) && alphaNumel != perSample)
-      return err("mode 'element' needs ", perSample, " alphas, got ",
-                 alphaNumel);
+    // As Paddle: alpha has x's rank and matches x in every dim but the
+    // batch dim (alpha is [1, C, H, W] for an x of [N, C, H, W]).
+    if (x.rank() < 1)
+      return err("mode 'element' needs an input of rank >= 1, got 0");
+    if (alpha.rank() != x.rank())
+      return err("mode 'element' needs an alpha of rank ", x.rank(),
+                 ", got ", alpha.rank());
+    auto product = [](ArrayRef<int64_t> dims) {
+      int64_t n = 1;
+      for (int64_t d : dims)
+        n = isDyn(d) || isDyn(n) ? kDyn : n * d;
+      return n;
+    };
+    int64_t perSample = product(ArrayRef<int64_t>(x.dims).drop_front());
+    int64_t alphaPerSample =
+        product(ArrayRef<int64_t>(alpha.dims).drop_front());
+    if (!isDyn(alphaPerSample) && !isDyn(perSample) &&
+        alphaPerSample != perSample)
+      return err("mode 'element' needs ", perSample,
+                 " alphas per sample for x of shape ", dimsStr(x.dims),
+                 ", got alpha of shape ", dimsStr(alpha.dims));
   } else {
     return err("mode must be 'all', 'channel' or 'element', got '", mode, "'");
   }

@@ -1,0 +1,95 @@
+"""Argument conversion for the generated Paddle-style builders (_pd_builders).
+
+Paddle passes shapes, axes and scalars that may be computed at run time as
+operands: a Python list becomes `pd.full_int_array`, a Python number a
+one-element `pd.full`, a list of tensors `pd.combine`. Constants take the
+aliasing kind of the op's first tensor input, so a program on `!pd.tensor`
+stays on `!pd.tensor`.
+"""
+
+from __future__ import annotations
+
+from mlir import ir as _ir
+
+
+def _pd():
+    from . import pd  # imported lazily: pd imports the builders
+
+    return pd
+
+
+def _kind_of(like):
+    """!pd.vtensor if `like` (a tensor, a list of them or a !pd.vec) is one."""
+    pd = _pd()
+    if isinstance(like, (list, tuple)):
+        like = like[0] if like else None
+    if isinstance(like, _ir.Value):
+        t = like.type
+        if pd.VecType.isinstance(t):
+            elements = pd.VecType(t).element_types
+            t = elements[0] if elements else t
+        if pd.VTensorType.isinstance(t):
+            return pd.VTensorType
+    return pd.TensorType
+
+
+def as_tensor_list(values, *, loc=None, ip=None):
+    """A !pd.vec value from a list of tensors (or an existing !pd.vec)."""
+    if values is None or isinstance(values, _ir.Value):
+        return values
+    values = list(values)
+    if not values:
+        raise ValueError("a tensor list needs at least one tensor")
+    return _pd().CombineOp(values, loc=loc, ip=ip).result
+
+
+def as_int_array(value, *, like=None, loc=None, ip=None):
+    """Paddle's IntArray operand from a value, an int or a list of ints."""
+    if isinstance(value, _ir.Value):
+        return value
+    if isinstance(value, (list, tuple)) and any(isinstance(v, _ir.Value) for v in value):
+        # Paddle's IntArray from a list of (1-element) tensors.
+        pd = _pd()
+        items = [v if isinstance(v, _ir.Value) else as_scalar(v, "int64", like=like, loc=loc, ip=ip)
+                 for v in value]
+        return pd.CombineOp(items, loc=loc, ip=ip).result
+    if isinstance(value, int):
+        value = [value]
+    values = [int(v) for v in (value or ())]
+    kind = _kind_of(like)
+    return _pd().full_int_array(values, kind.get([len(values)], "int64"), loc=loc, ip=ip)
+
+
+def as_scalar(value, dtype, *, like=None, loc=None, ip=None):
+    """Paddle's Scalar operand from a value or a Python number."""
+    if isinstance(value, _ir.Value):
+        return value
+    if not isinstance(value, (bool, int, float)):
+        raise TypeError(f"expected a number or a tensor value, got {value!r}")
+    if dtype is None:  # an untyped Scalar keeps the Python number's kind
+        dtype = "bool" if isinstance(value, bool) else "int64" if isinstance(value, int) else "float32"
+    kind = _kind_of(like)
+    return _pd().full(kind.get([1], dtype), value, loc=loc, ip=ip)
+
+
+def attr_or_none(value, kind):
+    """DataType / Place attributes from Paddle's spellings."""
+    if value is None or isinstance(value, _ir.Attribute):
+        return value
+    pd = _pd()
+    if kind == "DataType":
+        return pd.dtype_attr(pd.canonical_dtype(value) if str(value) != "ALL_DTYPE" else "all_dtype")
+    if kind == "Place":
+        return pd.place_attr(value)
+    raise ValueError(f"unknown attribute kind {kind}")
+
+
+def results_of(op, kinds):
+    """The op's result(s): a value, a list of values for Tensor[], or a tuple."""
+    values = []
+    for result, kind in zip(op.results, kinds):
+        if kind == "Tensor[]":
+            values.append(list(_pd().BuiltinSplitOp(result).results))
+        else:
+            values.append(result)
+    return values[0] if len(values) == 1 else tuple(values)

@@ -1,0 +1,255 @@
+"""Every op of the spec has a Paddle-style Python builder that infers its
+result types; a wrong shape raises an exception naming the op.
+
+The expected types are written out per op (or per family of ops that share
+an InferMeta function); a spec op without a case fails `test_every_op_is_covered`.
+"""
+
+import sys
+
+import pytest
+from mlir.dialects import func
+
+from paddle_mlir import ir
+from paddle_mlir.dialects import pd
+
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2] / "tools" / "pd-opgen"))
+import pd_opgen  # noqa: E402
+
+SPEC = pd_opgen.load_spec()
+FORWARD = [op for op in SPEC if not op.is_inplace_variant]
+
+
+@pytest.fixture
+def block(ctx):
+    module = ir.Module.create()
+    with ir.InsertionPoint(module.body):
+        f = func.FuncOp("main", ([], []))
+    block = f.add_entry_block()
+    with ir.InsertionPoint(block):
+        yield module
+        func.ReturnOp([])
+    assert module.operation.verify()
+
+
+def v(shape, dtype="float32"):
+    """A value of type !pd.vtensor<shape x dtype> (a feed)."""
+    v.count = getattr(v, "count", 0) + 1
+    return pd.data(f"in{v.count}", pd.VTensorType.get(shape, dtype))
+
+
+def t(shape, dtype="float32"):
+    """A mutable !pd.tensor feed (for in-place ops)."""
+    v.count = getattr(v, "count", 0) + 1
+    return pd.data(f"in{v.count}", pd.TensorType.get(shape, dtype))
+
+
+F = "!pd.vtensor<{}xf32>"
+
+# Families: every op bound to these InferMeta functions behaves alike.
+UNARY_SAME = {"UnchangedInferMeta", "UnchangedWithAxisInferMeta", "RealValuedInferMeta"}
+BINARY = {"ElementwiseInferMeta"}
+BOOL_BINARY = {"CompareInferMeta", "LogicalBinaryInferMeta"}
+
+CASES = {
+    # op: (builder call, expected result type(s))
+    "isnan": (lambda: pd.isnan(v([2, 3])), "!pd.vtensor<2x3xi1>"),
+    "isinf": (lambda: pd.isinf(v([2, 3])), "!pd.vtensor<2x3xi1>"),
+    "isfinite": (lambda: pd.isfinite(v([2, 3])), "!pd.vtensor<2x3xi1>"),
+    "logical_not": (lambda: pd.logical_not(v([4], "bool")), "!pd.vtensor<4xi1>"),
+    "abs": (lambda: pd.abs(v([2, -1], "complex64")), "!pd.vtensor<2x?xf32>"),
+    "cast": (lambda: pd.cast(v([2, 3]), "int32"), "!pd.vtensor<2x3xi32>"),
+    "numel": (lambda: pd.numel(v([2, 3])), "!pd.vtensor<i64>"),
+    "shape": (lambda: pd.shape(v([2, 3, 4])), "!pd.vtensor<3xi32>"),
+    "clip": (lambda: pd.clip(v([2, 3]), 0.0, 6.0), F.format("2x3")),
+    "scale": (lambda: pd.scale(v([2, 3]), 2.0, 1.0), F.format("2x3")),
+    "pow": (lambda: pd.pow(v([2, 3]), 3.0), F.format("2x3")),
+    "dropout": (lambda: pd.dropout(v([2, 3]), None, 0.1, is_test=True),
+                (F.format("2x3"), "!pd.vtensor<2x3xui8>")),
+    "prelu": (lambda: pd.prelu(v([2, 3, 4, 4]), v([3]), "NCHW", "channel"), F.format("2x3x4x4")),
+    "where": (lambda: pd.where(v([2, 1], "bool"), v([3]), v([2, 3])), F.format("2x3")),
+    "matmul": (lambda: pd.matmul(v([5, 2, 8]), v([3, 8]), transpose_y=True), F.format("5x2x3")),
+    "bmm": (lambda: pd.bmm(v([5, 2, 8]), v([5, 8, 3])), F.format("5x2x3")),
+    "addmm": (lambda: pd.addmm(v([3]), v([2, 4]), v([4, 3])), F.format("2x3")),
+    "conv2d": (lambda: pd.conv2d(v([1, 3, 32, 32]), v([8, 3, 3, 3]), [2, 2], [1, 1]),
+               F.format("1x8x16x16")),
+    "depthwise_conv2d": (lambda: pd.depthwise_conv2d(v([1, 8, 32, 32]), v([8, 1, 3, 3]), [1, 1], [1, 1],
+                                                     groups=8), F.format("1x8x32x32")),
+    "conv3d": (lambda: pd.conv3d(v([1, 2, 8, 8, 8]), v([4, 2, 3, 3, 3])), F.format("1x4x6x6x6")),
+    "conv2d_transpose": (lambda: pd.conv2d_transpose(v([1, 8, 16, 16]), v([8, 4, 4, 4]), [2, 2], [1, 1]),
+                         F.format("1x4x32x32")),
+    "pool2d": (lambda: pd.pool2d(v([1, 3, 32, 32]), [2, 2], [2, 2], [0, 0], False, True, "NCHW", "max",
+                                 False, False, "EXPLICIT"), F.format("1x3x16x16")),
+    "batch_norm": (lambda: pd.batch_norm(v([2, 3, 4, 4]), v([3]), v([3]), v([3]), v([3]), True, 0.9,
+                                         1e-5, "NCHW", False, False),
+                   (F.format("2x3x4x4"), F.format("3"), F.format("3"), F.format("3"), F.format("3"),
+                    F.format("?"))),
+    "layer_norm": (lambda: pd.layer_norm(v([2, 5, 16]), v([16]), v([16]), 1e-5, 2),
+                   (F.format("2x5x16"), F.format("10"), F.format("10"))),
+    "group_norm": (lambda: pd.group_norm(v([2, 8, 4, 4]), None, None, groups=4),
+                   (F.format("2x8x4x4"), F.format("2x4"), F.format("2x4"))),
+    "instance_norm": (lambda: pd.instance_norm(v([2, 3, 4, 4]), None, None),
+                      (F.format("2x3x4x4"), F.format("6"), F.format("6"))),
+    "embedding": (lambda: pd.embedding(v([4, 7], "int64"), v([100, 32])), F.format("4x7x32")),
+    "cross_entropy_with_softmax": (lambda: pd.cross_entropy_with_softmax(v([4, 10]), v([4, 1], "int64")),
+                                   (F.format("4x10"), F.format("4x1"))),
+    "bilinear_interp": (lambda: pd.bilinear_interp(v([1, 3, 8, 8]), None, None, None, out_h=16, out_w=12),
+                        F.format("1x3x16x12")),
+    "nearest_interp": (lambda: pd.nearest_interp(v([1, 3, 8, 8]), None, None, None, scale=[2.0, 2.0]),
+                       F.format("1x3x16x16")),
+    "pixel_shuffle": (lambda: pd.pixel_shuffle(v([1, 8, 4, 4]), 2), F.format("1x2x8x8")),
+    "sum": (lambda: pd.sum(v([2, 3, 4], "int32"), [1]), "!pd.vtensor<2x4xi64>"),
+    "mean": (lambda: pd.mean(v([2, 3, 4]), [-1], keepdim=True), F.format("2x3x1")),
+    "max": (lambda: pd.max(v([2, 3, 4]), [0, 2]), F.format("3")),
+    "min": (lambda: pd.min(v([2, 3, 4])), "!pd.vtensor<f32>"),
+    "prod": (lambda: pd.prod(v([2, 3]), [1], False, False), F.format("2")),
+    "amax": (lambda: pd.amax(v([2, 3]), [0]), F.format("3")),
+    "amin": (lambda: pd.amin(v([2, 3]), [0], True), F.format("1x3")),
+    "all": (lambda: pd.all(v([2, 3], "bool"), [1]), "!pd.vtensor<2xi1>"),
+    "any": (lambda: pd.any(v([2, 3], "bool")), "!pd.vtensor<i1>"),
+    "logsumexp": (lambda: pd.logsumexp(v([2, 3]), [1]), F.format("2")),
+    "mean_all": (lambda: pd.mean_all(v([2, 3])), "!pd.vtensor<f32>"),
+    "argmax": (lambda: pd.argmax(v([2, 3]), 1), "!pd.vtensor<2xi64>"),
+    "argmin": (lambda: pd.argmin(v([2, 3]), 0, keepdims=True, dtype="int32"), "!pd.vtensor<1x3xi32>"),
+    "cumsum": (lambda: pd.cumsum(v([2, 3]), flatten=True), F.format("6")),
+    "cumprod": (lambda: pd.cumprod(v([2, 3]), 1), F.format("2x3")),
+    "topk": (lambda: pd.topk(v([2, 10]), 3), (F.format("2x3"), "!pd.vtensor<2x3xi64>")),
+    "argsort": (lambda: pd.argsort(v([2, 10])), (F.format("2x10"), "!pd.vtensor<2x10xi64>")),
+    "p_norm": (lambda: pd.p_norm(v([2, 10]), 2.0, 1), F.format("2")),
+    "reshape": (lambda: pd.reshape(v([2, 3, 4]), [0, -1]), F.format("2x12")),
+    "transpose": (lambda: pd.transpose(v([2, 3, 4]), [2, 0, 1]), F.format("4x2x3")),
+    "concat": (lambda: pd.concat([v([2, 3]), v([5, 3])]), F.format("7x3")),
+    "stack": (lambda: pd.stack([v([2, 3]), v([2, 3])], axis=1), F.format("2x2x3")),
+    "split": (lambda: pd.split(v([6, 4]), [1, -1], 0), [F.format("1x4"), F.format("5x4")]),
+    "split_with_num": (lambda: pd.split_with_num(v([6, 4]), 3, 0), [F.format("2x4")] * 3),
+    "unstack": (lambda: pd.unstack(v([2, 3]), 1), [F.format("2")] * 3),
+    "unbind": (lambda: pd.unbind(v([2, 3])), [F.format("3")] * 2),
+    "slice": (lambda: pd.slice(v([10, 8]), [0, 1], [2, -3], [7, 1000], [1, 1], []), F.format("5x3")),
+    "strided_slice": (lambda: pd.strided_slice(v([10]), [0], [-1], [-11], [-2]), F.format("5")),
+    "squeeze": (lambda: pd.squeeze(v([1, 3, 1])), F.format("3")),
+    "unsqueeze": (lambda: pd.unsqueeze(v([3, 4]), [0, -1]), F.format("1x3x4x1")),
+    "flatten": (lambda: pd.flatten(v([2, 3, 4, 5]), 1, 2), F.format("2x12x5")),
+    "expand": (lambda: pd.expand(v([3, 1]), [2, -1, 4]), F.format("2x3x4")),
+    "expand_as": (lambda: pd.expand_as(v([3, 1]), v([2, 3, 4])), F.format("2x3x4")),
+    "tile": (lambda: pd.tile(v([3, 4]), [2, 1, 2]), F.format("2x3x8")),
+    "gather": (lambda: pd.gather(v([10, 4]), v([3], "int64"), 0), F.format("3x4")),
+    "gather_nd": (lambda: pd.gather_nd(v([10, 4, 5]), v([6, 2], "int64")), F.format("6x5")),
+    "index_select": (lambda: pd.index_select(v([10, 4]), v([3], "int32"), 1), F.format("10x3")),
+    "scatter": (lambda: pd.scatter(v([10, 4]), v([3], "int64"), v([3, 4])), F.format("10x4")),
+    "take_along_axis": (lambda: pd.take_along_axis(v([10, 4]), v([10, 1], "int64"), 1), F.format("10x1")),
+    "flip": (lambda: pd.flip(v([2, 3]), [0]), F.format("2x3")),
+    "roll": (lambda: pd.roll(v([2, 3]), [1], [1]), F.format("2x3")),
+    "pad": (lambda: pd.pad(v([2, 3]), [1, 1, 0, 2], 0.0), F.format("4x5")),
+    "pad3d": (lambda: pd.pad3d(v([1, 2, 4, 4, 4]), [1, 1, 2, 2, 0, 0]), F.format("1x2x4x8x6")),
+    "one_hot": (lambda: pd.one_hot(v([4], "int64"), 10), F.format("4x10")),
+    "nonzero": (lambda: pd.nonzero(v([3, 4])), "!pd.vtensor<?x2xi64>"),
+    "tril": (lambda: pd.tril(v([3, 4]), -1), F.format("3x4")),
+    "triu": (lambda: pd.triu(v([2, 3, 4]), 1), F.format("2x3x4")),
+    "repeat_interleave": (lambda: pd.repeat_interleave(v([2, 3]), 2, 1), F.format("2x6")),
+    "full_like": (lambda: pd.full_like(v([2, 3]), 1.0, "float16"), "!pd.vtensor<2x3xf16>"),
+    "empty_like": (lambda: pd.empty_like(v([2, 3])), F.format("2x3")),
+    "empty": (lambda: pd.empty([2, 3]), "!pd.tensor<2x3xf32>"),
+    "full_with_tensor": (lambda: pd.full_with_tensor(v([1]), [4, 5]), F.format("4x5")),
+    "arange": (lambda: pd.arange(0, 10, 3), "!pd.tensor<4xi64>"),
+    "linspace": (lambda: pd.linspace(0.0, 1.0, 5), "!pd.tensor<5xf32>"),
+    "eye": (lambda: pd.eye(3, -1), "!pd.tensor<3x3xf32>"),
+    "uniform": (lambda: pd.uniform([2, 3], "float32", -1.0, 1.0, 0), "!pd.tensor<2x3xf32>"),
+    "gaussian": (lambda: pd.gaussian([4], 0.0, 1.0, 0, "float64"), "!pd.tensor<4xf64>"),
+    "randint": (lambda: pd.randint(0, 10, [3]), "!pd.tensor<3xi64>"),
+}
+
+
+def _types(result):
+    if isinstance(result, tuple):
+        return tuple(_types(r) for r in result)
+    if isinstance(result, list):
+        return [str(r.type) for r in result]
+    return str(result.type)
+
+
+def _generic_case(op):
+    """Ops sharing a family InferMeta: build them generically."""
+    if op.infer_func in UNARY_SAME:
+        builder = getattr(pd, op.name)
+        if op.name in ("cast",):
+            return None
+        return (lambda: builder(v([2, -1, 3])) if op.infer_func != "UnchangedWithAxisInferMeta"
+                else builder(v([2, -1, 3]), 1)), "!pd.vtensor<2x?x3xf32>"
+    if op.infer_func in BINARY:
+        dtype = "int32" if op.name.startswith("bitwise") else "float32"
+        t = "i32" if dtype == "int32" else "f32"
+        return (lambda: getattr(pd, op.name)(v([2, 1, 3], dtype), v([4, 1], dtype)),
+                f"!pd.vtensor<2x4x3x{t}>")
+    if op.infer_func in BOOL_BINARY:
+        return (lambda: getattr(pd, op.name)(v([2, 1], "int64"), v([3], "int64")), "!pd.vtensor<2x3xi1>")
+    if op.infer_func == "BoolOutputInferMeta":
+        return None
+    return None
+
+
+def _case(op):
+    if op.name in CASES:
+        return CASES[op.name]
+    return _generic_case(op)
+
+
+def test_every_op_is_covered():
+    missing = [op.name for op in FORWARD if _case(op) is None]
+    assert not missing, f"ops without a builder test case: {missing}"
+    assert len(FORWARD) >= 120
+
+
+@pytest.mark.parametrize("name", [op.name for op in FORWARD])
+def test_builder_infers_result_types(block, name):
+    op = next(o for o in FORWARD if o.name == name)
+    build, expected = _case(op)
+    assert _types(build()) == expected
+
+
+@pytest.mark.parametrize("name", [op.name for op in SPEC if op.is_inplace_variant])
+def test_inplace_builders_exist_and_return_tensors(block, name):
+    """In-place variants take the same arguments; their results are !pd.tensor."""
+    op = next(o for o in SPEC if o.name == name)
+    base = next(o for o in FORWARD if o.name == op.base_name)
+    assert getattr(pd, name).__doc__.startswith(f"`pd.{name}(")
+    if base.infer_func in UNARY_SAME and base.name != "cast":
+        args = [t([2, 3])] + ([1] if base.infer_func == "UnchangedWithAxisInferMeta" else [])
+        assert _types(getattr(pd, name)(*args)) == "!pd.tensor<2x3xf32>"
+    elif base.infer_func == "TrilTriuInferMeta":
+        assert _types(getattr(pd, name)(t([2, 3]), 0)) == "!pd.tensor<2x3xf32>"
+    elif base.infer_func in BINARY and not name.startswith("bitwise"):
+        assert _types(getattr(pd, name)(t([2, 3]), v([3]))) == "!pd.tensor<2x3xf32>"
+
+
+WRONG_SHAPES = {
+    "add": (lambda: pd.add(v([2, 3]), v([4])), r"'pd.add' op cannot broadcast x of shape \[2, 3\] with y of shape \[4\]"),
+    "matmul": (lambda: pd.matmul(v([2, 3]), v([4, 5])), r"'pd.matmul' op contraction dims differ"),
+    "conv2d": (lambda: pd.conv2d(v([1, 3, 8, 8]), v([8, 4, 3, 3])), r"'pd.conv2d' op input has 3 channels"),
+    "reshape": (lambda: pd.reshape(v([2, 3]), [4, 2]), r"'pd.reshape' op cannot reshape \[2, 3\] \(6 elements\)"),
+    "concat": (lambda: pd.concat([v([2, 3]), v([2, 4])]), r"'pd.concat' op inputs \[2, 3\] and \[2, 4\] differ in dimension 1"),
+    "transpose": (lambda: pd.transpose(v([2, 3]), [0]), r"'pd.transpose' op perm has 1 entries"),
+    "softmax": (lambda: pd.softmax(v([2, 3]), 2), r"'pd.softmax' op axis 2 is out of range"),
+    "sum": (lambda: pd.sum(v([2, 3]), [5]), r"'pd.sum' op axis 5 is out of range"),
+    "layer_norm": (lambda: pd.layer_norm(v([2, 8]), v([4]), None), r"'pd.layer_norm' op scale must have 8 elements"),
+    "embedding": (lambda: pd.embedding(v([2]), v([10, 4])), r"'pd.embedding' op ids must be an integer tensor"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WRONG_SHAPES))
+def test_wrong_shapes_raise_naming_the_op(block, name):
+    build, message = WRONG_SHAPES[name]
+    with pytest.raises(ir.MLIRError, match=message):
+        build()
+
+
+def test_constants_follow_the_inputs_aliasing_kind(block):
+    x = t([2, 3, 4])
+    y = pd.reshape(x, [0, -1])
+    assert str(y.type) == "!pd.tensor<2x12xf32>"
+    shape_op = y.owner.operands[1].owner
+    assert str(shape_op.result.type) == "!pd.tensor<2xi64>"
+    z = pd.reshape(v([2, 3, 4]), [0, -1])
+    assert str(z.owner.operands[1].type) == "!pd.vtensor<2xi64>"
+    # A shape computed at run time is passed through unchanged.
+    w = pd.reshape(v([2, 3, 4]), pd.shape(v([4, 6])))
+    assert str(w.type) == "!pd.vtensor<?x?xf32>"
