@@ -24,6 +24,8 @@ def Pd_Dialect : Dialect {
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  // Dialect-wide patterns (lib/Dialect/Pd/PdCanonicalize.cpp).
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();

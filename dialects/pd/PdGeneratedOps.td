@@ -93,6 +93,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "abs_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -174,6 +177,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "abs_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -256,6 +262,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "acos_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -337,6 +346,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "acos_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -419,6 +431,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "acosh_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -500,6 +515,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "acosh_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -582,6 +600,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "asin_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -663,6 +684,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "asin_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -745,6 +769,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "asinh_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -826,6 +853,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "asinh_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -908,6 +938,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "atan_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -989,6 +1022,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "atan_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -1071,6 +1107,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "atanh_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -1152,6 +1191,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "atanh_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -1234,6 +1276,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "ceil_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -1315,6 +1360,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "ceil_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -1397,6 +1445,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "cos_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -1478,6 +1529,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "cos_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -1560,6 +1614,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "cosh_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -1641,6 +1698,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "cosh_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -1723,6 +1783,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "exp_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -1804,6 +1867,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "exp_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -1886,6 +1952,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "expm1_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -1967,6 +2036,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "expm1_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -2049,6 +2121,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "floor_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -2130,6 +2205,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "floor_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -2212,6 +2290,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "log_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -2293,6 +2374,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "log_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -2375,6 +2459,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "log10_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -2456,6 +2543,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "log10_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -2538,6 +2628,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "log1p_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -2619,6 +2712,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "log1p_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -2701,6 +2797,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "log2_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -2782,6 +2881,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "log2_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -2864,6 +2966,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "reciprocal_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -2945,6 +3050,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "reciprocal_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -3028,6 +3136,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "round_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -3110,6 +3221,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "round_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -3192,6 +3306,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "rsqrt_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -3273,6 +3390,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "rsqrt_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -3355,6 +3475,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "sigmoid_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -3436,6 +3559,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "sigmoid_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -3517,6 +3643,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "sign_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -3599,6 +3728,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "sin_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -3680,6 +3812,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "sin_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -3762,6 +3897,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "sinh_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -3843,6 +3981,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "sinh_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -3925,6 +4066,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "sqrt_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -4006,6 +4150,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "sqrt_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -4088,6 +4235,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "square_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -4169,6 +4319,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "square_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -4251,6 +4404,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "tan_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -4332,6 +4488,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "tan_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -4414,6 +4573,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "tanh_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -4495,6 +4657,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "tanh_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -4577,6 +4742,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "trunc_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -4658,6 +4826,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "trunc_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -4740,6 +4911,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "erf_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -4821,6 +4995,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "erf_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -4903,6 +5080,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "erfinv_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -4984,6 +5164,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "erfinv_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -5066,6 +5249,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "digamma_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -5147,6 +5333,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "digamma_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -5229,6 +5418,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "lgamma_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -5310,6 +5502,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "lgamma_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -5392,6 +5587,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "relu_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -5473,6 +5671,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "relu_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -5554,6 +5755,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "relu6_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -5635,6 +5839,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "silu_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -5716,6 +5923,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "swish_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -5797,6 +6007,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "hardswish_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -5880,6 +6093,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "hardsigmoid_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -5964,6 +6180,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "hardtanh_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -6047,6 +6266,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "hardtanh_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -6129,6 +6351,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "mish_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -6212,6 +6437,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "softplus_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -6293,6 +6521,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "softsign_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -6376,6 +6607,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "elu_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -6458,6 +6692,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "elu_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -6540,6 +6777,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "celu_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -6623,6 +6863,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "selu_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -6706,6 +6949,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "leaky_relu_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -6788,6 +7034,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "leaky_relu_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -6870,6 +7119,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "gelu_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -6951,6 +7203,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "logsigmoid_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -7032,6 +7287,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "tanh_shrink_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -7114,6 +7372,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "softshrink_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -7196,6 +7457,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "hard_shrink_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -7280,6 +7544,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "thresholded_relu_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -7363,6 +7630,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "thresholded_relu_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -7446,6 +7716,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "logit_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -7528,6 +7801,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "logit_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -7611,6 +7887,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "stanh_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -7693,6 +7972,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -7774,6 +8056,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -7856,6 +8141,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -7937,6 +8225,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -8018,6 +8309,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -8099,6 +8393,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -8180,6 +8477,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -8265,6 +8565,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "scale_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -8349,6 +8652,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "scale_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -8432,6 +8738,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "pow_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -8514,6 +8823,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "pow_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -8600,6 +8912,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "clip_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -8685,6 +9000,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "clip_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -8767,6 +9085,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "assign_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -8848,6 +9169,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "assign_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -8932,6 +9256,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "cast_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -9015,6 +9342,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "cast_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -9098,6 +9428,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -9180,6 +9513,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -9261,6 +9597,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -9342,6 +9681,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -9426,6 +9768,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "softmax_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -9509,6 +9854,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "softmax_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -9592,6 +9940,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "log_softmax_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -9685,6 +10036,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "dropout_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -9772,6 +10126,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "prelu_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -9856,6 +10213,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "add_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -9939,6 +10299,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "add_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -10023,6 +10386,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "subtract_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -10106,6 +10472,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "subtract_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -10190,6 +10559,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "multiply_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -10273,6 +10645,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "multiply_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -10357,6 +10732,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "divide_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -10440,6 +10818,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "divide_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -10523,6 +10904,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "maximum_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -10606,6 +10990,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "minimum_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -10689,6 +11076,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "elementwise_pow_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -10773,6 +11163,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -10856,6 +11249,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -10940,6 +11336,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -11023,6 +11422,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -11106,6 +11508,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "fmax_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -11189,6 +11594,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "fmin_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -11272,6 +11680,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "heaviside_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -11355,6 +11766,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "atan2_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -11439,6 +11853,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -11522,6 +11939,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -11606,6 +12026,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -11689,6 +12112,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -11773,6 +12199,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -11856,6 +12285,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -11940,6 +12372,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -12023,6 +12458,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -12107,6 +12545,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -12190,6 +12631,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -12274,6 +12718,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -12357,6 +12804,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -12441,6 +12891,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -12524,6 +12977,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -12608,6 +13064,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -12691,6 +13150,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -12775,6 +13237,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -12858,6 +13323,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -12942,6 +13410,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -13025,6 +13496,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -13109,6 +13583,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -13192,6 +13669,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -13276,6 +13756,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -13359,6 +13842,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -13445,6 +13931,9 @@ int $cppClass::getKernelDataTypeOperand() { return 1; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "where_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -13530,6 +14019,9 @@ int $cppClass::getKernelDataTypeOperand() { return 1; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "where_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -13617,6 +14109,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "matmul_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -13700,6 +14195,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "bmm_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -13788,6 +14286,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "addmm_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -13875,6 +14376,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "addmm_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -13970,6 +14474,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "conv2d_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -14065,6 +14572,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "depthwise_conv2d_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -14160,6 +14670,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "conv3d_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -14259,6 +14772,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "conv2d_transpose_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {2};
+}
   }];
 }
 
@@ -14360,6 +14876,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "pool2d_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -14478,6 +14997,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "batch_norm_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -14595,6 +15117,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "batch_norm_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -14692,6 +15217,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "layer_norm_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -14791,6 +15319,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "group_norm_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -14886,6 +15417,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "instance_norm_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -14971,6 +15505,9 @@ int $cppClass::getKernelDataTypeOperand() { return 1; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "embedding_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -15066,6 +15603,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "cross_entropy_with_softmax_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -15160,6 +15700,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "cross_entropy_with_softmax_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -15257,6 +15800,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "bilinear_interp_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -15354,6 +15900,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "nearest_interp_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -15439,6 +15988,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "pixel_shuffle_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -15526,6 +16078,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "sum_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -15611,6 +16166,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "mean_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -15696,6 +16254,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "max_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -15781,6 +16342,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "min_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -15868,6 +16432,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "prod_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -15953,6 +16520,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "amax_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -16038,6 +16608,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "amin_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -16123,6 +16696,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -16208,6 +16784,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -16295,6 +16874,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "logsumexp_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -16376,6 +16958,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "mean_all_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -16465,6 +17050,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -16554,6 +17142,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -16642,6 +17233,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "cumsum_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -16729,6 +17323,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "cumsum_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -16815,6 +17412,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "cumprod_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -16900,6 +17500,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "cumprod_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -16991,6 +17594,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "topk_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -17080,6 +17686,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "argsort_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -17169,6 +17778,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "p_norm_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -17254,6 +17866,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {{0, 0}};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "reshape_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -17337,6 +17952,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "reshape_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -17421,6 +18039,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "transpose_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -17504,6 +18125,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "transpose_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -17587,6 +18211,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "concat_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -17670,6 +18297,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "stack_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -17755,6 +18385,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "split_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -17840,6 +18473,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "split_with_num_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -17925,6 +18561,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "unstack_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -18009,6 +18648,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "unbind_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -18099,6 +18741,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "slice_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1, 2};
+}
   }];
 }
 
@@ -18188,6 +18833,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "strided_slice_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1, 2, 3};
+}
   }];
 }
 
@@ -18273,6 +18921,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {{0, 0}};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "squeeze_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -18356,6 +19007,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "squeeze_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -18441,6 +19095,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {{0, 0}};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "unsqueeze_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -18524,6 +19181,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "unsqueeze_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -18611,6 +19271,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {{0, 0}};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "flatten_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -18696,6 +19359,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "flatten_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -18779,6 +19445,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "expand_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -18864,6 +19533,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "expand_as_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -18947,6 +19619,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "tile_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -19032,6 +19707,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "gather_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -19115,6 +19793,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "gather_nd_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -19200,6 +19881,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "index_select_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -19287,6 +19971,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "scatter_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -19373,6 +20060,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "scatter_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -19458,6 +20148,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "take_along_axis_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -19541,6 +20234,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "flip_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -19626,6 +20322,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "roll_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -19710,6 +20409,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "pad_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -19797,6 +20499,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "pad3d_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -19880,6 +20585,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -19961,6 +20669,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -20044,6 +20755,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "tril_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -20126,6 +20840,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "tril_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -20209,6 +20926,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "triu_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -20291,6 +21011,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "triu_grad_"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -20376,6 +21099,9 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return "repeat_interleave_grad"; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -20461,6 +21187,9 @@ int $cppClass::getKernelDataTypeOperand() { return -1; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -20545,6 +21274,9 @@ int $cppClass::getKernelDataTypeOperand() { return -1; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -20629,6 +21361,9 @@ int $cppClass::getKernelDataTypeOperand() { return -1; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {0};
+}
   }];
 }
 
@@ -20713,6 +21448,9 @@ int $cppClass::getKernelDataTypeOperand() { return -1; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {1};
+}
   }];
 }
 
@@ -20801,6 +21539,9 @@ int $cppClass::getKernelDataTypeOperand() { return -1; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -20889,6 +21630,9 @@ int $cppClass::getKernelDataTypeOperand() { return -1; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -20975,6 +21719,9 @@ int $cppClass::getKernelDataTypeOperand() { return -1; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {};
+}
   }];
 }
 
@@ -21062,6 +21809,9 @@ int $cppClass::getKernelDataTypeOperand() { return -1; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {0};
+}
   }];
 }
 
@@ -21149,6 +21899,9 @@ int $cppClass::getKernelDataTypeOperand() { return -1; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {0};
+}
   }];
 }
 
@@ -21236,6 +21989,9 @@ int $cppClass::getKernelDataTypeOperand() { return -1; }
   return {};
 }
 ::llvm::StringRef $cppClass::getBackwardName() { return ""; }
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
+  return {0};
+}
   }];
 }
 

@@ -53,7 +53,10 @@ def Pd_OpSpecInterface : OpInterface<"OpSpecInterface"> {
     StaticInterfaceMethod<"(result, operand) pairs: the result aliases the operand.",
       "::llvm::SmallVector<std::pair<unsigned, unsigned>>", "getViewMap">,
     StaticInterfaceMethod<"The backward op's name, or empty.",
-      "::llvm::StringRef", "getBackwardName">
+      "::llvm::StringRef", "getBackwardName">,
+    StaticInterfaceMethod<
+      "Operands that are Paddle IntArrays (shape, axes, ...), by index.",
+      "::llvm::SmallVector<unsigned>", "getIntArrayOperands">
   ];
 }
 

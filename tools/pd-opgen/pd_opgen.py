@@ -477,7 +477,10 @@ int $cppClass::getKernelDataTypeOperand() {{ return {kdt}; }}
 ::llvm::SmallVector<std::pair<unsigned, unsigned>> $cppClass::getViewMap() {{
   return {pairs(op.view)};
 }}
-::llvm::StringRef $cppClass::getBackwardName() {{ return "{op.backward}"; }}""")
+::llvm::StringRef $cppClass::getBackwardName() {{ return "{op.backward}"; }}
+::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {{
+  return {{{", ".join(str(i) for i, a in enumerate(op.operands) if a.kind == "IntArray")}}};
+}}""")
     return "\n".join(lines)
 
 

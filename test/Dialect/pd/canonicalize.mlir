@@ -81,3 +81,41 @@ func.func @unused_feeds() {
   %y = pd.data "y" : !pd.vtensor<4xf32>
   return
 }
+
+// -----
+
+// Shapes and axes that Paddle passes as operands fold back to constants.
+// CHECK-LABEL: func.func @constant_int_arrays
+// CHECK-SAME: (%[[X:.*]]: !pd.vtensor<2x3x4xf32>, %[[D:.*]]: !pd.vtensor<?x3xf32>)
+// CHECK-DAG: %[[SHAPE:.*]] = pd.full_int_array [2, 3, 4] : !pd.vtensor<3xi32>
+// CHECK-DAG: %[[N:.*]] = pd.full(24) : !pd.vtensor<i64>
+// CHECK-DAG: %[[ARRAY:.*]] = pd.full_int_array [6, -1] : !pd.vtensor<2xi64>
+// CHECK: pd.reshape %[[X]], %[[ARRAY]]
+// A dynamic input keeps its run-time shape op.
+// CHECK: %[[DSHAPE:.*]] = pd.shape %[[D]]
+// CHECK: return %[[SHAPE]], %[[N]], %{{.*}}, %[[DSHAPE]]
+func.func @constant_int_arrays(%x: !pd.vtensor<2x3x4xf32>, %d: !pd.vtensor<?x3xf32>)
+    -> (!pd.vtensor<3xi32>, !pd.vtensor<i64>, !pd.vtensor<6x4xf32>, !pd.vtensor<2xi32>) {
+  %s = pd.shape %x : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<3xi32>
+  %n = pd.numel %x : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<i64>
+  %a = pd.full(6) : !pd.vtensor<1xi64>
+  %b = pd.full(-1) : !pd.vtensor<1xi64>
+  %l = pd.combine(%a, %b) : !pd.vtensor<1xi64>, !pd.vtensor<1xi64>
+  %r = pd.reshape %x, %l : (!pd.vtensor<2x3x4xf32>, !pd.vec<!pd.vtensor<1xi64>, !pd.vtensor<1xi64>>) -> !pd.vtensor<6x4xf32>
+  %ds = pd.shape %d : (!pd.vtensor<?x3xf32>) -> !pd.vtensor<2xi32>
+  return %s, %n, %r, %ds : !pd.vtensor<3xi32>, !pd.vtensor<i64>, !pd.vtensor<6x4xf32>, !pd.vtensor<2xi32>
+}
+
+// -----
+
+// A tensor list that is an op's Tensor[] input (not an IntArray) stays.
+// CHECK-LABEL: func.func @tensor_list_input_stays
+// CHECK: pd.combine
+// CHECK: pd.concat
+func.func @tensor_list_input_stays() -> !pd.vtensor<2xi64> {
+  %a = pd.full(6) : !pd.vtensor<1xi64>
+  %l = pd.combine(%a, %a) : !pd.vtensor<1xi64>, !pd.vtensor<1xi64>
+  %axis = pd.full(0) : !pd.vtensor<1xi64>
+  %c = pd.concat %l, %axis : (!pd.vec<!pd.vtensor<1xi64>, !pd.vtensor<1xi64>>, !pd.vtensor<1xi64>) -> !pd.vtensor<2xi64>
+  return %c : !pd.vtensor<2xi64>
+}
