@@ -145,6 +145,10 @@ def Pd_Abs_Op : Pd_Op<"abs_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -313,6 +317,10 @@ def Pd_Acos_Op : Pd_Op<"acos_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -483,6 +491,10 @@ def Pd_Acosh_Op : Pd_Op<"acosh_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -651,6 +663,10 @@ def Pd_Asin_Op : Pd_Op<"asin_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -821,6 +837,10 @@ def Pd_Asinh_Op : Pd_Op<"asinh_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -989,6 +1009,10 @@ def Pd_Atan_Op : Pd_Op<"atan_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -1159,6 +1183,10 @@ def Pd_Atanh_Op : Pd_Op<"atanh_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -1327,6 +1355,10 @@ def Pd_Ceil_Op : Pd_Op<"ceil_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -1497,6 +1529,10 @@ def Pd_Cos_Op : Pd_Op<"cos_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -1665,6 +1701,10 @@ def Pd_Cosh_Op : Pd_Op<"cosh_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -1835,6 +1875,10 @@ def Pd_Exp_Op : Pd_Op<"exp_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -2003,6 +2047,10 @@ def Pd_Expm1_Op : Pd_Op<"expm1_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -2173,6 +2221,10 @@ def Pd_Floor_Op : Pd_Op<"floor_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -2341,6 +2393,10 @@ def Pd_Log_Op : Pd_Op<"log_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -2511,6 +2567,10 @@ def Pd_Log10_Op : Pd_Op<"log10_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -2679,6 +2739,10 @@ def Pd_Log1p_Op : Pd_Op<"log1p_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -2849,6 +2913,10 @@ def Pd_Log2_Op : Pd_Op<"log2_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -3017,6 +3085,10 @@ def Pd_Reciprocal_Op : Pd_Op<"reciprocal_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -3189,6 +3261,10 @@ def Pd_Round_Op : Pd_Op<"round_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -3358,6 +3434,10 @@ def Pd_Rsqrt_Op : Pd_Op<"rsqrt_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -3526,6 +3606,10 @@ def Pd_Sigmoid_Op : Pd_Op<"sigmoid_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -3780,6 +3864,10 @@ def Pd_Sin_Op : Pd_Op<"sin_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -3948,6 +4036,10 @@ def Pd_Sinh_Op : Pd_Op<"sinh_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -4118,6 +4210,10 @@ def Pd_Sqrt_Op : Pd_Op<"sqrt_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -4286,6 +4382,10 @@ def Pd_Square_Op : Pd_Op<"square_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -4456,6 +4556,10 @@ def Pd_Tan_Op : Pd_Op<"tan_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -4624,6 +4728,10 @@ def Pd_Tanh_Op : Pd_Op<"tanh_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -4794,6 +4902,10 @@ def Pd_Trunc_Op : Pd_Op<"trunc_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getInput()), out0, "input",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -4962,6 +5074,10 @@ def Pd_Erf_Op : Pd_Op<"erf_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -5132,6 +5248,10 @@ def Pd_Erfinv_Op : Pd_Op<"erfinv_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -5300,6 +5420,10 @@ def Pd_Digamma_Op : Pd_Op<"digamma_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -5470,6 +5594,10 @@ def Pd_Lgamma_Op : Pd_Op<"lgamma_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -5638,6 +5766,10 @@ def Pd_Relu_Op : Pd_Op<"relu_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -6234,6 +6366,10 @@ def Pd_Hardtanh_Op : Pd_Op<"hardtanh_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -6660,6 +6796,10 @@ def Pd_Elu_Op : Pd_Op<"elu_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -7001,6 +7141,10 @@ def Pd_LeakyRelu_Op : Pd_Op<"leaky_relu_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -7598,6 +7742,10 @@ def Pd_ThresholdedRelu_Op : Pd_Op<"thresholded_relu_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -7768,6 +7916,10 @@ def Pd_Logit_Op : Pd_Op<"logit_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -8024,6 +8176,10 @@ def Pd_LogicalNot_Op : Pd_Op<"logical_not_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -8192,6 +8348,10 @@ def Pd_BitwiseNot_Op : Pd_Op<"bitwise_not_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -8620,6 +8780,10 @@ def Pd_Scale_Op : Pd_Op<"scale_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -8790,6 +8954,10 @@ def Pd_Pow_Op : Pd_Op<"pow_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -8968,6 +9136,10 @@ def Pd_Clip_Op : Pd_Op<"clip_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -9136,6 +9308,10 @@ def Pd_Assign_Op : Pd_Op<"assign_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -9310,6 +9486,10 @@ def Pd_Cast_Op : Pd_Op<"cast_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/false, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -9358,7 +9538,7 @@ def Pd_IncrementOp : Pd_Op<"increment", [
   let description = [{
     Paddle's `pd_op.increment`: `increment(Tensor x, float value = 1.0)` -> `Tensor(out)`.
     
-    Shape and dtype: `UnchangedInferMeta(x)`; PHI kernel `increment`.
+    Shape and dtype: `IncrementInferMeta(x)`; PHI kernel `increment`.
     In-place variant: `pd.increment_`.
   }];
   let arguments = (ins
@@ -9391,7 +9571,7 @@ def Pd_IncrementOp : Pd_Op<"increment", [
   if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
     return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
-  if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
+  if (::mlir::failed(::mlir::pd::IncrementInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
@@ -9415,7 +9595,7 @@ void $cppClass::getEffects(
                             /*isView=*/false, /*isRandom=*/false);
 }
 
-::llvm::StringRef $cppClass::getInferMetaName() { return "UnchangedInferMeta"; }
+::llvm::StringRef $cppClass::getInferMetaName() { return "IncrementInferMeta"; }
 ::llvm::StringRef $cppClass::getKernelName() { return "increment"; }
 int $cppClass::getKernelDataTypeOperand() { return 0; }
 ::llvm::StringRef $cppClass::getKernelDataTypeAttrName() { return ""; }
@@ -9443,7 +9623,7 @@ def Pd_Increment_Op : Pd_Op<"increment_", [
   let description = [{
     Paddle's `pd_op.increment_`: `increment_(Tensor x, float value = 1.0)` -> `Tensor(out)`.
     
-    Shape and dtype: `UnchangedInferMeta(x)`; PHI kernel `increment`.
+    Shape and dtype: `IncrementInferMeta(x)`; PHI kernel `increment`.
     In-place variant of `pd.increment`: `out` is `x` updated in place.
   }];
   let arguments = (ins
@@ -9476,10 +9656,14 @@ def Pd_Increment_Op : Pd_Op<"increment_", [
   if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
     return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
-  if (::mlir::failed(::mlir::pd::UnchangedInferMeta(
+  if (::mlir::failed(::mlir::pd::IncrementInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -9500,7 +9684,7 @@ void $cppClass::getEffects(
                             /*isView=*/false, /*isRandom=*/false);
 }
 
-::llvm::StringRef $cppClass::getInferMetaName() { return "UnchangedInferMeta"; }
+::llvm::StringRef $cppClass::getInferMetaName() { return "IncrementInferMeta"; }
 ::llvm::StringRef $cppClass::getKernelName() { return "increment"; }
 int $cppClass::getKernelDataTypeOperand() { return 0; }
 ::llvm::StringRef $cppClass::getKernelDataTypeAttrName() { return ""; }
@@ -9821,6 +10005,10 @@ def Pd_Softmax_Op : Pd_Op<"softmax_", [
           (adaptor.getAxisAttr() ? static_cast<int32_t>(adaptor.getAxis()) : static_cast<int32_t>(-1)),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -10267,6 +10455,10 @@ def Pd_Add_Op : Pd_Op<"add_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -10439,6 +10631,10 @@ def Pd_Subtract_Op : Pd_Op<"subtract_", [
           ::mlir::pd::MetaTensor::from(adaptor.getY()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -10613,6 +10809,10 @@ def Pd_Multiply_Op : Pd_Op<"multiply_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -10785,6 +10985,10 @@ def Pd_Divide_Op : Pd_Op<"divide_", [
           ::mlir::pd::MetaTensor::from(adaptor.getY()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -11217,6 +11421,10 @@ def Pd_FloorDivide_Op : Pd_Op<"floor_divide_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -11389,6 +11597,10 @@ def Pd_Remainder_Op : Pd_Op<"remainder_", [
           ::mlir::pd::MetaTensor::from(adaptor.getY()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -11907,6 +12119,10 @@ def Pd_BitwiseAnd_Op : Pd_Op<"bitwise_and_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -12079,6 +12295,10 @@ def Pd_BitwiseOr_Op : Pd_Op<"bitwise_or_", [
           ::mlir::pd::MetaTensor::from(adaptor.getY()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -12253,6 +12473,10 @@ def Pd_BitwiseXor_Op : Pd_Op<"bitwise_xor_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -12425,6 +12649,10 @@ def Pd_LogicalAnd_Op : Pd_Op<"logical_and_", [
           ::mlir::pd::MetaTensor::from(adaptor.getY()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -12599,6 +12827,10 @@ def Pd_LogicalOr_Op : Pd_Op<"logical_or_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -12771,6 +13003,10 @@ def Pd_LogicalXor_Op : Pd_Op<"logical_xor_", [
           ::mlir::pd::MetaTensor::from(adaptor.getY()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -12945,6 +13181,10 @@ def Pd_Equal_Op : Pd_Op<"equal_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -13117,6 +13357,10 @@ def Pd_NotEqual_Op : Pd_Op<"not_equal_", [
           ::mlir::pd::MetaTensor::from(adaptor.getY()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -13291,6 +13535,10 @@ def Pd_LessThan_Op : Pd_Op<"less_than_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -13463,6 +13711,10 @@ def Pd_LessEqual_Op : Pd_Op<"less_equal_", [
           ::mlir::pd::MetaTensor::from(adaptor.getY()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -13637,6 +13889,10 @@ def Pd_GreaterThan_Op : Pd_Op<"greater_than_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -13809,6 +14065,10 @@ def Pd_GreaterEqual_Op : Pd_Op<"greater_equal_", [
           ::mlir::pd::MetaTensor::from(adaptor.getY()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -13986,6 +14246,10 @@ def Pd_Where_Op : Pd_Op<"where_", [
           ::mlir::pd::MetaTensor::from(adaptor.getY()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -14343,6 +14607,10 @@ def Pd_Addmm_Op : Pd_Op<"addmm_", [
           ::mlir::pd::MetaTensor::from(adaptor.getY()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getInput()), out0, "input",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -15075,6 +15343,14 @@ def Pd_BatchNorm_Op : Pd_Op<"batch_norm_", [
           out5,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getMean()), out1, "mean",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getVariance()), out2, "variance",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -15665,6 +15941,10 @@ def Pd_CrossEntropyWithSoftmax_Op : Pd_Op<"cross_entropy_with_softmax_", [
           out0,
           out1,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getInput()), out0, "input",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "softmax", err, inferredReturnTypes)))
@@ -17291,6 +17571,10 @@ def Pd_Cumsum_Op : Pd_Op<"cumsum_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -17467,6 +17751,10 @@ def Pd_Cumprod_Op : Pd_Op<"cumprod_", [
           static_cast<int32_t>(adaptor.getDim()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -17920,6 +18208,10 @@ def Pd_Reshape_Op : Pd_Op<"reshape_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -18092,6 +18384,10 @@ def Pd_Transpose_Op : Pd_Op<"transpose_", [
           adaptor.getPerm(),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -18975,6 +19271,10 @@ def Pd_Squeeze_Op : Pd_Op<"squeeze_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -19148,6 +19448,10 @@ def Pd_Unsqueeze_Op : Pd_Op<"unsqueeze_", [
           ::mlir::pd::IntArrayArg::from(adaptor.getAxis()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -19326,6 +19630,10 @@ def Pd_Flatten_Op : Pd_Op<"flatten_", [
           (adaptor.getStopAxisAttr() ? static_cast<int32_t>(adaptor.getStopAxis()) : static_cast<int32_t>(1)),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -20027,6 +20335,10 @@ def Pd_Scatter_Op : Pd_Op<"scatter_", [
           ::mlir::pd::MetaTensor::from(adaptor.getUpdates()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -20808,6 +21120,10 @@ def Pd_Tril_Op : Pd_Op<"tril_", [
           out0,
           err)))
     return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
+    return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
     return ::mlir::failure();
@@ -20978,6 +21294,10 @@ def Pd_Triu_Op : Pd_Op<"triu_", [
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           out0,
           err)))
+    return ::mlir::failure();
+  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
+          ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
+          /*keepDtype=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -21915,7 +22235,7 @@ def Pd_RandintOp : Pd_Op<"randint", [
   let description = [{
     Paddle's `pd_op.randint`: `randint(int low, int high, IntArray shape, DataType dtype = DataType::INT64, int seed = 0, Place place = {})` -> `Tensor(out)`.
     
-    Shape and dtype: `CreateInferMeta(shape, dtype)`; PHI kernel `randint`.
+    Shape and dtype: `RandintInferMeta(low, high, shape, dtype)`; PHI kernel `randint`.
   }];
   let arguments = (ins
     Pd_IntArrayOperand:$shape,
@@ -21951,7 +22271,9 @@ def Pd_RandintOp : Pd_Op<"randint", [
   if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
     return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
-  if (::mlir::failed(::mlir::pd::CreateInferMeta(
+  if (::mlir::failed(::mlir::pd::RandintInferMeta(
+          static_cast<int32_t>(adaptor.getLow()),
+          static_cast<int32_t>(adaptor.getHigh()),
           ::mlir::pd::IntArrayArg::from(adaptor.getShape()),
           (adaptor.getDtypeAttr() ? adaptor.getDtype() : ::mlir::pd::DataType::INT64),
           out0,
@@ -21976,7 +22298,7 @@ void $cppClass::getEffects(
                             /*isView=*/false, /*isRandom=*/true);
 }
 
-::llvm::StringRef $cppClass::getInferMetaName() { return "CreateInferMeta"; }
+::llvm::StringRef $cppClass::getInferMetaName() { return "RandintInferMeta"; }
 ::llvm::StringRef $cppClass::getKernelName() { return "randint"; }
 int $cppClass::getKernelDataTypeOperand() { return -1; }
 ::llvm::StringRef $cppClass::getKernelDataTypeAttrName() { return "dtype"; }

@@ -59,6 +59,7 @@ CASES = {
     "logical_not": (lambda: pd.logical_not(v([4], "bool")), "!pd.vtensor<4xi1>"),
     "abs": (lambda: pd.abs(v([2, -1], "complex64")), "!pd.vtensor<2x?xf32>"),
     "cast": (lambda: pd.cast(v([2, 3]), "int32"), "!pd.vtensor<2x3xi32>"),
+    "increment": (lambda: pd.increment(v([1], "int64")), "!pd.vtensor<1xi64>"),
     "numel": (lambda: pd.numel(v([2, 3])), "!pd.vtensor<i64>"),
     "shape": (lambda: pd.shape(v([2, 3, 4])), "!pd.vtensor<3xi32>"),
     "clip": (lambda: pd.clip(v([2, 3]), 0.0, 6.0), F.format("2x3")),
@@ -171,7 +172,7 @@ def _generic_case(op):
     """Ops sharing a family InferMeta: build them generically."""
     if op.infer_func in UNARY_SAME:
         builder = getattr(pd, op.name)
-        if op.name in ("cast",):
+        if op.name in ("cast", "increment"):
             return None
         return (lambda: builder(v([2, -1, 3])) if op.infer_func != "UnchangedWithAxisInferMeta"
                 else builder(v([2, -1, 3]), 1)), "!pd.vtensor<2x?x3xf32>"
@@ -212,7 +213,7 @@ def test_inplace_builders_exist_and_return_tensors(block, name):
     op = next(o for o in SPEC if o.name == name)
     base = next(o for o in FORWARD if o.name == op.base_name)
     assert getattr(pd, name).__doc__.startswith(f"`pd.{name}(")
-    if base.infer_func in UNARY_SAME and base.name != "cast":
+    if base.infer_func in UNARY_SAME:
         args = [t([2, 3])] + ([1] if base.infer_func == "UnchangedWithAxisInferMeta" else [])
         assert _types(getattr(pd, name)(*args)) == "!pd.tensor<2x3xf32>"
     elif base.infer_func == "TrilTriuInferMeta":

@@ -90,6 +90,7 @@ class Op:
     view: list[tuple[str, str]]
     random: bool
     backward: str
+    inplace_changes_dtype: bool = False
     is_inplace_variant: bool = False
     base_name: str = ""
     inplace_variant: str = ""
@@ -196,7 +197,7 @@ def load_spec(path: Path = SPEC) -> list[Op]:
             raise SpecError(f"op {name} is declared twice")
         seen.add(name)
         unknown = set(e) - {"op", "args", "output", "infer_meta", "kernel", "inplace",
-                            "view", "random", "backward"}
+                            "inplace_changes_dtype", "view", "random", "backward"}
         if unknown:
             raise SpecError(f"op {name}: unknown keys {sorted(unknown)}")
         args = parse_args(name, e["args"])
@@ -215,6 +216,7 @@ def load_spec(path: Path = SPEC) -> list[Op]:
             inplace=parse_mapping(name, e.get("inplace")),
             view=parse_mapping(name, e.get("view")),
             random=bool(e.get("random", False)), backward=e.get("backward", ""),
+            inplace_changes_dtype=bool(e.get("inplace_changes_dtype", False)),
             base_name=name,
         )
         for p in op.infer_params:
@@ -234,6 +236,7 @@ def load_spec(path: Path = SPEC) -> list[Op]:
                 infer_params=op.infer_params, kernel_func=op.kernel_func,
                 kernel_data_type=op.kernel_data_type, inplace=op.inplace, view=[],
                 random=op.random, backward=(op.backward + "_") if op.backward else "",
+                inplace_changes_dtype=op.inplace_changes_dtype,
                 is_inplace_variant=True, base_name=name))
     return ops
 
@@ -427,6 +430,16 @@ def infer_glue(op: Op) -> str:
     lines.append(f"  if (::mlir::failed(::mlir::pd::{op.infer_func}(")
     lines.append("          " + ",\n          ".join(call_args) + ")))")
     lines.append("    return ::mlir::failure();")
+    if op.is_inplace_variant:
+        # An output updated in place *is* its input: it keeps the input's
+        # shape and dtype (equal_ of a float x stays float, as in Paddle).
+        for i, o in op.inplace:
+            out_index = op.output_index(o)
+            lines.append(f"  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(")
+            keep = "false" if op.inplace_changes_dtype else "true"
+            lines.append(f"          ::mlir::pd::MetaTensor::from(adaptor.get{op.arg(i).camel}()), out{out_index}, \"{i}\",")
+            lines.append(f"          /*keepDtype=*/{keep}, err)))")
+            lines.append("    return ::mlir::failure();")
     vs = "false" if op.is_inplace_variant else "::mlir::pd::allTensorOperandsHaveValueSemantics(operands)"
     lines.append(f"  bool valueSemantics = {vs};")
     for i, o in enumerate(op.outputs):

@@ -42,6 +42,16 @@ LogicalResult CreateInferMeta(const IntArrayArg &shape, DataType dtype,
   return success();
 }
 
+LogicalResult RandintInferMeta(int64_t low, int64_t high,
+                               const IntArrayArg &shape, DataType dtype,
+                               MetaTensor &out, const MetaError &err) {
+  if (low >= high)
+    return err("low (", low, ") must be less than high (", high, ")");
+  if (dtype != DataType::INT32 && dtype != DataType::INT64)
+    return err("dtype must be int32 or int64, got ", stringifyDataType(dtype));
+  return CreateInferMeta(shape, dtype, out, err);
+}
+
 LogicalResult CreateLikeInferMeta(const MetaTensor &x, DataType dtype,
                                   MetaTensor &out, const MetaError &err) {
   if (dtype == DataType::ALL_DTYPE) {

@@ -134,6 +134,14 @@ LogicalResult appendResultTypes(ArrayRef<MetaTensor> outs, bool valueSemantics,
                                 StringRef name, const MetaError &err,
                                 SmallVectorImpl<Type> &types, bool asList);
 
+/// For an in-place op: `out` is `input` updated in place. Fails unless the
+/// inferred shape fits the input's; then `out` takes the input's shape and,
+/// with keepDtype (all but cast_), its dtype: Paddle's equal_ of a float
+/// tensor stays float.
+LogicalResult checkInplaceUpdate(const MetaTensor &input, MetaTensor &out,
+                                 StringRef inputName, bool keepDtype,
+                                 const MetaError &err);
+
 /// Memory effects of a generated op: reads of its !pd.tensor operands,
 /// writes of the operands it updates in place, a fresh allocation for each
 /// !pd.tensor result that is not a view, and a write of the random state
@@ -161,6 +169,8 @@ LogicalResult CastInferMeta(const MetaTensor &x, DataType dtype,
                             MetaTensor &out, const MetaError &err);
 LogicalResult NumelInferMeta(const MetaTensor &x, MetaTensor &out,
                              const MetaError &err);
+LogicalResult IncrementInferMeta(const MetaTensor &x, MetaTensor &out,
+                                 const MetaError &err);
 LogicalResult ShapeInferMeta(const MetaTensor &x, MetaTensor &out,
                              const MetaError &err);
 LogicalResult ClipInferMeta(const MetaTensor &x, const ScalarArg &min,
@@ -371,6 +381,9 @@ LogicalResult RepeatInterleaveInferMeta(const MetaTensor &x, int64_t repeats,
 // Creation.cpp
 LogicalResult CreateInferMeta(const IntArrayArg &shape, DataType dtype, MetaTensor &out,
                               const MetaError &err);
+LogicalResult RandintInferMeta(int64_t low, int64_t high,
+                               const IntArrayArg &shape, DataType dtype,
+                               MetaTensor &out, const MetaError &err);
 LogicalResult CreateLikeInferMeta(const MetaTensor &x, DataType dtype,
                                   MetaTensor &out, const MetaError &err);
 LogicalResult FullWithTensorInferMeta(const IntArrayArg &shape, DataType dtype, MetaTensor &out,

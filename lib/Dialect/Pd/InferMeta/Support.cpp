@@ -234,6 +234,23 @@ LogicalResult appendResultTypes(ArrayRef<MetaTensor> outs, bool valueSemantics,
   return success();
 }
 
+LogicalResult checkInplaceUpdate(const MetaTensor &input, MetaTensor &out,
+                                 StringRef inputName, bool keepDtype,
+                                 const MetaError &err) {
+  if (!out.present)
+    return err("internal error: InferMeta did not set the in-place output");
+  if (!areShapesCompatible(input.dims, out.dims))
+    return err("cannot update ", inputName, " of shape ", dimsStr(input.dims),
+               " in place with a result of shape ", dimsStr(out.dims));
+  // The input's dims, refined where the computation knows them better.
+  SmallVector<int64_t> dims(input.dims);
+  for (auto [d, inferred] : llvm::zip_equal(dims, out.dims))
+    if (isDyn(d))
+      d = inferred;
+  out.set(dims, keepDtype ? input.dtype : out.dtype);
+  return success();
+}
+
 void getPdOpEffects(
     Operation *op,
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>

@@ -54,6 +54,16 @@ LogicalResult NumelInferMeta(const MetaTensor &x, MetaTensor &out,
   return success();
 }
 
+LogicalResult IncrementInferMeta(const MetaTensor &x, MetaTensor &out,
+                                 const MetaError &err) {
+  int64_t n = x.numel();
+  if (!isDyn(n) && n != 1)
+    return err("increment needs a tensor of one element, got shape ",
+               dimsStr(x.dims));
+  out.share(x);
+  return success();
+}
+
 LogicalResult ShapeInferMeta(const MetaTensor &x, MetaTensor &out,
                              const MetaError &err) {
   out.set({x.rank()}, IntegerType::get(err.ctx, 32));
