@@ -601,7 +601,10 @@ def generate_py(ops: list[Op]) -> str:
            "pd.full operands and Tensor[] arguments into pd.combine, builds the op",
            "(its result types are inferred) and returns its result(s).", '"""', "",
            "from ._pd_builder_support import as_int_array, as_scalar, as_tensor_list, "
-           "attr_or_none, results_of", "from . import _pd_ops_gen as _ops", "",
+           "attr_or_none, results_of", "from . import _pd_ops_gen as _ops",
+           "from ._ods_common import _cext as _ods_cext", "",
+           "# Locations from ir.loc_tracebacks() point at the user's code, not here.",
+           "_ods_cext.globals.register_traceback_file_exclusion(__file__)", "",
            "__all__ = [" + ", ".join(repr(o.name) for o in ops) + "]", ""]
     for op in ops:
         # Paddle's argument order; an optional tensor without a default is

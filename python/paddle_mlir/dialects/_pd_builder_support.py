@@ -11,6 +11,11 @@ from __future__ import annotations
 
 from mlir import ir as _ir
 
+from ._ods_common import _cext as _ods_cext
+
+# Locations from ir.loc_tracebacks() point at the user's code, not here.
+_ods_cext.globals.register_traceback_file_exclusion(__file__)
+
 
 def _pd():
     from . import pd  # imported lazily: pd imports the builders

@@ -34,6 +34,9 @@ from mlir import ir as _ir
 
 from .._registration import _ext
 
+# Locations from ir.loc_tracebacks() point at the user's code, not here.
+_ods_cext.globals.register_traceback_file_exclusion(__file__)
+
 # Paddle dtype name <-> MLIR element type (as text), in one table.
 _DTYPE_TO_MLIR = {
     "bool": "i1",
@@ -107,9 +110,11 @@ def _location(loc, context):
     if loc is not None:
         return loc
     try:
-        return _ir.Location.current
+        loc = _ir.Location.current
     except ValueError:
-        return _ir.Location.unknown(context)
+        loc = None
+    # None under ir.loc_tracebacks(), which locates ops, not types.
+    return loc if loc is not None else _ir.Location.unknown(context)
 
 
 def _checked(context: _ir.Context, build):
