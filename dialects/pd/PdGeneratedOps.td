@@ -147,7 +147,7 @@ def Pd_Abs_Op : Pd_Op<"abs_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -320,7 +320,7 @@ def Pd_Acos_Op : Pd_Op<"acos_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -493,7 +493,7 @@ def Pd_Acosh_Op : Pd_Op<"acosh_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -666,7 +666,7 @@ def Pd_Asin_Op : Pd_Op<"asin_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -839,7 +839,7 @@ def Pd_Asinh_Op : Pd_Op<"asinh_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -1012,7 +1012,7 @@ def Pd_Atan_Op : Pd_Op<"atan_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -1185,7 +1185,7 @@ def Pd_Atanh_Op : Pd_Op<"atanh_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -1358,7 +1358,7 @@ def Pd_Ceil_Op : Pd_Op<"ceil_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -1531,7 +1531,7 @@ def Pd_Cos_Op : Pd_Op<"cos_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -1704,7 +1704,7 @@ def Pd_Cosh_Op : Pd_Op<"cosh_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -1877,7 +1877,7 @@ def Pd_Exp_Op : Pd_Op<"exp_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -2050,7 +2050,7 @@ def Pd_Expm1_Op : Pd_Op<"expm1_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -2223,7 +2223,7 @@ def Pd_Floor_Op : Pd_Op<"floor_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -2396,7 +2396,7 @@ def Pd_Log_Op : Pd_Op<"log_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -2569,7 +2569,7 @@ def Pd_Log10_Op : Pd_Op<"log10_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -2742,7 +2742,7 @@ def Pd_Log1p_Op : Pd_Op<"log1p_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -2915,7 +2915,7 @@ def Pd_Log2_Op : Pd_Op<"log2_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -3088,7 +3088,7 @@ def Pd_Reciprocal_Op : Pd_Op<"reciprocal_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -3263,7 +3263,7 @@ def Pd_Round_Op : Pd_Op<"round_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -3436,7 +3436,7 @@ def Pd_Rsqrt_Op : Pd_Op<"rsqrt_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -3609,7 +3609,7 @@ def Pd_Sigmoid_Op : Pd_Op<"sigmoid_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -3866,7 +3866,7 @@ def Pd_Sin_Op : Pd_Op<"sin_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -4039,7 +4039,7 @@ def Pd_Sinh_Op : Pd_Op<"sinh_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -4212,7 +4212,7 @@ def Pd_Sqrt_Op : Pd_Op<"sqrt_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -4385,7 +4385,7 @@ def Pd_Square_Op : Pd_Op<"square_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -4558,7 +4558,7 @@ def Pd_Tan_Op : Pd_Op<"tan_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -4731,7 +4731,7 @@ def Pd_Tanh_Op : Pd_Op<"tanh_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -4904,7 +4904,7 @@ def Pd_Trunc_Op : Pd_Op<"trunc_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getInput()), out0, "input",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -5077,7 +5077,7 @@ def Pd_Erf_Op : Pd_Op<"erf_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -5250,7 +5250,7 @@ def Pd_Erfinv_Op : Pd_Op<"erfinv_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -5423,7 +5423,7 @@ def Pd_Digamma_Op : Pd_Op<"digamma_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -5596,7 +5596,7 @@ def Pd_Lgamma_Op : Pd_Op<"lgamma_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -5769,7 +5769,7 @@ def Pd_Relu_Op : Pd_Op<"relu_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -6368,7 +6368,7 @@ def Pd_Hardtanh_Op : Pd_Op<"hardtanh_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -6798,7 +6798,7 @@ def Pd_Elu_Op : Pd_Op<"elu_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -7144,7 +7144,7 @@ def Pd_LeakyRelu_Op : Pd_Op<"leaky_relu_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -7744,7 +7744,7 @@ def Pd_ThresholdedRelu_Op : Pd_Op<"thresholded_relu_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -7919,7 +7919,7 @@ def Pd_Logit_Op : Pd_Op<"logit_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -8178,7 +8178,7 @@ def Pd_LogicalNot_Op : Pd_Op<"logical_not_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -8351,7 +8351,7 @@ def Pd_BitwiseNot_Op : Pd_Op<"bitwise_not_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -8782,7 +8782,7 @@ def Pd_Scale_Op : Pd_Op<"scale_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -8957,7 +8957,7 @@ def Pd_Pow_Op : Pd_Op<"pow_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -9138,7 +9138,7 @@ def Pd_Clip_Op : Pd_Op<"clip_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -9311,7 +9311,7 @@ def Pd_Assign_Op : Pd_Op<"assign_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -9488,7 +9488,7 @@ def Pd_Cast_Op : Pd_Op<"cast_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/false, err)))
+          /*keepDtype=*/false, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -9663,7 +9663,7 @@ def Pd_Increment_Op : Pd_Op<"increment_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -10008,7 +10008,7 @@ def Pd_Softmax_Op : Pd_Op<"softmax_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -10457,7 +10457,7 @@ def Pd_Add_Op : Pd_Op<"add_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -10634,7 +10634,7 @@ def Pd_Subtract_Op : Pd_Op<"subtract_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -10811,7 +10811,7 @@ def Pd_Multiply_Op : Pd_Op<"multiply_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -10988,7 +10988,7 @@ def Pd_Divide_Op : Pd_Op<"divide_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -11423,7 +11423,7 @@ def Pd_FloorDivide_Op : Pd_Op<"floor_divide_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -11600,7 +11600,7 @@ def Pd_Remainder_Op : Pd_Op<"remainder_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -12121,7 +12121,7 @@ def Pd_BitwiseAnd_Op : Pd_Op<"bitwise_and_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -12298,7 +12298,7 @@ def Pd_BitwiseOr_Op : Pd_Op<"bitwise_or_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -12475,7 +12475,7 @@ def Pd_BitwiseXor_Op : Pd_Op<"bitwise_xor_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -12652,7 +12652,7 @@ def Pd_LogicalAnd_Op : Pd_Op<"logical_and_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -12829,7 +12829,7 @@ def Pd_LogicalOr_Op : Pd_Op<"logical_or_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -13006,7 +13006,7 @@ def Pd_LogicalXor_Op : Pd_Op<"logical_xor_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -13183,7 +13183,7 @@ def Pd_Equal_Op : Pd_Op<"equal_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -13360,7 +13360,7 @@ def Pd_NotEqual_Op : Pd_Op<"not_equal_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -13537,7 +13537,7 @@ def Pd_LessThan_Op : Pd_Op<"less_than_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -13714,7 +13714,7 @@ def Pd_LessEqual_Op : Pd_Op<"less_equal_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -13891,7 +13891,7 @@ def Pd_GreaterThan_Op : Pd_Op<"greater_than_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -14068,7 +14068,7 @@ def Pd_GreaterEqual_Op : Pd_Op<"greater_equal_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -14249,7 +14249,7 @@ def Pd_Where_Op : Pd_Op<"where_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -14610,7 +14610,7 @@ def Pd_Addmm_Op : Pd_Op<"addmm_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getInput()), out0, "input",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -15345,11 +15345,11 @@ def Pd_BatchNorm_Op : Pd_Op<"batch_norm_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getMean()), out1, "mean",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getVariance()), out2, "variance",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -15944,7 +15944,7 @@ def Pd_CrossEntropyWithSoftmax_Op : Pd_Op<"cross_entropy_with_softmax_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getInput()), out0, "input",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "softmax", err, inferredReturnTypes)))
@@ -17573,7 +17573,7 @@ def Pd_Cumsum_Op : Pd_Op<"cumsum_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -17754,7 +17754,7 @@ def Pd_Cumprod_Op : Pd_Op<"cumprod_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -18210,7 +18210,7 @@ def Pd_Reshape_Op : Pd_Op<"reshape_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/false, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -18387,7 +18387,7 @@ def Pd_Transpose_Op : Pd_Op<"transpose_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/false, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -19273,7 +19273,7 @@ def Pd_Squeeze_Op : Pd_Op<"squeeze_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/false, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -19451,7 +19451,7 @@ def Pd_Unsqueeze_Op : Pd_Op<"unsqueeze_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/false, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -19633,7 +19633,7 @@ def Pd_Flatten_Op : Pd_Op<"flatten_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/false, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -20338,7 +20338,7 @@ def Pd_Scatter_Op : Pd_Op<"scatter_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -21122,7 +21122,7 @@ def Pd_Tril_Op : Pd_Op<"tril_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))
@@ -21297,7 +21297,7 @@ def Pd_Triu_Op : Pd_Op<"triu_", [
     return ::mlir::failure();
   if (::mlir::failed(::mlir::pd::checkInplaceUpdate(
           ::mlir::pd::MetaTensor::from(adaptor.getX()), out0, "x",
-          /*keepDtype=*/true, err)))
+          /*keepDtype=*/true, /*keepShape=*/true, err)))
     return ::mlir::failure();
   bool valueSemantics = false;
   if (::mlir::failed(::mlir::pd::appendResultTypes(out0, valueSemantics, "out", err, inferredReturnTypes)))

@@ -91,6 +91,7 @@ class Op:
     random: bool
     backward: str
     inplace_changes_dtype: bool = False
+    inplace_changes_shape: bool = False
     is_inplace_variant: bool = False
     base_name: str = ""
     inplace_variant: str = ""
@@ -197,7 +198,8 @@ def load_spec(path: Path = SPEC) -> list[Op]:
             raise SpecError(f"op {name} is declared twice")
         seen.add(name)
         unknown = set(e) - {"op", "args", "output", "infer_meta", "kernel", "inplace",
-                            "inplace_changes_dtype", "view", "random", "backward"}
+                            "inplace_changes_dtype", "inplace_changes_shape", "view", "random",
+                            "backward"}
         if unknown:
             raise SpecError(f"op {name}: unknown keys {sorted(unknown)}")
         args = parse_args(name, e["args"])
@@ -217,6 +219,7 @@ def load_spec(path: Path = SPEC) -> list[Op]:
             view=parse_mapping(name, e.get("view")),
             random=bool(e.get("random", False)), backward=e.get("backward", ""),
             inplace_changes_dtype=bool(e.get("inplace_changes_dtype", False)),
+            inplace_changes_shape=bool(e.get("inplace_changes_shape", False)),
             base_name=name,
         )
         for p in op.infer_params:
@@ -237,6 +240,7 @@ def load_spec(path: Path = SPEC) -> list[Op]:
                 kernel_data_type=op.kernel_data_type, inplace=op.inplace, view=[],
                 random=op.random, backward=(op.backward + "_") if op.backward else "",
                 inplace_changes_dtype=op.inplace_changes_dtype,
+                inplace_changes_shape=op.inplace_changes_shape,
                 is_inplace_variant=True, base_name=name))
     return ops
 
@@ -436,9 +440,10 @@ def infer_glue(op: Op) -> str:
         for i, o in op.inplace:
             out_index = op.output_index(o)
             lines.append(f"  if (::mlir::failed(::mlir::pd::checkInplaceUpdate(")
-            keep = "false" if op.inplace_changes_dtype else "true"
+            keep_dtype = "false" if op.inplace_changes_dtype else "true"
+            keep_shape = "false" if op.inplace_changes_shape else "true"
             lines.append(f"          ::mlir::pd::MetaTensor::from(adaptor.get{op.arg(i).camel}()), out{out_index}, \"{i}\",")
-            lines.append(f"          /*keepDtype=*/{keep}, err)))")
+            lines.append(f"          /*keepDtype=*/{keep_dtype}, /*keepShape=*/{keep_shape}, err)))")
             lines.append("    return ::mlir::failure();")
     vs = "false" if op.is_inplace_variant else "::mlir::pd::allTensorOperandsHaveValueSemantics(operands)"
     lines.append(f"  bool valueSemantics = {vs};")

@@ -134,13 +134,13 @@ LogicalResult appendResultTypes(ArrayRef<MetaTensor> outs, bool valueSemantics,
                                 StringRef name, const MetaError &err,
                                 SmallVectorImpl<Type> &types, bool asList);
 
-/// For an in-place op: `out` is `input` updated in place. Fails unless the
-/// inferred shape fits the input's; then `out` takes the input's shape and,
-/// with keepDtype (all but cast_), its dtype: Paddle's equal_ of a float
-/// tensor stays float.
+/// For an in-place op: `out` is `input` updated in place. With keepShape
+/// (all but reshape_, transpose_, squeeze_, ...) the inferred shape must fit
+/// the input's and `out` takes it; with keepDtype (all but cast_) `out`
+/// keeps the input's dtype: Paddle's equal_ of a float tensor stays float.
 LogicalResult checkInplaceUpdate(const MetaTensor &input, MetaTensor &out,
                                  StringRef inputName, bool keepDtype,
-                                 const MetaError &err);
+                                 bool keepShape, const MetaError &err);
 
 /// Memory effects of a generated op: reads of its !pd.tensor operands,
 /// writes of the operands it updates in place, a fresh allocation for each

@@ -47,6 +47,9 @@ LogicalResult ReshapeInferMeta(const MetaTensor &x, const IntArrayArg &shape,
   }
   const SmallVector<int64_t> &target = *shape.values;
   SmallVector<int64_t> dims;
+  // Input dims that a 0 copies cancel out of the element count, so that
+  // [0, -1] of [?, 8, 4] is [?, 32].
+  SmallVector<bool> copied(x.rank(), false);
   int64_t inferIndex = -1, known = 1;
   for (auto [i, targetDim] : llvm::enumerate(target)) {
     int64_t d = targetDim;
@@ -62,24 +65,40 @@ LogicalResult ReshapeInferMeta(const MetaTensor &x, const IntArrayArg &shape,
       if ((int64_t)i >= x.rank())
         return err("shape ", dimsStr(target), " has a 0 at index ", i,
                    " but the input ", dimsStr(x.dims), " has rank ", x.rank());
-      d = x.dims[i];
-    } else if (d < 0) {
-      return err("shape ", dimsStr(target), " has invalid dimension ", d);
+      copied[i] = true;
+      dims.push_back(x.dims[i]);
+      continue;
     }
+    if (d < 0)
+      return err("shape ", dimsStr(target), " has invalid dimension ", d);
     dims.push_back(d);
     known = mul(known, d);
   }
+  int64_t rest = 1;
+  for (int64_t i = 0; i < x.rank(); ++i)
+    if (!copied[i])
+      rest = mul(rest, x.dims[i]);
+  if (isDyn(rest) || isDyn(known)) {
+    out.set(dims, x.dtype);
+    return success();
+  }
   int64_t numel = x.numel();
   if (inferIndex >= 0) {
-    if (!isDyn(numel) && !isDyn(known)) {
-      if (known == 0 || numel % known != 0)
-        return err("cannot reshape ", dimsStr(x.dims), " (", numel,
-                   " elements) to ", dimsStr(target));
-      dims[inferIndex] = numel / known;
+    if (known == 0 || rest % known != 0) {
+      if (isDyn(numel))
+        return err("cannot reshape ", dimsStr(x.dims), " to ", dimsStr(target));
+      return err("cannot reshape ", dimsStr(x.dims), " (", numel,
+                 " elements) to ", dimsStr(target));
     }
-  } else if (!isDyn(numel) && !isDyn(known) && numel != known) {
+    dims[inferIndex] = rest / known;
+  } else if (rest != known) {
+    if (isDyn(numel))
+      return err("cannot reshape ", dimsStr(x.dims), " to ", dimsStr(dims));
+    int64_t total = 1;
+    for (int64_t d : dims)
+      total *= d;
     return err("cannot reshape ", dimsStr(x.dims), " (", numel,
-               " elements) to ", dimsStr(dims), " (", known, " elements)");
+               " elements) to ", dimsStr(dims), " (", total, " elements)");
   }
   out.set(dims, x.dtype);
   return success();
@@ -432,6 +451,16 @@ LogicalResult FlattenInferMeta(const MetaTensor &x, int64_t startAxis,
                                int64_t stopAxis, MetaTensor &out,
                                const MetaError &err) {
   if (x.rank() == 0) {
+    // PHI: a 0-D input only takes start/stop axis 0 or -1; the result is [1].
+    auto check = [&](int64_t a, StringRef name) {
+      if (a == 0 || a == -1)
+        return success();
+      return err(name, " ", a,
+                 " is out of range: the input is 0-D (expected 0 or -1)");
+    };
+    if (failed(check(startAxis, "start_axis")) ||
+        failed(check(stopAxis, "stop_axis")))
+      return failure();
     out.set({1}, x.dtype);
     return success();
   }

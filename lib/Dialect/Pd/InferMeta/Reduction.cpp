@@ -185,6 +185,9 @@ LogicalResult ArgsortInferMeta(const MetaTensor &x, int64_t axis,
 LogicalResult PNormInferMeta(const MetaTensor &x, int64_t axis, bool keepdim,
                              bool asvector, MetaTensor &out,
                              const MetaError &err) {
+  // As in PHI, the axis must be valid even when asvector ignores it.
+  if (failed(normalizeAxis(axis, x.rank(), err)))
+    return failure();
   if (asvector) {
     out.set(keepdim ? SmallVector<int64_t>(x.rank(), 1) : SmallVector<int64_t>{},
             x.dtype);

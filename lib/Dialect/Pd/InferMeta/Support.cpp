@@ -236,9 +236,14 @@ LogicalResult appendResultTypes(ArrayRef<MetaTensor> outs, bool valueSemantics,
 
 LogicalResult checkInplaceUpdate(const MetaTensor &input, MetaTensor &out,
                                  StringRef inputName, bool keepDtype,
-                                 const MetaError &err) {
+                                 bool keepShape, const MetaError &err) {
   if (!out.present)
     return err("internal error: InferMeta did not set the in-place output");
+  if (!keepShape) {
+    if (keepDtype)
+      out.dtype = input.dtype;
+    return success();
+  }
   if (!areShapesCompatible(input.dims, out.dims))
     return err("cannot update ", inputName, " of shape ", dimsStr(input.dims),
                " in place with a result of shape ", dimsStr(out.dims));

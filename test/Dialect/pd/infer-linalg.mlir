@@ -1,0 +1,772 @@
+// Shape inference of the matrix products, convolutions, pooling, norms,
+// embedding, softmax cross entropy and resizing ops (InferMeta/Linalg.cpp):
+// results are declared with unknown dims and -pd-infer-shapes fills in what
+// InferMeta knows, as PHI would.
+// RUN: paddle-opt %s -split-input-file -pd-infer-shapes | FileCheck %s
+
+//===----------------------------------------------------------------------===//
+// matmul
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @matmul_static
+// CHECK: pd.matmul {{.*}} -> !pd.vtensor<4x16xf32>
+func.func @matmul_static(%x: !pd.vtensor<4x8xf32>, %y: !pd.vtensor<8x16xf32>) {
+  %0 = pd.matmul %x, %y : (!pd.vtensor<4x8xf32>, !pd.vtensor<8x16xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @matmul_dynamic
+// CHECK: pd.matmul {{.*}} -> !pd.vtensor<?x16xf32>
+// CHECK: pd.matmul {{.*}} -> !pd.vtensor<4x?xf32>
+// Unknown K on one side only: nothing to check, nothing lost.
+// CHECK: pd.matmul {{.*}} -> !pd.vtensor<4x16xf32>
+func.func @matmul_dynamic(%x: !pd.vtensor<?x8xf32>, %y: !pd.vtensor<8x16xf32>,
+                          %a: !pd.vtensor<4x8xf32>, %b: !pd.vtensor<8x?xf32>,
+                          %c: !pd.vtensor<4x?xf32>) {
+  %0 = pd.matmul %x, %y : (!pd.vtensor<?x8xf32>, !pd.vtensor<8x16xf32>) -> !pd.vtensor<?x?xf32>
+  %1 = pd.matmul %a, %b : (!pd.vtensor<4x8xf32>, !pd.vtensor<8x?xf32>) -> !pd.vtensor<?x?xf32>
+  %2 = pd.matmul %c, %y : (!pd.vtensor<4x?xf32>, !pd.vtensor<8x16xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @matmul_transpose
+// CHECK: pd.matmul {{.*}} {transpose_x = true} : {{.*}} -> !pd.vtensor<4x16xf32>
+// CHECK: pd.matmul {{.*}} {transpose_y = true} : {{.*}} -> !pd.vtensor<4x16xf32>
+// CHECK: pd.matmul {{.*}} {transpose_x = true, transpose_y = true} : {{.*}} -> !pd.vtensor<4x16xf32>
+// CHECK: pd.matmul {{.*}} {transpose_y = true} : {{.*}} -> !pd.vtensor<5x2x3xf32>
+func.func @matmul_transpose(%xt: !pd.vtensor<8x4xf32>, %y: !pd.vtensor<8x16xf32>,
+                            %x: !pd.vtensor<4x8xf32>, %yt: !pd.vtensor<16x8xf32>,
+                            %bx: !pd.vtensor<5x2x8xf32>, %by: !pd.vtensor<3x8xf32>) {
+  %0 = pd.matmul %xt, %y {transpose_x = true} : (!pd.vtensor<8x4xf32>, !pd.vtensor<8x16xf32>) -> !pd.vtensor<?x?xf32>
+  %1 = pd.matmul %x, %yt {transpose_y = true} : (!pd.vtensor<4x8xf32>, !pd.vtensor<16x8xf32>) -> !pd.vtensor<?x?xf32>
+  %2 = pd.matmul %xt, %yt {transpose_x = true, transpose_y = true} : (!pd.vtensor<8x4xf32>, !pd.vtensor<16x8xf32>) -> !pd.vtensor<?x?xf32>
+  %3 = pd.matmul %bx, %by {transpose_y = true} : (!pd.vtensor<5x2x8xf32>, !pd.vtensor<3x8xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+// 1-D operands: x is a row vector, y a column vector, and their dims are
+// dropped from the result; transposing a vector changes nothing.
+// CHECK-LABEL: func.func @matmul_vectors
+// CHECK: pd.matmul {{.*}} -> !pd.vtensor<16xf32>
+// CHECK: pd.matmul {{.*}} -> !pd.vtensor<4xf32>
+// CHECK: pd.matmul {{.*}} -> !pd.vtensor<f32>
+// CHECK: pd.matmul {{.*}} -> !pd.vtensor<f32>
+// CHECK: pd.matmul {{.*}} -> !pd.vtensor<3x5xf32>
+// CHECK: pd.matmul {{.*}} -> !pd.vtensor<3x4xf32>
+func.func @matmul_vectors(%v: !pd.vtensor<8xf32>, %y: !pd.vtensor<8x16xf32>,
+                          %x: !pd.vtensor<4x8xf32>, %b: !pd.vtensor<3x8x5xf32>,
+                          %bx: !pd.vtensor<3x4x8xf32>) {
+  %0 = pd.matmul %v, %y : (!pd.vtensor<8xf32>, !pd.vtensor<8x16xf32>) -> !pd.vtensor<?xf32>
+  %1 = pd.matmul %x, %v : (!pd.vtensor<4x8xf32>, !pd.vtensor<8xf32>) -> !pd.vtensor<?xf32>
+  %2 = pd.matmul %v, %v : (!pd.vtensor<8xf32>, !pd.vtensor<8xf32>) -> !pd.vtensor<f32>
+  %3 = pd.matmul %v, %v {transpose_x = true, transpose_y = true} : (!pd.vtensor<8xf32>, !pd.vtensor<8xf32>) -> !pd.vtensor<f32>
+  %4 = pd.matmul %v, %b : (!pd.vtensor<8xf32>, !pd.vtensor<3x8x5xf32>) -> !pd.vtensor<?x?xf32>
+  %5 = pd.matmul %bx, %v : (!pd.vtensor<3x4x8xf32>, !pd.vtensor<8xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+// Batch dims broadcast (numpy rules, aligned on the right).
+// CHECK-LABEL: func.func @matmul_batch_broadcast
+// CHECK: pd.matmul {{.*}} -> !pd.vtensor<2x3x4x5xf32>
+// CHECK: pd.matmul {{.*}} -> !pd.vtensor<2x3x4x5xf32>
+// CHECK: pd.matmul {{.*}} -> !pd.vtensor<?x4x5xf32>
+// CHECK: pd.matmul {{.*}} -> !pd.vtensor<6x4x5xf32>
+func.func @matmul_batch_broadcast(%x: !pd.vtensor<2x1x4x8xf32>, %y: !pd.vtensor<3x8x5xf32>,
+                                  %xd: !pd.vtensor<2x?x4x8xf32>, %yd: !pd.vtensor<?x4x8xf32>,
+                                  %y2: !pd.vtensor<8x5xf32>, %y6: !pd.vtensor<6x8x5xf32>) {
+  %0 = pd.matmul %x, %y : (!pd.vtensor<2x1x4x8xf32>, !pd.vtensor<3x8x5xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  // An unknown batch dim against a known one (not 1) is the known one.
+  %1 = pd.matmul %xd, %y : (!pd.vtensor<2x?x4x8xf32>, !pd.vtensor<3x8x5xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.matmul %yd, %y2 : (!pd.vtensor<?x4x8xf32>, !pd.vtensor<8x5xf32>) -> !pd.vtensor<?x?x?xf32>
+  %3 = pd.matmul %yd, %y6 : (!pd.vtensor<?x4x8xf32>, !pd.vtensor<6x8x5xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+// Mutable operands give a mutable result; other element types pass through.
+// CHECK-LABEL: func.func @matmul_tensor
+// CHECK: pd.matmul {{.*}} -> !pd.tensor<4x16xf16>
+// CHECK: pd.matmul {{.*}} -> !pd.tensor<4x16xf64>
+func.func @matmul_tensor(%x: !pd.tensor<4x8xf16>, %y: !pd.vtensor<8x16xf16>,
+                         %a: !pd.tensor<4x8xf64>, %b: !pd.tensor<8x16xf64>) {
+  %0 = pd.matmul %x, %y : (!pd.tensor<4x8xf16>, !pd.vtensor<8x16xf16>) -> !pd.tensor<?x?xf16>
+  %1 = pd.matmul %a, %b : (!pd.tensor<4x8xf64>, !pd.tensor<8x16xf64>) -> !pd.tensor<?x?xf64>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// bmm, addmm, addmm_
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// CHECK-LABEL: func.func @bmm
+// CHECK: pd.bmm {{.*}} -> !pd.vtensor<5x2x3xf32>
+// CHECK: pd.bmm {{.*}} -> !pd.vtensor<5x2x?xf32>
+// CHECK: pd.bmm {{.*}} -> !pd.vtensor<?x?x3xf32>
+func.func @bmm(%x: !pd.vtensor<5x2x8xf32>, %y: !pd.vtensor<5x8x3xf32>,
+               %xd: !pd.vtensor<?x2x8xf32>, %yd: !pd.vtensor<5x8x?xf32>,
+               %a: !pd.vtensor<?x?x?xf32>, %b: !pd.vtensor<?x?x3xf32>) {
+  %0 = pd.bmm %x, %y : (!pd.vtensor<5x2x8xf32>, !pd.vtensor<5x8x3xf32>) -> !pd.vtensor<?x?x?xf32>
+  %1 = pd.bmm %xd, %yd : (!pd.vtensor<?x2x8xf32>, !pd.vtensor<5x8x?xf32>) -> !pd.vtensor<?x?x?xf32>
+  %2 = pd.bmm %a, %b : (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x3xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+// input broadcasts to x @ y, which decides the result.
+// CHECK-LABEL: func.func @addmm
+// CHECK: pd.addmm {{.*}} -> !pd.vtensor<2x3xf32>
+// CHECK: pd.addmm {{.*}} -> !pd.vtensor<2x3xf32>
+// CHECK: pd.addmm {{.*}} -> !pd.vtensor<2x3xf32>
+// CHECK: pd.addmm {{.*}} {alpha = 2.000000e+00 : f32, beta = 5.000000e-01 : f32} : {{.*}} -> !pd.vtensor<?x3xf32>
+func.func @addmm(%i1: !pd.vtensor<3xf32>, %i2: !pd.vtensor<2x3xf32>, %i0: !pd.vtensor<1x1xf32>,
+                 %x: !pd.vtensor<2x4xf32>, %y: !pd.vtensor<4x3xf32>,
+                 %id: !pd.vtensor<?x?xf32>, %xd: !pd.vtensor<?x4xf32>) {
+  %0 = pd.addmm %i1, %x, %y : (!pd.vtensor<3xf32>, !pd.vtensor<2x4xf32>, !pd.vtensor<4x3xf32>) -> !pd.vtensor<?x?xf32>
+  %1 = pd.addmm %i2, %x, %y : (!pd.vtensor<2x3xf32>, !pd.vtensor<2x4xf32>, !pd.vtensor<4x3xf32>) -> !pd.vtensor<?x?xf32>
+  %2 = pd.addmm %i0, %x, %y : (!pd.vtensor<1x1xf32>, !pd.vtensor<2x4xf32>, !pd.vtensor<4x3xf32>) -> !pd.vtensor<?x?xf32>
+  %3 = pd.addmm %id, %xd, %y {alpha = 2.0 : f32, beta = 0.5 : f32} : (!pd.vtensor<?x?xf32>, !pd.vtensor<?x4xf32>, !pd.vtensor<4x3xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+// The in-place variant updates a mutable input.
+// CHECK-LABEL: func.func @addmm_inplace
+// CHECK: pd.addmm_ {{.*}} -> !pd.tensor<2x3xf32>
+// CHECK: pd.addmm_ {{.*}} -> !pd.tensor<?x3xf32>
+// CHECK: pd.addmm_ {{.*}} -> !pd.tensor<2x3xf32>
+func.func @addmm_inplace(%i: !pd.tensor<2x3xf32>, %x: !pd.vtensor<2x4xf32>, %y: !pd.vtensor<4x3xf32>,
+                         %id: !pd.tensor<?x3xf32>, %xd: !pd.vtensor<?x4xf32>, %iu: !pd.tensor<?x?xf32>) {
+  %0 = pd.addmm_ %i, %x, %y : (!pd.tensor<2x3xf32>, !pd.vtensor<2x4xf32>, !pd.vtensor<4x3xf32>) -> !pd.tensor<?x?xf32>
+  %1 = pd.addmm_ %id, %xd, %y : (!pd.tensor<?x3xf32>, !pd.vtensor<?x4xf32>, !pd.vtensor<4x3xf32>) -> !pd.tensor<?x?xf32>
+  // The input's unknown dims are those of x @ y.
+  %2 = pd.addmm_ %iu, %x, %y : (!pd.tensor<?x?xf32>, !pd.vtensor<2x4xf32>, !pd.vtensor<4x3xf32>) -> !pd.tensor<?x?xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// conv2d: out = (in + pad_before + pad_after - (dilation * (k - 1) + 1)) / stride + 1
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// CHECK-LABEL: func.func @conv2d_static
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x30x30xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x16x16xf32>
+func.func @conv2d_static(%x: !pd.vtensor<1x3x32x32xf32>, %f: !pd.vtensor<8x3x3x3xf32>) {
+  %0 = pd.conv2d %x, %f : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.conv2d %x, %f {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// Unknown batch and spatial dims stay unknown; the rest is inferred.
+// CHECK-LABEL: func.func @conv2d_dynamic
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<?x8x?x30xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x?x30x30xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x?x?xf32>
+func.func @conv2d_dynamic(%x: !pd.vtensor<?x3x?x32xf32>, %f: !pd.vtensor<8x3x3x3xf32>,
+                          %x1: !pd.vtensor<1x3x32x32xf32>, %fd: !pd.vtensor<?x3x3x3xf32>,
+                          %fk: !pd.vtensor<8x3x?x?xf32>) {
+  %0 = pd.conv2d %x, %f : (!pd.vtensor<?x3x?x32xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.conv2d %x1, %fd : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<?x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.conv2d %x1, %fk : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<8x3x?x?xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// Explicit paddings: [ph, pw] or [top, bottom, left, right].
+// CHECK-LABEL: func.func @conv2d_paddings
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x34x32xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x31x35xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x15x17xf32>
+func.func @conv2d_paddings(%x: !pd.vtensor<1x3x32x32xf32>, %f: !pd.vtensor<8x3x3x3xf32>) {
+  %0 = pd.conv2d %x, %f {paddings = array<i32: 2, 1>} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.conv2d %x, %f {paddings = array<i32: 0, 1, 2, 3>} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  // H: (32 + 0 + 0 - 3) / 2 + 1 = 15, W: (32 + 1 + 2 - 3) / 2 + 1 = 17
+  %2 = pd.conv2d %x, %f {strides = array<i32: 2, 2>, paddings = array<i32: 0, 0, 1, 2>} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// SAME: out = ceil(in / stride), whatever the kernel and dilations (PHI
+// resets the dilations to 1); VALID: no padding, the paddings are ignored.
+// CHECK-LABEL: func.func @conv2d_padding_algorithm
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x32x32xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x17x16xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x33x32xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x?x11xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x17x16xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x31x30xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x16x15xf32>
+func.func @conv2d_padding_algorithm(%x: !pd.vtensor<1x3x32x32xf32>, %f: !pd.vtensor<8x3x3x3xf32>,
+                                    %xo: !pd.vtensor<1x3x33x32xf32>, %xd: !pd.vtensor<1x3x?x32xf32>,
+                                    %fk: !pd.vtensor<8x3x?x?xf32>) {
+  %0 = pd.conv2d %x, %f {padding_algorithm = "SAME"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.conv2d %xo, %f {padding_algorithm = "SAME", strides = array<i32: 2, 2>} : (!pd.vtensor<1x3x33x32xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.conv2d %xo, %f {padding_algorithm = "SAME", dilations = array<i32: 3, 2>} : (!pd.vtensor<1x3x33x32xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  // Unknown kernel: SAME still knows the output of a known input dim.
+  %3 = pd.conv2d %xd, %fk {padding_algorithm = "SAME", strides = array<i32: 3, 3>} : (!pd.vtensor<1x3x?x32xf32>, !pd.vtensor<8x3x?x?xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  // The paddings are ignored under SAME and VALID.
+  %4 = pd.conv2d %xo, %f {padding_algorithm = "SAME", strides = array<i32: 2, 2>, paddings = array<i32: 5, 5>} : (!pd.vtensor<1x3x33x32xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %5 = pd.conv2d %xo, %f {padding_algorithm = "VALID", paddings = array<i32: 5, 5>} : (!pd.vtensor<1x3x33x32xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %6 = pd.conv2d %xo, %f {padding_algorithm = "VALID", strides = array<i32: 2, 2>} : (!pd.vtensor<1x3x33x32xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @conv2d_strides_dilations
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x10x15xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x28x26xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x14x30xf32>
+func.func @conv2d_strides_dilations(%x: !pd.vtensor<1x3x32x32xf32>, %f: !pd.vtensor<8x3x3x3xf32>) {
+  // (32 - 3) / 3 + 1 = 10, (32 - 3) / 2 + 1 = 15
+  %0 = pd.conv2d %x, %f {strides = array<i32: 3, 2>} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  // dilated kernels 5 and 7
+  %1 = pd.conv2d %x, %f {dilations = array<i32: 2, 3>} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  // H: (32 + 2 - 7) / 2 + 1 = 14, W: (32 - 3) / 1 + 1 = 30
+  %2 = pd.conv2d %x, %f {strides = array<i32: 2, 1>, paddings = array<i32: 1, 0>, dilations = array<i32: 3, 1>} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// groups: the filter has in_channels / groups input channels.
+// CHECK-LABEL: func.func @conv2d_groups
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x30x30xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x6x30x30xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x8x30x30xf32>
+func.func @conv2d_groups(%x: !pd.vtensor<1x4x32x32xf32>, %f: !pd.vtensor<8x2x3x3xf32>,
+                         %x6: !pd.vtensor<1x6x32x32xf32>, %f6: !pd.vtensor<6x1x3x3xf32>,
+                         %xd: !pd.vtensor<1x?x32x32xf32>) {
+  %0 = pd.conv2d %x, %f {groups = 2 : i32} : (!pd.vtensor<1x4x32x32xf32>, !pd.vtensor<8x2x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.conv2d %x6, %f6 {groups = 6 : i32} : (!pd.vtensor<1x6x32x32xf32>, !pd.vtensor<6x1x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.conv2d %xd, %f {groups = 4 : i32} : (!pd.vtensor<1x?x32x32xf32>, !pd.vtensor<8x2x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// NHWC: channels last, in the input and in the result (the filter stays OIHW).
+// CHECK-LABEL: func.func @conv2d_nhwc
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<1x30x30x8xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.vtensor<?x16x16x8xf32>
+// CHECK: pd.conv2d {{.*}} -> !pd.tensor<1x32x32x8xf16>
+func.func @conv2d_nhwc(%x: !pd.vtensor<1x32x32x3xf32>, %f: !pd.vtensor<8x3x3x3xf32>,
+                       %xd: !pd.vtensor<?x32x32x4xf32>, %f2: !pd.vtensor<8x2x3x3xf32>,
+                       %xt: !pd.tensor<1x32x32x3xf16>, %ft: !pd.tensor<8x3x3x3xf16>) {
+  %0 = pd.conv2d %x, %f {data_format = "NHWC"} : (!pd.vtensor<1x32x32x3xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.conv2d %xd, %f2 {data_format = "NHWC", groups = 2 : i32, strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>} : (!pd.vtensor<?x32x32x4xf32>, !pd.vtensor<8x2x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.conv2d %xt, %ft {data_format = "NHWC", padding_algorithm = "SAME"} : (!pd.tensor<1x32x32x3xf16>, !pd.tensor<8x3x3x3xf16>) -> !pd.tensor<?x?x?x?xf16>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// depthwise_conv2d, conv3d
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// CHECK-LABEL: func.func @depthwise_conv2d
+// CHECK: pd.depthwise_conv2d {{.*}} -> !pd.vtensor<1x8x32x32xf32>
+// CHECK: pd.depthwise_conv2d {{.*}} -> !pd.vtensor<?x16x16x16xf32>
+// CHECK: pd.depthwise_conv2d {{.*}} -> !pd.vtensor<2x8x?x15xf32>
+func.func @depthwise_conv2d(%x: !pd.vtensor<1x8x32x32xf32>, %f: !pd.vtensor<8x1x3x3xf32>,
+                            %xn: !pd.vtensor<?x32x32x8xf32>, %f2: !pd.vtensor<16x1x3x3xf32>,
+                            %xd: !pd.vtensor<2x8x?x32xf32>) {
+  %0 = pd.depthwise_conv2d %x, %f {groups = 8 : i32, paddings = array<i32: 1, 1>} : (!pd.vtensor<1x8x32x32xf32>, !pd.vtensor<8x1x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  // Channel multiplier 2, NHWC, SAME with stride 2.
+  %1 = pd.depthwise_conv2d %xn, %f2 {groups = 8 : i32, data_format = "NHWC", padding_algorithm = "SAME", strides = array<i32: 2, 2>} : (!pd.vtensor<?x32x32x8xf32>, !pd.vtensor<16x1x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.depthwise_conv2d %xd, %f {groups = 8 : i32, strides = array<i32: 2, 2>} : (!pd.vtensor<2x8x?x32xf32>, !pd.vtensor<8x1x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @conv3d
+// CHECK: pd.conv3d {{.*}} -> !pd.vtensor<1x4x6x6x6xf32>
+// CHECK: pd.conv3d {{.*}} -> !pd.vtensor<1x4x4x4x4xf32>
+// CHECK: pd.conv3d {{.*}} -> !pd.vtensor<1x4x7x8x9xf32>
+// CHECK: pd.conv3d {{.*}} -> !pd.vtensor<?x6x6x6x4xf32>
+// CHECK: pd.conv3d {{.*}} -> !pd.vtensor<1x4x8x?x4xf32>
+// CHECK: pd.conv3d {{.*}} -> !pd.vtensor<1x4x4x6x6xf32>
+func.func @conv3d(%x: !pd.vtensor<1x2x8x8x8xf32>, %f: !pd.vtensor<4x2x3x3x3xf32>,
+                  %xn: !pd.vtensor<?x8x8x8x2xf32>, %xd: !pd.vtensor<1x2x8x?x8xf32>,
+                  %x4: !pd.vtensor<1x4x8x8x8xf32>) {
+  %0 = pd.conv3d %x, %f : (!pd.vtensor<1x2x8x8x8xf32>, !pd.vtensor<4x2x3x3x3xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  // (8 + 2 - 3) / 2 + 1 = 4
+  %1 = pd.conv3d %x, %f {strides = array<i32: 2, 2, 2>, paddings = array<i32: 1, 1, 1>} : (!pd.vtensor<1x2x8x8x8xf32>, !pd.vtensor<4x2x3x3x3xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  // Six paddings [front, back, top, bottom, left, right]: 8+1-3+1, 8+2-3+1, 8+3-3+1
+  %2 = pd.conv3d %x, %f {paddings = array<i32: 1, 0, 1, 1, 2, 1>} : (!pd.vtensor<1x2x8x8x8xf32>, !pd.vtensor<4x2x3x3x3xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  %3 = pd.conv3d %xn, %f {data_format = "NDHWC"} : (!pd.vtensor<?x8x8x8x2xf32>, !pd.vtensor<4x2x3x3x3xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  %4 = pd.conv3d %xd, %f {padding_algorithm = "SAME", strides = array<i32: 1, 1, 2>} : (!pd.vtensor<1x2x8x?x8xf32>, !pd.vtensor<4x2x3x3x3xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  // groups 2 with dilations [2, 1, 1]
+  %5 = pd.conv3d %x4, %f {groups = 2 : i32, dilations = array<i32: 2, 1, 1>} : (!pd.vtensor<1x4x8x8x8xf32>, !pd.vtensor<4x2x3x3x3xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// conv2d_transpose: out = (in - 1) * stride - pad_before - pad_after
+//                         + dilation * (k - 1) + 1 + output_padding
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// CHECK-LABEL: func.func @conv2d_transpose_static
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<1x4x19x19xf32>
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<1x4x32x32xf32>
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<1x4x31x32xf32>
+func.func @conv2d_transpose_static(%x: !pd.vtensor<1x8x16x16xf32>, %f: !pd.vtensor<8x4x4x4xf32>) {
+  %none = pd.full_int_array [] : !pd.vtensor<0xi64>
+  %0 = pd.conv2d_transpose %x, %f, %none : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.conv2d_transpose %x, %f, %none {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  // Four paddings: H 30 - 1 - 2 + 4 = 31, W 30 - 0 - 2 + 4 = 32
+  %2 = pd.conv2d_transpose %x, %f, %none {strides = array<i32: 2, 2>, paddings = array<i32: 1, 2, 0, 2>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @conv2d_transpose_dynamic
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<?x4x?x32xf32>
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<1x?x32x32xf32>
+func.func @conv2d_transpose_dynamic(%x: !pd.vtensor<?x8x?x16xf32>, %f: !pd.vtensor<8x4x4x4xf32>,
+                                    %x1: !pd.vtensor<1x8x16x16xf32>, %fd: !pd.vtensor<8x?x4x4xf32>) {
+  %none = pd.full_int_array [] : !pd.vtensor<0xi64>
+  %0 = pd.conv2d_transpose %x, %f, %none {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>} : (!pd.vtensor<?x8x?x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.conv2d_transpose %x1, %fd, %none {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x?x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// output_padding adds to the inferred size; output_size, when given,
+// replaces it (and must lie in [inferred, inferred + stride)).
+// CHECK-LABEL: func.func @conv2d_transpose_output_size
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<1x4x33x32xf32>
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<1x4x33x32xf32>
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<1x4x33x32xf32>
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<1x4x?x?xf32>
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<1x4x?x?xf32>
+func.func @conv2d_transpose_output_size(%x: !pd.vtensor<1x8x16x16xf32>, %f: !pd.vtensor<8x4x4x4xf32>,
+                                        %size: !pd.vtensor<2xi64>, %w: !pd.vtensor<1xi64>) {
+  %none = pd.full_int_array [] : !pd.vtensor<0xi64>
+  %0 = pd.conv2d_transpose %x, %f, %none {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>, output_padding = array<i32: 1, 0>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %s = pd.full_int_array [33, 32] : !pd.vtensor<2xi64>
+  %1 = pd.conv2d_transpose %x, %f, %s {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  // output_size wins over output_padding.
+  %2 = pd.conv2d_transpose %x, %f, %s {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>, output_padding = array<i32: 1, 1>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  // Sizes known only at run time (one of them is enough).
+  %3 = pd.conv2d_transpose %x, %f, %size {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %h = pd.full(33) : !pd.vtensor<1xi64>
+  %l = pd.combine(%h, %w) : !pd.vtensor<1xi64>, !pd.vtensor<1xi64>
+  %4 = pd.conv2d_transpose %x, %f, %l {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vec<!pd.vtensor<1xi64>, !pd.vtensor<1xi64>>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// groups multiply the filter's output channels; NHWC; SAME and VALID;
+// dilations (reset to 1 by SAME, as in PHI).
+// CHECK-LABEL: func.func @conv2d_transpose_attributes
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<1x8x32x32xf32>
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<1x32x32x4xf32>
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<1x4x32x32xf32>
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<1x4x34x34xf32>
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<1x4x22x25xf32>
+// CHECK: pd.conv2d_transpose {{.*}} -> !pd.vtensor<1x4x62x62xf32>
+func.func @conv2d_transpose_attributes(%x: !pd.vtensor<1x8x16x16xf32>, %f: !pd.vtensor<8x4x4x4xf32>,
+                                       %xn: !pd.vtensor<1x16x16x8xf32>, %f3: !pd.vtensor<8x4x3x3xf32>,
+                                       %f2: !pd.vtensor<8x4x2x2xf32>) {
+  %none = pd.full_int_array [] : !pd.vtensor<0xi64>
+  %0 = pd.conv2d_transpose %x, %f, %none {groups = 2 : i32, strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.conv2d_transpose %xn, %f, %none {data_format = "NHWC", strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>} : (!pd.vtensor<1x16x16x8xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  // SAME, k = 3, stride 2: pads 1 in all, 15 * 2 - 1 + 3 = 32
+  %2 = pd.conv2d_transpose %x, %f3, %none {padding_algorithm = "SAME", strides = array<i32: 2, 2>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x3x3xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  // VALID ignores the paddings: 15 * 2 + 4 = 34
+  %3 = pd.conv2d_transpose %x, %f, %none {padding_algorithm = "VALID", strides = array<i32: 2, 2>, paddings = array<i32: 3, 3>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  // dilations: 15 + 2 * 3 + 1 = 22, 15 + 3 * 3 + 1 = 25
+  %4 = pd.conv2d_transpose %x, %f, %none {dilations = array<i32: 2, 3>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  // SAME, k = 2, stride 4, dilations 2: no padding and the kernel is not
+  // dilated, 15 * 4 + 2 = 62 (the dilated kernel would give 63).
+  %5 = pd.conv2d_transpose %x, %f2, %none {padding_algorithm = "SAME", strides = array<i32: 4, 4>, dilations = array<i32: 2, 2>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x2x2xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// pool2d: out = (in + pad_before + pad_after - k [+ stride - 1 if ceil_mode]) / stride + 1
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// CHECK-LABEL: func.func @pool2d_static
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<1x3x16x16xf32>
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<1x3x16x16xf32>
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<1x3x32x31xf32>
+func.func @pool2d_static(%x: !pd.vtensor<1x3x32x32xf32>) {
+  %k2 = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
+  %k3 = pd.full_int_array [3, 3] : !pd.vtensor<2xi64>
+  %0 = pd.pool2d %x, %k2 {strides = array<i32: 2, 2>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  // avg, paddings 1: (32 + 2 - 3) / 2 + 1 = 16
+  %1 = pd.pool2d %x, %k3 {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>, ceil_mode = false, exclusive = false, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  // four paddings [top, bottom, left, right]: 32 + 2 - 3 + 1, 32 + 1 - 3 + 1
+  %2 = pd.pool2d %x, %k3 {strides = array<i32: 1, 1>, paddings = array<i32: 1, 1, 0, 1>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @pool2d_dynamic
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<?x3x?x16xf32>
+// A kernel known only at run time.
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<1x3x?x?xf32>
+// A one-element kernel is square.
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<1x3x16x16xf32>
+func.func @pool2d_dynamic(%x: !pd.vtensor<?x3x?x32xf32>, %x1: !pd.vtensor<1x3x32x32xf32>,
+                          %k: !pd.vtensor<2xi64>) {
+  %k2 = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
+  %0 = pd.pool2d %x, %k2 {strides = array<i32: 2, 2>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<?x3x?x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.pool2d %x1, %k {strides = array<i32: 2, 2>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %k1 = pd.full_int_array [2] : !pd.vtensor<1xi64>
+  %2 = pd.pool2d %x1, %k1 {strides = array<i32: 2, 2>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// ceil_mode rounds the number of windows up.
+// CHECK-LABEL: func.func @pool2d_ceil_mode
+// CHECK: pd.pool2d {{.*}} ceil_mode = false{{.*}} -> !pd.vtensor<1x3x16x11xf32>
+// CHECK: pd.pool2d {{.*}} ceil_mode = true{{.*}} -> !pd.vtensor<1x3x17x12xf32>
+// CHECK: pd.pool2d {{.*}} ceil_mode = true{{.*}} -> !pd.vtensor<1x3x16x16xf32>
+func.func @pool2d_ceil_mode(%x: !pd.vtensor<1x3x33x34xf32>, %x32: !pd.vtensor<1x3x32x32xf32>) {
+  %k = pd.full_int_array [2, 3] : !pd.vtensor<2xi64>
+  %0 = pd.pool2d %x, %k {strides = array<i32: 2, 3>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x33x34xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.pool2d %x, %k {strides = array<i32: 2, 3>, paddings = array<i32: 0, 0>, ceil_mode = true, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x33x34xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  // Exact division: ceil_mode changes nothing.
+  %k2 = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
+  %2 = pd.pool2d %x32, %k2 {strides = array<i32: 2, 2>, paddings = array<i32: 0, 0>, ceil_mode = true, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// global_pooling: 1x1 whatever the kernel, paddings and input size.
+// CHECK-LABEL: func.func @pool2d_global
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<2x3x1x1xf32>
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<?x3x1x1xf32>
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<2x1x1x3xf32>
+func.func @pool2d_global(%x: !pd.vtensor<2x3x7x9xf32>, %xd: !pd.vtensor<?x3x?x?xf32>,
+                         %xn: !pd.vtensor<2x7x9x3xf32>) {
+  %k = pd.full_int_array [3, 3] : !pd.vtensor<2xi64>
+  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 1, 1>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = true, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x3x7x9xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.pool2d %xd, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = true, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<?x3x?x?xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.pool2d %xn, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NHWC", pooling_type = "max", global_pooling = true, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x7x9x3xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// adaptive: the kernel size is the output size (strides and paddings are
+// not used). With global_pooling too, PHI makes the kernel the input size.
+// CHECK-LABEL: func.func @pool2d_adaptive
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<2x3x7x5xf32>
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<?x3x7x5xf32>
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<2x1x1x3xf32>
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<2x3x?x?xf32>
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<2x3x32x30xf32>
+func.func @pool2d_adaptive(%x: !pd.vtensor<2x3x32x30xf32>, %xd: !pd.vtensor<?x3x?x?xf32>,
+                           %xn: !pd.vtensor<2x32x30x3xf32>, %k: !pd.vtensor<2xi64>) {
+  %k75 = pd.full_int_array [7, 5] : !pd.vtensor<2xi64>
+  %0 = pd.pool2d %x, %k75 {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x3x32x30xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.pool2d %xd, %k75 {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<?x3x?x?xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %k1 = pd.full_int_array [1] : !pd.vtensor<1xi64>
+  %2 = pd.pool2d %xn, %k1 {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NHWC", pooling_type = "avg", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x32x30x3xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %3 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x3x32x30xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %4 = pd.pool2d %x, %k75 {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = true, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x3x32x30xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// SAME: ceil(in / stride); VALID: no padding; NHWC.
+// CHECK-LABEL: func.func @pool2d_padding_algorithm
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<1x3x17x11xf32>
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<1x3x?x11xf32>
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<1x3x16x10xf32>
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<1x17x11x3xf32>
+// CHECK: pd.pool2d {{.*}} -> !pd.vtensor<1x17x16x3xf32>
+func.func @pool2d_padding_algorithm(%x: !pd.vtensor<1x3x33x32xf32>, %xd: !pd.vtensor<1x3x?x32xf32>,
+                                    %xn: !pd.vtensor<1x33x32x3xf32>) {
+  %k = pd.full_int_array [3, 3] : !pd.vtensor<2xi64>
+  %0 = pd.pool2d %x, %k {strides = array<i32: 2, 3>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "SAME"} : (!pd.vtensor<1x3x33x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.pool2d %xd, %k {strides = array<i32: 2, 3>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "SAME"} : (!pd.vtensor<1x3x?x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  // VALID ignores the paddings: (33 - 3) / 2 + 1, (32 - 3) / 3 + 1
+  %2 = pd.pool2d %x, %k {strides = array<i32: 2, 3>, paddings = array<i32: 4, 4>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "VALID"} : (!pd.vtensor<1x3x33x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %3 = pd.pool2d %xn, %k {strides = array<i32: 2, 3>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NHWC", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "SAME"} : (!pd.vtensor<1x33x32x3xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  // NHWC, explicit: (33 + 2 - 3) / 2 + 1, (32 + 2 - 3) / 2 + 1
+  %4 = pd.pool2d %xn, %k {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>, ceil_mode = false, exclusive = true, data_format = "NHWC", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x33x32x3xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// batch_norm, batch_norm_
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// out is x; the statistics have C elements; reserve_space is unknown.
+// CHECK-LABEL: func.func @batch_norm_nchw
+// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xf32>)
+// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<?x3x?x?xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xf32>)
+func.func @batch_norm_nchw(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.vtensor<3xf32>, %v: !pd.vtensor<3xf32>,
+                           %s: !pd.vtensor<3xf32>, %b: !pd.vtensor<3xf32>, %xd: !pd.vtensor<?x3x?x?xf32>) {
+  %0:6 = pd.batch_norm %x, %m, %v scale(%s) bias(%b) {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  // No scale or bias.
+  %1:6 = pd.batch_norm %xd, %m, %v {is_test = true, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = true, trainable_statistics = false} : (!pd.vtensor<?x3x?x?xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  return
+}
+
+// -----
+
+// NHWC takes C from the last dim; 2-D inputs; float16 inputs keep float32
+// statistics (the running mean/variance keep their own dtype).
+// CHECK-LABEL: func.func @batch_norm_layouts
+// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<2x4x4x3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xf32>)
+// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<8x3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xf32>)
+// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<2x3x4x4xf16>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xf16>)
+// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<2x3x4x4x5xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xf32>)
+func.func @batch_norm_layouts(%x: !pd.vtensor<2x4x4x3xf32>, %m: !pd.vtensor<3xf32>, %v: !pd.vtensor<3xf32>,
+                              %x2: !pd.vtensor<8x3xf32>, %xh: !pd.vtensor<2x3x4x4xf16>,
+                              %x5: !pd.vtensor<2x3x4x4x5xf32>) {
+  %0:6 = pd.batch_norm %x, %m, %v {is_test = true, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NHWC", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<2x4x4x3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  %1:6 = pd.batch_norm %x2, %m, %v {is_test = true, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<8x3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  %2:6 = pd.batch_norm %xh, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<2x3x4x4xf16>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf16>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf16>)
+  %3:6 = pd.batch_norm %x5, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCDHW", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<2x3x4x4x5xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  return
+}
+
+// -----
+
+// The in-place variant updates the running mean and variance (mutable).
+// CHECK-LABEL: func.func @batch_norm_inplace
+// CHECK: pd.batch_norm_ {{.*}} -> (!pd.tensor<2x3x4x4xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<?xf32>)
+// CHECK: pd.batch_norm_ {{.*}} -> (!pd.tensor<?x4x4x3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<?xf32>)
+func.func @batch_norm_inplace(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.tensor<3xf32>, %v: !pd.tensor<3xf32>,
+                              %s: !pd.vtensor<3xf32>, %b: !pd.vtensor<3xf32>, %xn: !pd.vtensor<?x4x4x3xf32>) {
+  %0:6 = pd.batch_norm_ %x, %m, %v scale(%s) bias(%b) {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<2x3x4x4xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.tensor<?x?x?x?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>)
+  %1:6 = pd.batch_norm_ %xn, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NHWC", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<?x4x4x3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>) -> (!pd.tensor<?x?x?x?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>)
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// layer_norm, group_norm, instance_norm
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// mean and variance keep the dims before begin_norm_axis (as PHI does since
+// Paddle 2.6); scale and bias have the normalized size.
+// CHECK-LABEL: func.func @layer_norm
+// CHECK: pd.layer_norm {{.*}} -> (!pd.vtensor<2x5x16xf32>, !pd.vtensor<2xf32>, !pd.vtensor<2xf32>)
+// CHECK: pd.layer_norm {{.*}} -> (!pd.vtensor<2x5x16xf32>, !pd.vtensor<2x5xf32>, !pd.vtensor<2x5xf32>)
+// CHECK: pd.layer_norm {{.*}} -> (!pd.vtensor<2x5x16xf32>, !pd.vtensor<2x5xf32>, !pd.vtensor<2x5xf32>)
+// CHECK: pd.layer_norm {{.*}} -> (!pd.vtensor<?x?x16xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+// CHECK: pd.layer_norm {{.*}} -> (!pd.vtensor<4x8xbf16>, !pd.vtensor<4xf32>, !pd.vtensor<4xf32>)
+func.func @layer_norm(%x: !pd.vtensor<2x5x16xf32>, %s80: !pd.vtensor<80xf32>, %s: !pd.vtensor<16xf32>,
+                      %xd: !pd.vtensor<?x?x16xf32>, %xb: !pd.vtensor<4x8xbf16>) {
+  // Default begin_norm_axis = 1.
+  %0:3 = pd.layer_norm %x scale(%s80) bias(%s80) : (!pd.vtensor<2x5x16xf32>, !pd.vtensor<80xf32>, !pd.vtensor<80xf32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  %1:3 = pd.layer_norm %x scale(%s) bias(%s) {begin_norm_axis = 2 : i32, epsilon = 1.0e-6 : f32} : (!pd.vtensor<2x5x16xf32>, !pd.vtensor<16xf32>, !pd.vtensor<16xf32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  // A negative begin_norm_axis counts from the end; no scale, no bias.
+  %2:3 = pd.layer_norm %x {begin_norm_axis = -1 : i32} : (!pd.vtensor<2x5x16xf32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  %3:3 = pd.layer_norm %xd scale(%s) {begin_norm_axis = 2 : i32} : (!pd.vtensor<?x?x16xf32>, !pd.vtensor<16xf32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  // bfloat16 inputs keep float32 statistics.
+  %4:3 = pd.layer_norm %xb : (!pd.vtensor<4x8xbf16>) -> (!pd.vtensor<?x?xbf16>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  return
+}
+
+// -----
+
+// mean and variance are [N, groups].
+// CHECK-LABEL: func.func @group_norm
+// CHECK: pd.group_norm {{.*}} -> (!pd.vtensor<2x8x4x4xf32>, !pd.vtensor<2x4xf32>, !pd.vtensor<2x4xf32>)
+// CHECK: pd.group_norm {{.*}} -> (!pd.vtensor<2x4x4x8xf32>, !pd.vtensor<2x2xf32>, !pd.vtensor<2x2xf32>)
+// CHECK: pd.group_norm {{.*}} -> (!pd.vtensor<?x8x?x?xf32>, !pd.vtensor<?x8xf32>, !pd.vtensor<?x8xf32>)
+// CHECK: pd.group_norm {{.*}} -> (!pd.vtensor<2x6x5xf16>, !pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>)
+func.func @group_norm(%x: !pd.vtensor<2x8x4x4xf32>, %s: !pd.vtensor<8xf32>, %xn: !pd.vtensor<2x4x4x8xf32>,
+                      %xd: !pd.vtensor<?x8x?x?xf32>, %xh: !pd.vtensor<2x6x5xf16>) {
+  %0:3 = pd.group_norm %x scale(%s) bias(%s) {groups = 4 : i32} : (!pd.vtensor<2x8x4x4xf32>, !pd.vtensor<8xf32>, !pd.vtensor<8xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  %1:3 = pd.group_norm %xn scale(%s) {groups = 2 : i32, data_format = "NHWC"} : (!pd.vtensor<2x4x4x8xf32>, !pd.vtensor<8xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  %2:3 = pd.group_norm %xd {groups = 8 : i32, epsilon = 1.0e-6 : f32} : (!pd.vtensor<?x8x?x?xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  %3:3 = pd.group_norm %xh {groups = 3 : i32} : (!pd.vtensor<2x6x5xf16>) -> (!pd.vtensor<?x?x?xf16>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}
+
+// -----
+
+// saved_mean and saved_variance have N * C elements.
+// CHECK-LABEL: func.func @instance_norm
+// CHECK: pd.instance_norm {{.*}} -> (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<6xf32>, !pd.vtensor<6xf32>)
+// CHECK: pd.instance_norm {{.*}} -> (!pd.vtensor<?x3x4xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+// CHECK: pd.instance_norm {{.*}} -> (!pd.tensor<4x2x3x3x3xf16>, !pd.tensor<8xf32>, !pd.tensor<8xf32>)
+func.func @instance_norm(%x: !pd.vtensor<2x3x4x4xf32>, %s: !pd.vtensor<3xf32>, %xd: !pd.vtensor<?x3x4xf32>,
+                         %xh: !pd.tensor<4x2x3x3x3xf16>) {
+  %0:3 = pd.instance_norm %x scale(%s) bias(%s) : (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  %1:3 = pd.instance_norm %xd {epsilon = 1.0e-6 : f32} : (!pd.vtensor<?x3x4xf32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  %2:3 = pd.instance_norm %xh : (!pd.tensor<4x2x3x3x3xf16>) -> (!pd.tensor<?x?x?x?x?xf16>, !pd.tensor<?xf32>, !pd.tensor<?xf32>)
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// embedding, cross_entropy_with_softmax
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// ids dims followed by the table width, in the table's dtype.
+// CHECK-LABEL: func.func @embedding
+// CHECK: pd.embedding {{.*}} -> !pd.vtensor<4x7x32xf32>
+// CHECK: pd.embedding {{.*}} -> !pd.vtensor<?x32xf16>
+// CHECK: pd.embedding {{.*}} -> !pd.vtensor<32xf32>
+// CHECK: pd.embedding {{.*}} -> !pd.vtensor<4x7x?xf32>
+func.func @embedding(%ids: !pd.vtensor<4x7xi64>, %w: !pd.vtensor<100x32xf32>,
+                     %ids32: !pd.vtensor<?xi32>, %wh: !pd.vtensor<100x32xf16>,
+                     %id0: !pd.vtensor<i64>, %wd: !pd.vtensor<?x?xf32>) {
+  %0 = pd.embedding %ids, %w : (!pd.vtensor<4x7xi64>, !pd.vtensor<100x32xf32>) -> !pd.vtensor<?x?x?xf32>
+  %1 = pd.embedding %ids32, %wh {padding_idx = 0 : i64} : (!pd.vtensor<?xi32>, !pd.vtensor<100x32xf16>) -> !pd.vtensor<?x?xf16>
+  %2 = pd.embedding %id0, %w {sparse = true} : (!pd.vtensor<i64>, !pd.vtensor<100x32xf32>) -> !pd.vtensor<?xf32>
+  %3 = pd.embedding %ids, %wd : (!pd.vtensor<4x7xi64>, !pd.vtensor<?x?xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+// softmax is the input; loss has size 1 on the class axis.
+// CHECK-LABEL: func.func @cross_entropy_with_softmax
+// CHECK: pd.cross_entropy_with_softmax {{.*}} -> (!pd.vtensor<4x10xf32>, !pd.vtensor<4x1xf32>)
+// CHECK: pd.cross_entropy_with_softmax {{.*}} -> (!pd.vtensor<4x10xf32>, !pd.vtensor<4x1xf32>)
+// CHECK: pd.cross_entropy_with_softmax {{.*}} -> (!pd.vtensor<4x10x5xf32>, !pd.vtensor<4x1x5xf32>)
+// CHECK: pd.cross_entropy_with_softmax {{.*}} -> (!pd.vtensor<?x10xf32>, !pd.vtensor<?x1xf32>)
+func.func @cross_entropy_with_softmax(%x: !pd.vtensor<4x10xf32>, %hard: !pd.vtensor<4x1xi64>,
+                                      %soft: !pd.vtensor<4x10xf32>, %x3: !pd.vtensor<4x10x5xf32>,
+                                      %l3: !pd.vtensor<4x1x5xi64>, %xd: !pd.vtensor<?x10xf32>,
+                                      %ld: !pd.vtensor<?x1xi64>) {
+  %0:2 = pd.cross_entropy_with_softmax %x, %hard : (!pd.vtensor<4x10xf32>, !pd.vtensor<4x1xi64>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  %1:2 = pd.cross_entropy_with_softmax %x, %soft {soft_label = true} : (!pd.vtensor<4x10xf32>, !pd.vtensor<4x10xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  %2:2 = pd.cross_entropy_with_softmax %x3, %l3 {axis = 1 : i32} : (!pd.vtensor<4x10x5xf32>, !pd.vtensor<4x1x5xi64>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>)
+  %3:2 = pd.cross_entropy_with_softmax %xd, %ld {ignore_index = 0 : i32} : (!pd.vtensor<?x10xf32>, !pd.vtensor<?x1xi64>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}
+
+// -----
+
+// The in-place variant writes the softmax into the (mutable) input.
+// CHECK-LABEL: func.func @cross_entropy_with_softmax_inplace
+// CHECK: pd.cross_entropy_with_softmax_ {{.*}} -> (!pd.tensor<4x10xf32>, !pd.tensor<4x1xf32>)
+func.func @cross_entropy_with_softmax_inplace(%x: !pd.tensor<4x10xf32>, %l: !pd.vtensor<4x1xi64>) {
+  %0:2 = pd.cross_entropy_with_softmax_ %x, %l : (!pd.tensor<4x10xf32>, !pd.vtensor<4x1xi64>) -> (!pd.tensor<?x?xf32>, !pd.tensor<?x?xf32>)
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// bilinear_interp, nearest_interp, pixel_shuffle
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// out_h/out_w, or the input size times the scale (rounded down); the scale
+// wins when both are given, as in PHI.
+// CHECK-LABEL: func.func @bilinear_interp
+// CHECK: pd.bilinear_interp {{.*}} -> !pd.vtensor<1x3x16x12xf32>
+// CHECK: pd.bilinear_interp {{.*}} -> !pd.vtensor<1x3x16x12xf32>
+// CHECK: pd.bilinear_interp {{.*}} -> !pd.vtensor<1x3x12x3xf32>
+// CHECK: pd.bilinear_interp {{.*}} -> !pd.vtensor<1x3x4x4xf32>
+// CHECK: pd.bilinear_interp {{.*}} -> !pd.vtensor<?x16x12x3xf32>
+// CHECK: pd.bilinear_interp {{.*}} -> !pd.vtensor<?x3x?x16xf32>
+func.func @bilinear_interp(%x: !pd.vtensor<1x3x8x8xf32>, %x7: !pd.vtensor<1x3x7x7xf32>,
+                           %xn: !pd.vtensor<?x8x8x3xf32>, %xd: !pd.vtensor<?x3x?x8xf32>) {
+  %0 = pd.bilinear_interp %x {out_h = 16 : i32, out_w = 12 : i32} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.bilinear_interp %x {scale = array<f32: 2.0, 1.5>, align_corners = false, align_mode = 0 : i32} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  // 7 * 1.75 = 12.25, 7 * 0.5 = 3.5
+  %2 = pd.bilinear_interp %x7 {scale = array<f32: 1.75, 0.5>} : (!pd.vtensor<1x3x7x7xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %3 = pd.bilinear_interp %x {out_h = 16 : i32, out_w = 12 : i32, scale = array<f32: 0.5, 0.5>} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %4 = pd.bilinear_interp %xn {data_format = "NHWC", out_h = 16 : i32, out_w = 12 : i32} : (!pd.vtensor<?x8x8x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %5 = pd.bilinear_interp %xd {scale = array<f32: 2.0, 2.0>} : (!pd.vtensor<?x3x?x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// Sizes given by tensors are known only at run time.
+// CHECK-LABEL: func.func @bilinear_interp_size_tensors
+// CHECK: pd.bilinear_interp {{.*}} -> !pd.vtensor<1x3x?x?xf32>
+// CHECK: pd.bilinear_interp {{.*}} -> !pd.vtensor<1x3x?x?xf32>
+// CHECK: pd.bilinear_interp {{.*}} -> !pd.vtensor<1x3x?x?xf32>
+// Only one of out_h and out_w is known.
+// CHECK: pd.bilinear_interp {{.*}} -> !pd.vtensor<1x3x16x?xf32>
+func.func @bilinear_interp_size_tensors(%x: !pd.vtensor<1x3x8x8xf32>, %size: !pd.vtensor<2xi32>,
+                                        %h: !pd.vtensor<1xi32>, %w: !pd.vtensor<1xi32>,
+                                        %scale: !pd.vtensor<2xf32>) {
+  %0 = pd.bilinear_interp %x out_size(%size) : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi32>) -> !pd.vtensor<?x?x?x?xf32>
+  %hw = pd.combine(%h, %w) : !pd.vtensor<1xi32>, !pd.vtensor<1xi32>
+  %1 = pd.bilinear_interp %x size_tensor(%hw) : (!pd.vtensor<1x3x8x8xf32>, !pd.vec<!pd.vtensor<1xi32>, !pd.vtensor<1xi32>>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.bilinear_interp %x scale_tensor(%scale) : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %3 = pd.bilinear_interp %x {out_h = 16 : i32, out_w = -1 : i32} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @nearest_interp
+// CHECK: pd.nearest_interp {{.*}} -> !pd.vtensor<1x3x16x16xf32>
+// CHECK: pd.nearest_interp {{.*}} -> !pd.vtensor<1x3x5x20xf32>
+// CHECK: pd.nearest_interp {{.*}} -> !pd.vtensor<2x24x24x4xf32>
+// CHECK: pd.nearest_interp {{.*}} -> !pd.vtensor<?x3x?x?xf32>
+// CHECK: pd.nearest_interp {{.*}} -> !pd.tensor<1x3x4x4xf32>
+func.func @nearest_interp(%x: !pd.vtensor<1x3x8x8xf32>, %xn: !pd.vtensor<2x8x8x4xf32>,
+                          %xd: !pd.vtensor<?x3x?x?xf32>, %xt: !pd.tensor<1x3x8x8xf32>) {
+  %0 = pd.nearest_interp %x {scale = array<f32: 2.0, 2.0>} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.nearest_interp %x {out_h = 5 : i32, out_w = 20 : i32, align_corners = false} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  // One scale for both dims.
+  %2 = pd.nearest_interp %xn {data_format = "NHWC", scale = array<f32: 3.0>} : (!pd.vtensor<2x8x8x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %3 = pd.nearest_interp %xd {scale = array<f32: 2.0, 2.0>} : (!pd.vtensor<?x3x?x?xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %4 = pd.nearest_interp %xt {out_h = 4 : i32, out_w = 4 : i32} : (!pd.tensor<1x3x8x8xf32>) -> !pd.tensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// [N, C, H, W] -> [N, C / r^2, H * r, W * r]
+// CHECK-LABEL: func.func @pixel_shuffle
+// CHECK: pd.pixel_shuffle {{.*}} -> !pd.vtensor<1x2x8x8xf32>
+// CHECK: pd.pixel_shuffle {{.*}} -> !pd.vtensor<1x8x8x2xf32>
+// CHECK: pd.pixel_shuffle {{.*}} -> !pd.vtensor<?x2x?x12xf32>
+// CHECK: pd.pixel_shuffle {{.*}} -> !pd.vtensor<1x?x12x12xf32>
+// CHECK: pd.pixel_shuffle {{.*}} -> !pd.vtensor<1x8x4x4xf32>
+func.func @pixel_shuffle(%x: !pd.vtensor<1x8x4x4xf32>, %xn: !pd.vtensor<1x4x4x8xf32>,
+                         %xd: !pd.vtensor<?x18x?x4xf32>, %xc: !pd.vtensor<1x?x4x4xf32>) {
+  %0 = pd.pixel_shuffle %x {upscale_factor = 2 : i32} : (!pd.vtensor<1x8x4x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.pixel_shuffle %xn {upscale_factor = 2 : i32, data_format = "NHWC"} : (!pd.vtensor<1x4x4x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.pixel_shuffle %xd {upscale_factor = 3 : i32} : (!pd.vtensor<?x18x?x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %3 = pd.pixel_shuffle %xc {upscale_factor = 3 : i32} : (!pd.vtensor<1x?x4x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  // The default upscale_factor 1 changes nothing.
+  %4 = pd.pixel_shuffle %x : (!pd.vtensor<1x8x4x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}

@@ -1,0 +1,848 @@
+// Diagnostics of the InferMeta functions of the matrix products,
+// convolutions, pooling, norms, embedding, softmax cross entropy and resizing
+// ops (InferMeta/Linalg.cpp): a bad shape or attribute is reported on the op,
+// then the op fails to infer its result types. A declared result type that
+// contradicts the inferred one is reported too.
+// RUN: paddle-opt %s -split-input-file -verify-diagnostics
+
+//===----------------------------------------------------------------------===//
+// matmul, bmm, addmm, addmm_
+//===----------------------------------------------------------------------===//
+
+func.func @matmul_k_mismatch(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<4x5xf32>) {
+  // expected-error @+2 {{'pd.matmul' op contraction dims differ: x [2, 3] has K = 3, y [4, 5] has K = 4}}
+  // expected-error @+1 {{'pd.matmul' op failed to infer returned types}}
+  %0 = pd.matmul %x, %y : (!pd.vtensor<2x3xf32>, !pd.vtensor<4x5xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_k_mismatch_transposed(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<3x5xf32>) {
+  // expected-error @+2 {{'pd.matmul' op contraction dims differ: x [2, 3] (transposed) has K = 2, y [3, 5] has K = 3}}
+  // expected-error @+1 {{'pd.matmul' op failed to infer returned types}}
+  %0 = pd.matmul %x, %y {transpose_x = true} : (!pd.vtensor<2x3xf32>, !pd.vtensor<3x5xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_k_mismatch_vector(%x: !pd.vtensor<4xf32>, %y: !pd.vtensor<3x5xf32>) {
+  // expected-error @+2 {{'pd.matmul' op contraction dims differ: x [4] has K = 4, y [3, 5] has K = 3}}
+  // expected-error @+1 {{'pd.matmul' op failed to infer returned types}}
+  %0 = pd.matmul %x, %y : (!pd.vtensor<4xf32>, !pd.vtensor<3x5xf32>) -> !pd.vtensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_rank0(%x: !pd.vtensor<f32>, %y: !pd.vtensor<3xf32>) {
+  // expected-error @+2 {{'pd.matmul' op operands must have rank >= 1, got x [] and y [3]}}
+  // expected-error @+1 {{'pd.matmul' op failed to infer returned types}}
+  %0 = pd.matmul %x, %y : (!pd.vtensor<f32>, !pd.vtensor<3xf32>) -> !pd.vtensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_dtype(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<3x4xf16>) {
+  // expected-error @+2 {{'pd.matmul' op operands have different dtypes: x is 'f32', y is 'f16'}}
+  // expected-error @+1 {{'pd.matmul' op failed to infer returned types}}
+  %0 = pd.matmul %x, %y : (!pd.vtensor<2x3xf32>, !pd.vtensor<3x4xf16>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_batch(%x: !pd.vtensor<2x4x8xf32>, %y: !pd.vtensor<3x8x5xf32>) {
+  // expected-error @+2 {{'pd.matmul' op cannot broadcast the batch dims of x of shape [2] with the batch dims of y of shape [3]: dimension 0 is 2 vs 3}}
+  // expected-error @+1 {{'pd.matmul' op failed to infer returned types}}
+  %0 = pd.matmul %x, %y : (!pd.vtensor<2x4x8xf32>, !pd.vtensor<3x8x5xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+// A declared result that contradicts InferMeta.
+func.func @matmul_wrong_result(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.matmul' op inferred type(s) '!pd.vtensor<2x4xf32>' are incompatible with return type(s) of operation '!pd.vtensor<2x5xf32>'}}
+  // expected-error @+1 {{'pd.matmul' op failed to infer returned types}}
+  %0 = pd.matmul %x, %y : (!pd.vtensor<2x3xf32>, !pd.vtensor<3x4xf32>) -> !pd.vtensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_wrong_result_dtype(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.matmul' op inferred type(s) '!pd.vtensor<2x4xf32>' are incompatible with return type(s) of operation '!pd.vtensor<?x?xf16>'}}
+  // expected-error @+1 {{'pd.matmul' op failed to infer returned types}}
+  %0 = pd.matmul %x, %y : (!pd.vtensor<2x3xf32>, !pd.vtensor<3x4xf32>) -> !pd.vtensor<?x?xf16>
+  return
+}
+
+// -----
+
+func.func @bmm_rank(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.bmm' op operands must be 3-D, got x [2, 3] and y [3, 4]}}
+  // expected-error @+1 {{'pd.bmm' op failed to infer returned types}}
+  %0 = pd.bmm %x, %y : (!pd.vtensor<2x3xf32>, !pd.vtensor<3x4xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @bmm_batch(%x: !pd.vtensor<5x2x3xf32>, %y: !pd.vtensor<4x3x4xf32>) {
+  // expected-error @+2 {{'pd.bmm' op batch sizes differ: 5 vs 4}}
+  // expected-error @+1 {{'pd.bmm' op failed to infer returned types}}
+  %0 = pd.bmm %x, %y : (!pd.vtensor<5x2x3xf32>, !pd.vtensor<4x3x4xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @bmm_k(%x: !pd.vtensor<5x2x3xf32>, %y: !pd.vtensor<5x4x4xf32>) {
+  // expected-error @+2 {{'pd.bmm' op contraction dims differ: x [5, 2, 3] has K = 3, y [5, 4, 4] has K = 4}}
+  // expected-error @+1 {{'pd.bmm' op failed to infer returned types}}
+  %0 = pd.bmm %x, %y : (!pd.vtensor<5x2x3xf32>, !pd.vtensor<5x4x4xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @addmm_rank(%i: !pd.vtensor<3xf32>, %x: !pd.vtensor<2x2x4xf32>, %y: !pd.vtensor<4x3xf32>) {
+  // expected-error @+2 {{'pd.addmm' op x and y must be 2-D, got [2, 2, 4] and [4, 3]}}
+  // expected-error @+1 {{'pd.addmm' op failed to infer returned types}}
+  %0 = pd.addmm %i, %x, %y : (!pd.vtensor<3xf32>, !pd.vtensor<2x2x4xf32>, !pd.vtensor<4x3xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @addmm_k(%i: !pd.vtensor<3xf32>, %x: !pd.vtensor<2x5xf32>, %y: !pd.vtensor<4x3xf32>) {
+  // expected-error @+2 {{'pd.addmm' op contraction dims differ: x [2, 5] has K = 5, y [4, 3] has K = 4}}
+  // expected-error @+1 {{'pd.addmm' op failed to infer returned types}}
+  %0 = pd.addmm %i, %x, %y : (!pd.vtensor<3xf32>, !pd.vtensor<2x5xf32>, !pd.vtensor<4x3xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @addmm_input(%i: !pd.vtensor<4xf32>, %x: !pd.vtensor<2x4xf32>, %y: !pd.vtensor<4x3xf32>) {
+  // expected-error @+2 {{'pd.addmm' op cannot broadcast input of shape [4] with x @ y of shape [2, 3]: dimension 1 is 4 vs 3}}
+  // expected-error @+1 {{'pd.addmm' op failed to infer returned types}}
+  %0 = pd.addmm %i, %x, %y : (!pd.vtensor<4xf32>, !pd.vtensor<2x4xf32>, !pd.vtensor<4x3xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+// input may broadcast to x @ y, not the other way round.
+func.func @addmm_input_grows(%i: !pd.vtensor<5x2x3xf32>, %x: !pd.vtensor<2x4xf32>, %y: !pd.vtensor<4x3xf32>) {
+  // expected-error @+2 {{'pd.addmm' op input of shape [5, 2, 3] does not broadcast to x @ y of shape [2, 3]}}
+  // expected-error @+1 {{'pd.addmm' op failed to infer returned types}}
+  %0 = pd.addmm %i, %x, %y : (!pd.vtensor<5x2x3xf32>, !pd.vtensor<2x4xf32>, !pd.vtensor<4x3xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+// In place, input must already have the shape of x @ y (broadcasting is not enough).
+func.func @addmm_inplace_input(%i: !pd.tensor<2x1xf32>, %x: !pd.vtensor<2x4xf32>, %y: !pd.vtensor<4x3xf32>) {
+  // expected-error @+2 {{'pd.addmm_' op cannot update input of shape [2, 1] in place with a result of shape [2, 3]}}
+  // expected-error @+1 {{'pd.addmm_' op failed to infer returned types}}
+  %0 = pd.addmm_ %i, %x, %y : (!pd.tensor<2x1xf32>, !pd.vtensor<2x4xf32>, !pd.vtensor<4x3xf32>) -> !pd.tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @addmm_inplace_result(%i: !pd.tensor<2x3xf32>, %x: !pd.vtensor<2x4xf32>, %y: !pd.vtensor<4x3xf32>) {
+  // expected-error @+2 {{'pd.addmm_' op inferred type(s) '!pd.tensor<2x3xf32>' are incompatible with return type(s) of operation '!pd.tensor<3x2xf32>'}}
+  // expected-error @+1 {{'pd.addmm_' op failed to infer returned types}}
+  %0 = pd.addmm_ %i, %x, %y : (!pd.tensor<2x3xf32>, !pd.vtensor<2x4xf32>, !pd.vtensor<4x3xf32>) -> !pd.tensor<3x2xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// conv2d, depthwise_conv2d, conv3d
+//===----------------------------------------------------------------------===//
+
+func.func @conv2d_channels(%x: !pd.vtensor<1x3x8x8xf32>, %f: !pd.vtensor<8x4x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv2d' op input has 3 channels but filter [8, 4, 3, 3] with groups = 1 expects 4}}
+  // expected-error @+1 {{'pd.conv2d' op failed to infer returned types}}
+  %0 = pd.conv2d %x, %f : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<8x4x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_channels_groups(%x: !pd.vtensor<1x6x8x8xf32>, %f: !pd.vtensor<8x2x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv2d' op input has 6 channels but filter [8, 2, 3, 3] with groups = 2 expects 4}}
+  // expected-error @+1 {{'pd.conv2d' op failed to infer returned types}}
+  %0 = pd.conv2d %x, %f {groups = 2 : i32} : (!pd.vtensor<1x6x8x8xf32>, !pd.vtensor<8x2x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// NHWC takes the channels from the last dim.
+func.func @conv2d_channels_nhwc(%x: !pd.vtensor<1x3x8x8xf32>, %f: !pd.vtensor<8x3x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv2d' op input has 8 channels but filter [8, 3, 3, 3] with groups = 1 expects 3}}
+  // expected-error @+1 {{'pd.conv2d' op failed to infer returned types}}
+  %0 = pd.conv2d %x, %f {data_format = "NHWC"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_out_channels_groups(%x: !pd.vtensor<1x6x8x8xf32>, %f: !pd.vtensor<8x2x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv2d' op filter's output channels 8 are not divisible by groups = 3}}
+  // expected-error @+1 {{'pd.conv2d' op failed to infer returned types}}
+  %0 = pd.conv2d %x, %f {groups = 3 : i32} : (!pd.vtensor<1x6x8x8xf32>, !pd.vtensor<8x2x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_groups_zero(%x: !pd.vtensor<1x6x8x8xf32>, %f: !pd.vtensor<8x2x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv2d' op groups must be positive, got 0}}
+  // expected-error @+1 {{'pd.conv2d' op failed to infer returned types}}
+  %0 = pd.conv2d %x, %f {groups = 0 : i32} : (!pd.vtensor<1x6x8x8xf32>, !pd.vtensor<8x2x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_paddings_size(%x: !pd.vtensor<1x3x8x8xf32>, %f: !pd.vtensor<8x3x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv2d' op paddings must have 2 or 4 elements, got 3}}
+  // expected-error @+1 {{'pd.conv2d' op failed to infer returned types}}
+  %0 = pd.conv2d %x, %f {paddings = array<i32: 1, 1, 1>} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_kernel_too_large(%x: !pd.vtensor<1x3x8x8xf32>, %f: !pd.vtensor<8x3x3x9xf32>) {
+  // expected-error @+2 {{'pd.conv2d' op spatial dim 1 of size 8 (padded 8) is smaller than the dilated kernel 9}}
+  // expected-error @+1 {{'pd.conv2d' op failed to infer returned types}}
+  %0 = pd.conv2d %x, %f : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<8x3x3x9xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_dilated_kernel_too_large(%x: !pd.vtensor<1x3x8x8xf32>, %f: !pd.vtensor<8x3x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv2d' op spatial dim 0 of size 8 (padded 8) is smaller than the dilated kernel 9}}
+  // expected-error @+1 {{'pd.conv2d' op failed to infer returned types}}
+  %0 = pd.conv2d %x, %f {dilations = array<i32: 4, 1>} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_padding_algorithm(%x: !pd.vtensor<1x3x8x8xf32>, %f: !pd.vtensor<8x3x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv2d' op padding_algorithm must be EXPLICIT, SAME or VALID, got 'FULL'}}
+  // expected-error @+1 {{'pd.conv2d' op failed to infer returned types}}
+  %0 = pd.conv2d %x, %f {padding_algorithm = "FULL"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_strides_size(%x: !pd.vtensor<1x3x8x8xf32>, %f: !pd.vtensor<8x3x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv2d' op strides must have 2 elements, got 1}}
+  // expected-error @+1 {{'pd.conv2d' op failed to infer returned types}}
+  %0 = pd.conv2d %x, %f {strides = array<i32: 1>} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_strides_zero(%x: !pd.vtensor<1x3x8x8xf32>, %f: !pd.vtensor<8x3x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv2d' op strides must be positive, got 0}}
+  // expected-error @+1 {{'pd.conv2d' op failed to infer returned types}}
+  %0 = pd.conv2d %x, %f {strides = array<i32: 1, 0>} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_dilations(%x: !pd.vtensor<1x3x8x8xf32>, %f: !pd.vtensor<8x3x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv2d' op dilations must be positive, got -1}}
+  // expected-error @+1 {{'pd.conv2d' op failed to infer returned types}}
+  %0 = pd.conv2d %x, %f {dilations = array<i32: -1, 1>} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_input_rank(%x: !pd.vtensor<3x8x8xf32>, %f: !pd.vtensor<8x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv2d' op input must be 4-D or 5-D, got [3, 8, 8]}}
+  // expected-error @+1 {{'pd.conv2d' op failed to infer returned types}}
+  %0 = pd.conv2d %x, %f : (!pd.vtensor<3x8x8xf32>, !pd.vtensor<8x3x3xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_filter_rank(%x: !pd.vtensor<1x3x8x8xf32>, %f: !pd.vtensor<8x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv2d' op filter must have the input's rank 4, got [8, 3, 3]}}
+  // expected-error @+1 {{'pd.conv2d' op failed to infer returned types}}
+  %0 = pd.conv2d %x, %f : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<8x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_wrong_result(%x: !pd.vtensor<1x3x8x8xf32>, %f: !pd.vtensor<8x3x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv2d' op inferred type(s) '!pd.vtensor<1x8x6x6xf32>' are incompatible with return type(s) of operation '!pd.vtensor<1x8x8x8xf32>'}}
+  // expected-error @+1 {{'pd.conv2d' op failed to infer returned types}}
+  %0 = pd.conv2d %x, %f : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<8x3x3x3xf32>) -> !pd.vtensor<1x8x8x8xf32>
+  return
+}
+
+// -----
+
+func.func @depthwise_conv2d_channels(%x: !pd.vtensor<1x8x8x8xf32>, %f: !pd.vtensor<8x1x3x3xf32>) {
+  // expected-error @+2 {{'pd.depthwise_conv2d' op input has 8 channels but filter [8, 1, 3, 3] with groups = 4 expects 4}}
+  // expected-error @+1 {{'pd.depthwise_conv2d' op failed to infer returned types}}
+  %0 = pd.depthwise_conv2d %x, %f {groups = 4 : i32} : (!pd.vtensor<1x8x8x8xf32>, !pd.vtensor<8x1x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_filter_rank(%x: !pd.vtensor<1x2x8x8x8xf32>, %f: !pd.vtensor<4x2x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv3d' op filter must have the input's rank 5, got [4, 2, 3, 3]}}
+  // expected-error @+1 {{'pd.conv3d' op failed to infer returned types}}
+  %0 = pd.conv3d %x, %f : (!pd.vtensor<1x2x8x8x8xf32>, !pd.vtensor<4x2x3x3xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_paddings_size(%x: !pd.vtensor<1x2x8x8x8xf32>, %f: !pd.vtensor<4x2x3x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv3d' op paddings must have 3 or 6 elements, got 2}}
+  // expected-error @+1 {{'pd.conv3d' op failed to infer returned types}}
+  %0 = pd.conv3d %x, %f {paddings = array<i32: 1, 1>} : (!pd.vtensor<1x2x8x8x8xf32>, !pd.vtensor<4x2x3x3x3xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_kernel_too_large(%x: !pd.vtensor<1x2x2x8x8xf32>, %f: !pd.vtensor<4x2x3x3x3xf32>) {
+  // expected-error @+2 {{'pd.conv3d' op spatial dim 0 of size 2 (padded 2) is smaller than the dilated kernel 3}}
+  // expected-error @+1 {{'pd.conv3d' op failed to infer returned types}}
+  %0 = pd.conv3d %x, %f : (!pd.vtensor<1x2x2x8x8xf32>, !pd.vtensor<4x2x3x3x3xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// conv2d_transpose
+//===----------------------------------------------------------------------===//
+
+// The filter of a transposed convolution is [in_channels, out_channels / groups, kh, kw].
+func.func @conv2d_transpose_channels(%x: !pd.vtensor<1x8x16x16xf32>, %f: !pd.vtensor<4x8x4x4xf32>) {
+  %none = pd.full_int_array [] : !pd.vtensor<0xi64>
+  // expected-error @+2 {{'pd.conv2d_transpose' op input has 8 channels but filter [4, 8, 4, 4] expects 4}}
+  // expected-error @+1 {{'pd.conv2d_transpose' op failed to infer returned types}}
+  %0 = pd.conv2d_transpose %x, %f, %none : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<4x8x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_output_padding(%x: !pd.vtensor<1x8x16x16xf32>, %f: !pd.vtensor<8x4x4x4xf32>) {
+  %none = pd.full_int_array [] : !pd.vtensor<0xi64>
+  // expected-error @+2 {{'pd.conv2d_transpose' op output_padding must have 2 elements, got 1}}
+  // expected-error @+1 {{'pd.conv2d_transpose' op failed to infer returned types}}
+  %0 = pd.conv2d_transpose %x, %f, %none {output_padding = array<i32: 1>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_output_size_count(%x: !pd.vtensor<1x8x16x16xf32>, %f: !pd.vtensor<8x4x4x4xf32>) {
+  %s = pd.full_int_array [32, 32, 32] : !pd.vtensor<3xi64>
+  // expected-error @+2 {{'pd.conv2d_transpose' op output_size must have 2 elements, got 3}}
+  // expected-error @+1 {{'pd.conv2d_transpose' op failed to infer returned types}}
+  %0 = pd.conv2d_transpose %x, %f, %s : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<3xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// With strides 2 and paddings 1 the output is 32 or 33.
+func.func @conv2d_transpose_output_size_range(%x: !pd.vtensor<1x8x16x16xf32>, %f: !pd.vtensor<8x4x4x4xf32>) {
+  %s = pd.full_int_array [32, 34] : !pd.vtensor<2xi64>
+  // expected-error @+2 {{'pd.conv2d_transpose' op output_size[1] = 34 must be in [32, 34)}}
+  // expected-error @+1 {{'pd.conv2d_transpose' op failed to infer returned types}}
+  %0 = pd.conv2d_transpose %x, %f, %s {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_paddings_size(%x: !pd.vtensor<1x8x16x16xf32>, %f: !pd.vtensor<8x4x4x4xf32>) {
+  %none = pd.full_int_array [] : !pd.vtensor<0xi64>
+  // expected-error @+2 {{'pd.conv2d_transpose' op paddings must have 2 or 4 elements, got 3}}
+  // expected-error @+1 {{'pd.conv2d_transpose' op failed to infer returned types}}
+  %0 = pd.conv2d_transpose %x, %f, %none {paddings = array<i32: 1, 1, 1>} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_padding_algorithm(%x: !pd.vtensor<1x8x16x16xf32>, %f: !pd.vtensor<8x4x4x4xf32>) {
+  %none = pd.full_int_array [] : !pd.vtensor<0xi64>
+  // expected-error @+2 {{'pd.conv2d_transpose' op padding_algorithm must be EXPLICIT, SAME or VALID, got 'same'}}
+  // expected-error @+1 {{'pd.conv2d_transpose' op failed to infer returned types}}
+  %0 = pd.conv2d_transpose %x, %f, %none {padding_algorithm = "same"} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_rank(%x: !pd.vtensor<8x16x16xf32>, %f: !pd.vtensor<8x4x4x4xf32>) {
+  %none = pd.full_int_array [] : !pd.vtensor<0xi64>
+  // expected-error @+2 {{'pd.conv2d_transpose' op input must be 4-D or 5-D, got [8, 16, 16]}}
+  // expected-error @+1 {{'pd.conv2d_transpose' op failed to infer returned types}}
+  %0 = pd.conv2d_transpose %x, %f, %none : (!pd.vtensor<8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_groups(%x: !pd.vtensor<1x8x16x16xf32>, %f: !pd.vtensor<8x4x4x4xf32>) {
+  %none = pd.full_int_array [] : !pd.vtensor<0xi64>
+  // expected-error @+2 {{'pd.conv2d_transpose' op groups must be positive, got -1}}
+  // expected-error @+1 {{'pd.conv2d_transpose' op failed to infer returned types}}
+  %0 = pd.conv2d_transpose %x, %f, %none {groups = -1 : i32} : (!pd.vtensor<1x8x16x16xf32>, !pd.vtensor<8x4x4x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// pool2d
+//===----------------------------------------------------------------------===//
+
+func.func @pool2d_pooling_type(%x: !pd.vtensor<1x3x8x8xf32>) {
+  %k = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
+  // expected-error @+2 {{'pd.pool2d' op pooling_type must be 'max' or 'avg', got 'min'}}
+  // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
+  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "min"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @pool2d_rank(%x: !pd.vtensor<3x8x8xf32>) {
+  %k = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
+  // expected-error @+2 {{'pd.pool2d' op input must be 4-D, got [3, 8, 8]}}
+  // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
+  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @pool2d_kernel_size_count(%x: !pd.vtensor<1x3x8x8xf32>) {
+  %k = pd.full_int_array [2, 2, 2] : !pd.vtensor<3xi64>
+  // expected-error @+2 {{'pd.pool2d' op kernel_size must have 1 or 2 elements, got 3}}
+  // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
+  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<3xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @pool2d_kernel_size_zero(%x: !pd.vtensor<1x3x8x8xf32>) {
+  %k = pd.full_int_array [2, 0] : !pd.vtensor<2xi64>
+  // expected-error @+2 {{'pd.pool2d' op kernel_size must be positive, got 0}}
+  // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
+  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "avg"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @pool2d_kernel_too_large(%x: !pd.vtensor<1x3x8x4xf32>) {
+  %k = pd.full_int_array [5, 5] : !pd.vtensor<2xi64>
+  // expected-error @+2 {{'pd.pool2d' op spatial dim 1 of size 4 (padded 4) is smaller than the kernel 5}}
+  // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
+  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<1x3x8x4xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @pool2d_strides(%x: !pd.vtensor<1x3x8x8xf32>) {
+  %k = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
+  // expected-error @+2 {{'pd.pool2d' op strides must have 2 elements, got 1}}
+  // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
+  %0 = pd.pool2d %x, %k {strides = array<i32: 2>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @pool2d_paddings_size(%x: !pd.vtensor<1x3x8x8xf32>) {
+  %k = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
+  // expected-error @+2 {{'pd.pool2d' op paddings must have 2 or 4 elements, got 3}}
+  // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
+  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @pool2d_padding_algorithm(%x: !pd.vtensor<1x3x8x8xf32>) {
+  %k = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
+  // expected-error @+2 {{'pd.pool2d' op padding_algorithm must be EXPLICIT, SAME or VALID, got 'CAUSAL'}}
+  // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
+  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "CAUSAL", pooling_type = "max"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// pool2d's attributes have no defaults.
+func.func @pool2d_missing_attribute(%x: !pd.vtensor<1x3x8x8xf32>) {
+  %k = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
+  // expected-error @+1 {{'pd.pool2d' op requires attribute 'pooling_type'}}
+  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// batch_norm, batch_norm_
+//===----------------------------------------------------------------------===//
+
+func.func @batch_norm_mean_size(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.vtensor<4xf32>, %v: !pd.vtensor<3xf32>) {
+  // expected-error @+2 {{'pd.batch_norm' op mean must have 3 elements, got shape [4]}}
+  // expected-error @+1 {{'pd.batch_norm' op failed to infer returned types}}
+  %0:6 = pd.batch_norm %x, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, use_global_stats = false, trainable_statistics = false, data_format = "NCHW"} : (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<4xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  return
+}
+
+// -----
+
+// NHWC: C is the last dim (4), not 3.
+func.func @batch_norm_nhwc_channels(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.vtensor<3xf32>, %v: !pd.vtensor<3xf32>) {
+  // expected-error @+2 {{'pd.batch_norm' op mean must have 4 elements, got shape [3]}}
+  // expected-error @+1 {{'pd.batch_norm' op failed to infer returned types}}
+  %0:6 = pd.batch_norm %x, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, use_global_stats = false, trainable_statistics = false, data_format = "NHWC"} : (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  return
+}
+
+// -----
+
+func.func @batch_norm_scale_size(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.vtensor<3xf32>, %s: !pd.vtensor<2xf32>) {
+  // expected-error @+2 {{'pd.batch_norm' op scale must have 3 elements, got shape [2]}}
+  // expected-error @+1 {{'pd.batch_norm' op failed to infer returned types}}
+  %0:6 = pd.batch_norm %x, %m, %m scale(%s) {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, use_global_stats = false, trainable_statistics = false, data_format = "NCHW"} : (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<2xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  return
+}
+
+// -----
+
+func.func @batch_norm_rank(%x: !pd.vtensor<3xf32>, %m: !pd.vtensor<3xf32>) {
+  // expected-error @+2 {{'pd.batch_norm' op input must have rank 2 to 5, got [3]}}
+  // expected-error @+1 {{'pd.batch_norm' op failed to infer returned types}}
+  %0:6 = pd.batch_norm %x, %m, %m {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, use_global_stats = false, trainable_statistics = false, data_format = "NCHW"} : (!pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  return
+}
+
+// -----
+
+func.func @batch_norm_inplace_variance(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.tensor<3xf32>, %v: !pd.tensor<6xf32>) {
+  // expected-error @+2 {{'pd.batch_norm_' op variance must have 3 elements, got shape [6]}}
+  // expected-error @+1 {{'pd.batch_norm_' op failed to infer returned types}}
+  %0:6 = pd.batch_norm_ %x, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, use_global_stats = false, trainable_statistics = false, data_format = "NCHW"} : (!pd.vtensor<2x3x4x4xf32>, !pd.tensor<3xf32>, !pd.tensor<6xf32>) -> (!pd.tensor<?x?x?x?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>)
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// layer_norm, group_norm, instance_norm
+//===----------------------------------------------------------------------===//
+
+func.func @layer_norm_begin_norm_axis(%x: !pd.vtensor<2x5x16xf32>) {
+  // expected-error @+2 {{'pd.layer_norm' op begin_norm_axis 3 is out of range for a tensor of rank 3 (expected [-3, 2])}}
+  // expected-error @+1 {{'pd.layer_norm' op failed to infer returned types}}
+  %0:3 = pd.layer_norm %x {begin_norm_axis = 3 : i32} : (!pd.vtensor<2x5x16xf32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @layer_norm_begin_norm_axis_negative(%x: !pd.vtensor<2x5x16xf32>) {
+  // expected-error @+2 {{'pd.layer_norm' op begin_norm_axis -4 is out of range for a tensor of rank 3 (expected [-3, 2])}}
+  // expected-error @+1 {{'pd.layer_norm' op failed to infer returned types}}
+  %0:3 = pd.layer_norm %x {begin_norm_axis = -4 : i32} : (!pd.vtensor<2x5x16xf32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  return
+}
+
+// -----
+
+func.func @layer_norm_scale(%x: !pd.vtensor<2x8xf32>, %s: !pd.vtensor<4xf32>) {
+  // expected-error @+2 {{'pd.layer_norm' op scale must have 8 elements, got shape [4]}}
+  // expected-error @+1 {{'pd.layer_norm' op failed to infer returned types}}
+  %0:3 = pd.layer_norm %x scale(%s) : (!pd.vtensor<2x8xf32>, !pd.vtensor<4xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  return
+}
+
+// -----
+
+func.func @layer_norm_bias(%x: !pd.vtensor<2x5x16xf32>, %b: !pd.vtensor<16xf32>) {
+  // expected-error @+2 {{'pd.layer_norm' op bias must have 80 elements, got shape [16]}}
+  // expected-error @+1 {{'pd.layer_norm' op failed to infer returned types}}
+  %0:3 = pd.layer_norm %x bias(%b) : (!pd.vtensor<2x5x16xf32>, !pd.vtensor<16xf32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  return
+}
+
+// -----
+
+// mean keeps the dims before begin_norm_axis.
+func.func @layer_norm_wrong_mean(%x: !pd.vtensor<2x5x16xf32>) {
+  // expected-error @+2 {{'pd.layer_norm' op inferred type(s) '!pd.vtensor<2x5x16xf32>', '!pd.vtensor<2x5xf32>', '!pd.vtensor<2x5xf32>' are incompatible with return type(s) of operation '!pd.vtensor<?x?x?xf32>', '!pd.vtensor<10xf32>', '!pd.vtensor<10xf32>'}}
+  // expected-error @+1 {{'pd.layer_norm' op failed to infer returned types}}
+  %0:3 = pd.layer_norm %x {begin_norm_axis = 2 : i32} : (!pd.vtensor<2x5x16xf32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<10xf32>, !pd.vtensor<10xf32>)
+  return
+}
+
+// -----
+
+func.func @group_norm_divisible(%x: !pd.vtensor<2x6x4x4xf32>) {
+  // expected-error @+2 {{'pd.group_norm' op 6 channels are not divisible by groups = 4}}
+  // expected-error @+1 {{'pd.group_norm' op failed to infer returned types}}
+  %0:3 = pd.group_norm %x {groups = 4 : i32} : (!pd.vtensor<2x6x4x4xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}
+
+// -----
+
+// groups defaults to -1, as in Paddle: it must be given.
+func.func @group_norm_default_groups(%x: !pd.vtensor<2x6x4x4xf32>) {
+  // expected-error @+2 {{'pd.group_norm' op groups must be positive, got -1}}
+  // expected-error @+1 {{'pd.group_norm' op failed to infer returned types}}
+  %0:3 = pd.group_norm %x : (!pd.vtensor<2x6x4x4xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}
+
+// -----
+
+// NHWC: 4 channels, not 6.
+func.func @group_norm_nhwc(%x: !pd.vtensor<2x6x4x4xf32>) {
+  // expected-error @+2 {{'pd.group_norm' op 4 channels are not divisible by groups = 3}}
+  // expected-error @+1 {{'pd.group_norm' op failed to infer returned types}}
+  %0:3 = pd.group_norm %x {groups = 3 : i32, data_format = "NHWC"} : (!pd.vtensor<2x6x4x4xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @group_norm_scale(%x: !pd.vtensor<2x6x4x4xf32>, %s: !pd.vtensor<3xf32>) {
+  // expected-error @+2 {{'pd.group_norm' op scale must have 6 elements, got shape [3]}}
+  // expected-error @+1 {{'pd.group_norm' op failed to infer returned types}}
+  %0:3 = pd.group_norm %x scale(%s) {groups = 3 : i32} : (!pd.vtensor<2x6x4x4xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @group_norm_rank(%x: !pd.vtensor<6xf32>) {
+  // expected-error @+2 {{'pd.group_norm' op input must have rank >= 2, got [6]}}
+  // expected-error @+1 {{'pd.group_norm' op failed to infer returned types}}
+  %0:3 = pd.group_norm %x {groups = 3 : i32} : (!pd.vtensor<6xf32>) -> (!pd.vtensor<?xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @instance_norm_scale(%x: !pd.vtensor<2x3x4x4xf32>, %s: !pd.vtensor<4xf32>) {
+  // expected-error @+2 {{'pd.instance_norm' op scale must have 3 elements, got shape [4]}}
+  // expected-error @+1 {{'pd.instance_norm' op failed to infer returned types}}
+  %0:3 = pd.instance_norm %x scale(%s) : (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<4xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  return
+}
+
+// -----
+
+func.func @instance_norm_rank(%x: !pd.vtensor<1x2x3x4x5x6xf32>) {
+  // expected-error @+2 {{'pd.instance_norm' op input must have rank 2 to 5, got [1, 2, 3, 4, 5, 6]}}
+  // expected-error @+1 {{'pd.instance_norm' op failed to infer returned types}}
+  %0:3 = pd.instance_norm %x : (!pd.vtensor<1x2x3x4x5x6xf32>) -> (!pd.vtensor<?x?x?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// embedding, cross_entropy_with_softmax, cross_entropy_with_softmax_
+//===----------------------------------------------------------------------===//
+
+func.func @embedding_float_ids(%x: !pd.vtensor<4xf32>, %w: !pd.vtensor<10x4xf32>) {
+  // expected-error @+2 {{'pd.embedding' op ids must be an integer tensor, got 'f32'}}
+  // expected-error @+1 {{'pd.embedding' op failed to infer returned types}}
+  %0 = pd.embedding %x, %w : (!pd.vtensor<4xf32>, !pd.vtensor<10x4xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @embedding_bool_ids(%x: !pd.vtensor<4xi1>, %w: !pd.vtensor<10x4xf32>) {
+  // expected-error @+2 {{'pd.embedding' op ids must be an integer tensor, got 'i1'}}
+  // expected-error @+1 {{'pd.embedding' op failed to infer returned types}}
+  %0 = pd.embedding %x, %w : (!pd.vtensor<4xi1>, !pd.vtensor<10x4xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @embedding_weight_rank(%x: !pd.vtensor<4xi64>, %w: !pd.vtensor<10x4x2xf32>) {
+  // expected-error @+2 {{'pd.embedding' op weight must be 2-D [vocabulary, width], got [10, 4, 2]}}
+  // expected-error @+1 {{'pd.embedding' op failed to infer returned types}}
+  %0 = pd.embedding %x, %w : (!pd.vtensor<4xi64>, !pd.vtensor<10x4x2xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+// Hard labels have size 1 on the class axis.
+func.func @cross_entropy_hard_label(%x: !pd.vtensor<4x10xf32>, %l: !pd.vtensor<4x10xi64>) {
+  // expected-error @+2 {{'pd.cross_entropy_with_softmax' op label [4, 10] does not match input [4, 10] (hard labels have size 1 on the class axis)}}
+  // expected-error @+1 {{'pd.cross_entropy_with_softmax' op failed to infer returned types}}
+  %0:2 = pd.cross_entropy_with_softmax %x, %l : (!pd.vtensor<4x10xf32>, !pd.vtensor<4x10xi64>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}
+
+// -----
+
+// Soft labels have the input's shape.
+func.func @cross_entropy_soft_label(%x: !pd.vtensor<4x10xf32>, %l: !pd.vtensor<4x1xf32>) {
+  // expected-error @+2 {{'pd.cross_entropy_with_softmax' op label [4, 1] does not match input [4, 10] (soft labels have the input's shape)}}
+  // expected-error @+1 {{'pd.cross_entropy_with_softmax' op failed to infer returned types}}
+  %0:2 = pd.cross_entropy_with_softmax %x, %l {soft_label = true} : (!pd.vtensor<4x10xf32>, !pd.vtensor<4x1xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @cross_entropy_batch(%x: !pd.vtensor<4x10xf32>, %l: !pd.vtensor<3x1xi64>) {
+  // expected-error @+2 {{'pd.cross_entropy_with_softmax' op label [3, 1] does not match input [4, 10] (hard labels have size 1 on the class axis)}}
+  // expected-error @+1 {{'pd.cross_entropy_with_softmax' op failed to infer returned types}}
+  %0:2 = pd.cross_entropy_with_softmax %x, %l : (!pd.vtensor<4x10xf32>, !pd.vtensor<3x1xi64>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @cross_entropy_label_rank(%x: !pd.vtensor<4x10xf32>, %l: !pd.vtensor<4xi64>) {
+  // expected-error @+2 {{'pd.cross_entropy_with_softmax' op label [4] must have the rank of input [4, 10]}}
+  // expected-error @+1 {{'pd.cross_entropy_with_softmax' op failed to infer returned types}}
+  %0:2 = pd.cross_entropy_with_softmax %x, %l : (!pd.vtensor<4x10xf32>, !pd.vtensor<4xi64>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @cross_entropy_axis(%x: !pd.vtensor<4x10xf32>, %l: !pd.vtensor<4x1xi64>) {
+  // expected-error @+2 {{'pd.cross_entropy_with_softmax' op axis 2 is out of range for a tensor of rank 2 (expected [-2, 1])}}
+  // expected-error @+1 {{'pd.cross_entropy_with_softmax' op failed to infer returned types}}
+  %0:2 = pd.cross_entropy_with_softmax %x, %l {axis = 2 : i32} : (!pd.vtensor<4x10xf32>, !pd.vtensor<4x1xi64>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @cross_entropy_inplace_axis(%x: !pd.tensor<4x10xf32>, %l: !pd.vtensor<1x9xi64>) {
+  // expected-error @+2 {{'pd.cross_entropy_with_softmax_' op label [1, 9] does not match input [4, 10] (hard labels have size 1 on the class axis)}}
+  // expected-error @+1 {{'pd.cross_entropy_with_softmax_' op failed to infer returned types}}
+  %0:2 = pd.cross_entropy_with_softmax_ %x, %l {axis = 0 : i32} : (!pd.tensor<4x10xf32>, !pd.vtensor<1x9xi64>) -> (!pd.tensor<?x?xf32>, !pd.tensor<?x?xf32>)
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// bilinear_interp, nearest_interp, pixel_shuffle
+//===----------------------------------------------------------------------===//
+
+func.func @bilinear_interp_rank(%x: !pd.vtensor<1x3x8xf32>) {
+  // expected-error @+2 {{'pd.bilinear_interp' op input must be 4-D, got [1, 3, 8]}}
+  // expected-error @+1 {{'pd.bilinear_interp' op failed to infer returned types}}
+  %0 = pd.bilinear_interp %x {out_h = 16 : i32, out_w = 16 : i32} : (!pd.vtensor<1x3x8xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @bilinear_interp_scale(%x: !pd.vtensor<1x3x8x8xf32>) {
+  // expected-error @+2 {{'pd.bilinear_interp' op scale must be positive}}
+  // expected-error @+1 {{'pd.bilinear_interp' op failed to infer returned types}}
+  %0 = pd.bilinear_interp %x {scale = array<f32: 2.0, 0.0>} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @nearest_interp_scale(%x: !pd.vtensor<1x3x8x8xf32>) {
+  // expected-error @+2 {{'pd.nearest_interp' op scale must be positive}}
+  // expected-error @+1 {{'pd.nearest_interp' op failed to infer returned types}}
+  %0 = pd.nearest_interp %x {scale = array<f32: -1.0>} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @nearest_interp_wrong_result(%x: !pd.vtensor<1x3x8x8xf32>) {
+  // expected-error @+2 {{'pd.nearest_interp' op inferred type(s) '!pd.vtensor<1x3x4x4xf32>' are incompatible with return type(s) of operation '!pd.vtensor<1x3x8x8xf32>'}}
+  // expected-error @+1 {{'pd.nearest_interp' op failed to infer returned types}}
+  %0 = pd.nearest_interp %x {out_h = 4 : i32, out_w = 4 : i32} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<1x3x8x8xf32>
+  return
+}
+
+// -----
+
+func.func @pixel_shuffle_channels(%x: !pd.vtensor<1x8x4x4xf32>) {
+  // expected-error @+2 {{'pd.pixel_shuffle' op 8 channels are not divisible by upscale_factor^2 = 9}}
+  // expected-error @+1 {{'pd.pixel_shuffle' op failed to infer returned types}}
+  %0 = pd.pixel_shuffle %x {upscale_factor = 3 : i32} : (!pd.vtensor<1x8x4x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @pixel_shuffle_channels_nhwc(%x: !pd.vtensor<1x8x4x6xf32>) {
+  // expected-error @+2 {{'pd.pixel_shuffle' op 6 channels are not divisible by upscale_factor^2 = 4}}
+  // expected-error @+1 {{'pd.pixel_shuffle' op failed to infer returned types}}
+  %0 = pd.pixel_shuffle %x {upscale_factor = 2 : i32, data_format = "NHWC"} : (!pd.vtensor<1x8x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @pixel_shuffle_factor(%x: !pd.vtensor<1x8x4x4xf32>) {
+  // expected-error @+2 {{'pd.pixel_shuffle' op upscale_factor must be positive, got 0}}
+  // expected-error @+1 {{'pd.pixel_shuffle' op failed to infer returned types}}
+  %0 = pd.pixel_shuffle %x {upscale_factor = 0 : i32} : (!pd.vtensor<1x8x4x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @pixel_shuffle_rank(%x: !pd.vtensor<8x4x4xf32>) {
+  // expected-error @+2 {{'pd.pixel_shuffle' op input must be 4-D, got [8, 4, 4]}}
+  // expected-error @+1 {{'pd.pixel_shuffle' op failed to infer returned types}}
+  %0 = pd.pixel_shuffle %x {upscale_factor = 2 : i32} : (!pd.vtensor<8x4x4xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
