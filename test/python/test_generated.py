@@ -36,3 +36,21 @@ def test_generator_rejects_bad_specs(repo, tmp_path, monkeypatch):
             assert message in str(e), (text, str(e))
         else:
             raise AssertionError(f"accepted a bad spec: {text}")
+
+
+def test_every_op_has_inference_and_invalid_lit_tests(repo):
+    """Each forward op of the spec is checked by an infer-*.mlir FileCheck
+    line and rejected with a located error in an invalid-*.mlir file."""
+    import re
+
+    sys.path.insert(0, str(repo / "tools" / "pd-opgen"))
+    import pd_opgen
+
+    tests = repo / "test" / "Dialect" / "pd"
+    infer = "".join(p.read_text() for p in tests.glob("infer-*.mlir"))
+    invalid = "".join(p.read_text() for p in tests.glob("invalid-*.mlir"))
+    checked = set(re.findall(r"CHECK[-A-Z]*:.*?pd\.(\w+)", infer))
+    rejected = set(re.findall(r"expected-error[^\n]*'pd\.(\w+)' op", invalid))
+    ops = [op.name for op in pd_opgen.load_spec() if not op.is_inplace_variant]
+    assert not [o for o in ops if o not in checked], "ops without an inference test"
+    assert not [o for o in ops if o not in rejected], "ops without an invalid-shape test"
