@@ -116,6 +116,26 @@ def Pd_SetParameterOp : Pd_Op<"set_parameter", [
 // Constants
 //===----------------------------------------------------------------------===//
 
+def Pd_ConstantOp : Pd_Op<"constant", [ConstantLike, Pure]> {
+  let summary = "a constant tensor, e.g. a frozen weight";
+  let description = [{
+    Freezing a program for inference replaces `pd.get_parameter` of a weight
+    no running program writes by a `pd.constant` whose value is the weight,
+    usually as an MLIR `dense_resource` blob, so folding passes can read it.
+    `name` keeps the parameter's name.
+
+    ```mlir
+    %w = pd.constant dense_resource<linear_0.w_0> : tensor<784x10xf32>
+           {name = "linear_0.w_0"} : !pd.vtensor<784x10xf32>
+    ```
+  }];
+  let arguments = (ins ElementsAttr:$value, OptionalAttr<StrAttr>:$name);
+  let results = (outs Pd_VTensorType:$out);
+  let assemblyFormat = "$value attr-dict `:` qualified(type($out))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 def Pd_FullOp : Pd_Op<"full", [
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "a tensor filled with one value (Paddle's pd_op.full)";

@@ -12,5 +12,6 @@
 
 from ._registration import dialect_registry, register_dialects  # noqa: F401
 from .pipeline import PipelineError, run_pipeline  # noqa: F401
+from .tensor import Tensor  # noqa: F401  (registers the value caster)
 
-__all__ = ["dialect_registry", "register_dialects", "run_pipeline", "PipelineError"]
+__all__ = ["dialect_registry", "register_dialects", "run_pipeline", "PipelineError", "Tensor"]

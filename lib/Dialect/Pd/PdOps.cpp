@@ -190,6 +190,22 @@ LogicalResult SetParameterOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// ConstantOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConstantOp::verify() {
+  auto valueType = cast<ShapedType>(getValue().getType());
+  BaseTensorType type = getType();
+  if (valueType.getElementType() != type.getElementType() ||
+      valueType.getShape() != type.getShape())
+    return emitOpError() << "value of type " << valueType
+                         << " does not match the result type " << type;
+  return success();
+}
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+//===----------------------------------------------------------------------===//
 // FullOp: `pd.full(1.500000e+00) : !pd.tensor<2x3xf32>`
 //===----------------------------------------------------------------------===//
 

@@ -278,7 +278,7 @@ def _scalar_attr(value, context) -> _ir.Attribute:
     if isinstance(value, int):
         return _ir.IntegerAttr.get(_ir.IntegerType.get_signless(64, context), value)
     if isinstance(value, float):
-        return _ir.FloatAttr.get(_ir.F64Type.get(context), value)
+        return _ir.FloatAttr.get_f64(value, context)
     raise TypeError(f"expected a bool, int or float value, got {value!r}")
 
 

@@ -280,3 +280,11 @@ func.func @copy_to_rank(%a: !pd.vtensor<?xf32>, %b: !pd.tensor<2x?xf32>) {
   pd.copy_to %a, %b : !pd.vtensor<?xf32>, !pd.tensor<2x?xf32>
   return
 }
+
+// -----
+
+func.func @constant_type_mismatch() {
+  // expected-error @+1 {{'pd.constant' op value of type 'tensor<2xf32>' does not match the result type '!pd.vtensor<3xf32>'}}
+  %0 = pd.constant dense<[1.0, 2.0]> : tensor<2xf32> : !pd.vtensor<3xf32>
+  return
+}

@@ -74,3 +74,20 @@ func.func @aliasing(%t: !pd.tensor<2x?xf32>) -> !pd.tensor<2x?xf32> {
   pd.copy_to %t2, %t : !pd.tensor<2x?xf32>, !pd.tensor<2x?xf32>
   return %t2 : !pd.tensor<2x?xf32>
 }
+
+// CHECK-LABEL: func.func @frozen_weights
+func.func @frozen_weights() {
+  // CHECK: pd.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32> : !pd.vtensor<2xf32>
+  %0 = pd.constant dense<[1.0, 2.0]> : tensor<2xf32> : !pd.vtensor<2xf32>
+  // CHECK: pd.constant dense_resource<linear_0.w_0> : tensor<2x2xf32> {name = "linear_0.w_0"} : !pd.vtensor<2x2xf32>
+  %1 = pd.constant dense_resource<linear_0.w_0> : tensor<2x2xf32> {name = "linear_0.w_0"} : !pd.vtensor<2x2xf32>
+  return
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      linear_0.w_0: "0x040000000000803F000000400000404000008040"
+    }
+  }
+#-}

@@ -1,0 +1,8 @@
+"""Paddle's static-graph API on the pd dialect: programs, feeds, parameters."""
+
+from .parameters import (Parameter, ParameterError, ParameterLoadError,  # noqa: F401
+                         ParameterStore)
+from .program import (Program, ProgramError, create_parameter, data,  # noqa: F401
+                      default_main_program, default_startup_program, global_context,
+                      program_guard)
+from .startup import StartupError, run_startup  # noqa: F401

@@ -1,0 +1,222 @@
+"""`Tensor`: pd tensor values with Paddle's Python operators.
+
+Every `ir.Value` of type `!pd.tensor` / `!pd.vtensor` comes back from the
+MLIR bindings as a `Tensor` (a registered value caster), so results of pd
+builders support `+ - * / @ **`, comparisons, `x[...]`, `.shape`, `.dtype`,
+`.T` and `.ndim`. Operators build ops next to their operand (at the current
+insertion point, else before the terminator of the operand's block) with the
+user's file:line as location.
+
+Comparisons build ops, as in Paddle: `x == y` is a bool tensor. Tensors stay
+hashable by identity of the underlying value.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from mlir import ir as _ir
+
+from .dialects import pd
+from .dialects._ods_common import _cext
+
+_cext.globals.register_traceback_file_exclusion(__file__)
+
+
+@contextlib.contextmanager
+def building(anchor: _ir.Value):
+    """Where ops derived from `anchor` go, with traceback locations on."""
+    try:
+        current = _ir.InsertionPoint.current
+    except ValueError:
+        current = None
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(anchor.context)
+        if current is None:
+            owner = anchor.owner
+            block = owner if isinstance(owner, _ir.Block) else owner.operation.block
+            ops = list(block.operations)
+            if ops and ops[-1].operation.name in ("func.return", "pd.yield"):
+                stack.enter_context(_ir.InsertionPoint.at_block_terminator(block))
+            else:
+                stack.enter_context(_ir.InsertionPoint(block))
+        stack.enter_context(_ir.loc_tracebacks(max_depth=1))
+        yield
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (bool, int, float))
+
+
+def _kind(t):
+    return pd.VTensorType if pd.VTensorType.isinstance(t) else pd.TensorType
+
+
+def _constant_like(x: "Tensor", value) -> "Tensor":
+    """A one-element tensor of x's dtype holding `value` (broadcasts)."""
+    t = x.type
+    return pd.full(_kind(t).get([], t.element_type), value)
+
+
+class Tensor(_ir.Value):
+    """A pd tensor value with Paddle's operators."""
+
+    def __init__(self, value: _ir.Value):
+        super().__init__(value)
+
+    __hash__ = _ir.Value.__hash__
+
+    # -- properties ------------------------------------------------------------
+    @property
+    def shape(self) -> list:
+        """Paddle-style dims (-1 for dynamic)."""
+        return self.type.shape
+
+    @property
+    def dtype(self) -> str:
+        return self.type.dtype
+
+    @property
+    def ndim(self) -> int:
+        return self.type.rank
+
+    @property
+    def T(self) -> "Tensor":
+        with building(self):
+            return pd.transpose(self, list(reversed(range(self.ndim))))
+
+    def __repr__(self) -> str:
+        return f"Tensor({self.get_name()}: {self.type})"
+
+    # -- arithmetic --------------------------------------------------------------
+    def _binary(self, other, op, scalar=None, reverse=False):
+        with building(self):
+            if _is_number(other):
+                if scalar is not None:
+                    return scalar(self, other)
+                other = _constant_like(self, other)
+            elif not isinstance(other, _ir.Value):
+                return NotImplemented
+            return op(other, self) if reverse else op(self, other)
+
+    def __add__(self, o):
+        return self._binary(o, pd.add, lambda x, v: pd.scale(x, 1.0, float(v)))
+
+    def __radd__(self, o):
+        return self.__add__(o)
+
+    def __sub__(self, o):
+        return self._binary(o, pd.subtract, lambda x, v: pd.scale(x, 1.0, -float(v)))
+
+    def __rsub__(self, o):
+        return self._binary(o, pd.subtract, lambda x, v: pd.scale(x, -1.0, float(v)))
+
+    def __mul__(self, o):
+        return self._binary(o, pd.multiply, lambda x, v: pd.scale(x, float(v), 0.0))
+
+    def __rmul__(self, o):
+        return self.__mul__(o)
+
+    def __truediv__(self, o):
+        return self._binary(o, pd.divide, lambda x, v: pd.scale(x, 1.0 / float(v), 0.0))
+
+    def __rtruediv__(self, o):
+        return self._binary(o, pd.divide, reverse=True)
+
+    def __floordiv__(self, o):
+        return self._binary(o, pd.floor_divide)
+
+    def __mod__(self, o):
+        return self._binary(o, pd.remainder)
+
+    def __pow__(self, o):
+        return self._binary(o, pd.elementwise_pow, lambda x, v: pd.pow(x, float(v)))
+
+    def __matmul__(self, o):
+        return self._binary(o, pd.matmul)
+
+    def __neg__(self):
+        with building(self):
+            return pd.scale(self, -1.0, 0.0)
+
+    def __abs__(self):
+        with building(self):
+            return pd.abs(self)
+
+    # -- comparisons (elementwise, bool results) --------------------------------
+    def __eq__(self, o):
+        if not (_is_number(o) or isinstance(o, _ir.Value)):
+            return NotImplemented
+        return self._binary(o, pd.equal)
+
+    def __ne__(self, o):
+        if not (_is_number(o) or isinstance(o, _ir.Value)):
+            return NotImplemented
+        return self._binary(o, pd.not_equal)
+
+    def __lt__(self, o):
+        return self._binary(o, pd.less_than)
+
+    def __le__(self, o):
+        return self._binary(o, pd.less_equal)
+
+    def __gt__(self, o):
+        return self._binary(o, pd.greater_than)
+
+    def __ge__(self, o):
+        return self._binary(o, pd.greater_equal)
+
+    def __bool__(self):
+        raise TypeError("the truth value of a pd tensor is only known at run time "
+                        "(use paddle_mlir's control flow ops instead of Python `if`)")
+
+    # -- indexing ----------------------------------------------------------------
+    def __getitem__(self, index):
+        """x[1], x[:, 2:5], x[::-1], x[..., 0]: slice / strided_slice ops."""
+        if not isinstance(index, tuple):
+            index = (index,)
+        if sum(1 for i in index if i is Ellipsis) > 1:
+            raise IndexError("an index can only have a single ellipsis")
+        if Ellipsis in index:
+            at = index.index(Ellipsis)
+            fill = self.ndim - (len(index) - 1)
+            index = index[:at] + (slice(None),) * fill + index[at + 1:]
+        if len(index) > self.ndim:
+            raise IndexError(f"too many indices ({len(index)}) for a tensor of rank {self.ndim}")
+        axes, starts, ends, steps, decrease = [], [], [], [], []
+        for axis, i in enumerate(index):
+            if isinstance(i, bool) or not isinstance(i, (int, slice)):
+                raise IndexError(f"unsupported index {i!r}: use ints, slices and ...")
+            if isinstance(i, int):
+                axes.append(axis)
+                starts.append(i)
+                ends.append(i + 1 if i != -1 else 2 ** 31 - 1)
+                steps.append(1)
+                decrease.append(axis)
+                continue
+            if i == slice(None):
+                continue
+            step = 1 if i.step is None else i.step
+            if step == 0:
+                raise IndexError("slice step cannot be zero")
+            big = 2 ** 31 - 1
+            start = i.start if i.start is not None else (0 if step > 0 else big)
+            # Paddle spells "through index 0" for a negative step as end = -1.
+            end = i.stop if i.stop is not None else (big if step > 0 else -1)
+            axes.append(axis)
+            starts.append(start)
+            ends.append(end)
+            steps.append(step)
+        with building(self):
+            if not axes:
+                return pd.assign(self)
+            if all(s == 1 for s in steps):
+                return pd.slice(self, axes, starts, ends, [1] * len(axes), decrease)
+            out = pd.strided_slice(self, axes, starts, ends, steps)
+            if decrease:
+                out = pd.squeeze(out, decrease)
+            return out
+
+
+for _t in (pd.TensorType, pd.VTensorType):
+    _ir.register_value_caster(_t.static_typeid)(Tensor)
