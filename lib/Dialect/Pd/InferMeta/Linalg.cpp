@@ -81,6 +81,29 @@ LogicalResult checkSpatialList(ArrayRef<int32_t> list, int64_t spatial,
       return err(name, " must be positive, got ", v);
   return success();
 }
+/// Checks what conv and conv-transpose share; returns the number of spatial
+/// dims (2 or 3).
+FailureOr<int64_t> checkConvOperands(const MetaTensor &input,
+                                     const MetaTensor &filter,
+                                     ArrayRef<int32_t> strides,
+                                     ArrayRef<int32_t> dilations,
+                                     int64_t groups, const MetaError &err) {
+  int64_t rank = input.rank();
+  LogicalResult ok = success();
+  if (rank != 4 && rank != 5)
+    ok = err("input must be 4-D or 5-D, got ", dimsStr(input.dims));
+  else if (filter.rank() != rank)
+    ok = err("filter must have the input's rank ", rank, ", got ",
+             dimsStr(filter.dims));
+  else if (failed(checkSpatialList(strides, rank - 2, "strides", err)) ||
+           failed(checkSpatialList(dilations, rank - 2, "dilations", err)))
+    ok = failure();
+  else if (groups <= 0)
+    ok = err("groups must be positive, got ", groups);
+  if (failed(ok))
+    return failure();
+  return rank - 2;
+}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -168,18 +191,11 @@ LogicalResult ConvInferMeta(const MetaTensor &input, const MetaTensor &filter,
                             ArrayRef<int32_t> dilations, int64_t groups,
                             StringRef dataFormat, MetaTensor &out,
                             const MetaError &err) {
-  int64_t rank = input.rank();
-  if (rank != 4 && rank != 5)
-    return err("input must be 4-D or 5-D, got ", dimsStr(input.dims));
-  if (filter.rank() != rank)
-    return err("filter must have the input's rank ", rank, ", got ",
-               dimsStr(filter.dims));
-  int64_t spatial = rank - 2;
-  if (failed(checkSpatialList(strides, spatial, "strides", err)) ||
-      failed(checkSpatialList(dilations, spatial, "dilations", err)))
+  FailureOr<int64_t> spatialDims =
+      checkConvOperands(input, filter, strides, dilations, groups, err);
+  if (failed(spatialDims))
     return failure();
-  if (groups <= 0)
-    return err("groups must be positive, got ", groups);
+  int64_t spatial = *spatialDims;
   bool last = channelsLast(dataFormat);
   int64_t inC = last ? input.dims.back() : input.dims[1];
   SmallVector<int64_t> inSpatial;
@@ -231,18 +247,11 @@ LogicalResult ConvTransposeInferMeta(
     const IntArrayArg &outputSize, StringRef paddingAlgorithm, int64_t groups,
     ArrayRef<int32_t> dilations, StringRef dataFormat, MetaTensor &out,
     const MetaError &err) {
-  int64_t rank = x.rank();
-  if (rank != 4 && rank != 5)
-    return err("input must be 4-D or 5-D, got ", dimsStr(x.dims));
-  if (filter.rank() != rank)
-    return err("filter must have the input's rank ", rank, ", got ",
-               dimsStr(filter.dims));
-  int64_t spatial = rank - 2;
-  if (failed(checkSpatialList(strides, spatial, "strides", err)) ||
-      failed(checkSpatialList(dilations, spatial, "dilations", err)))
+  FailureOr<int64_t> spatialDims =
+      checkConvOperands(x, filter, strides, dilations, groups, err);
+  if (failed(spatialDims))
     return failure();
-  if (groups <= 0)
-    return err("groups must be positive, got ", groups);
+  int64_t spatial = *spatialDims;
   if (!outputPadding.empty() && (int64_t)outputPadding.size() != spatial)
     return err("output_padding must have ", spatial, " elements, got ",
                outputPadding.size());
