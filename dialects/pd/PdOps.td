@@ -13,6 +13,7 @@ include "pd/PdDialect.td"
 include "pd/PdTypes.td"
 include "pd/PdAttributes.td"
 include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -293,6 +294,74 @@ def Pd_CopyToOp : Pd_Op<"copy_to"> {
     $src `,` $dst attr-dict `:` qualified(type($src)) `,` qualified(type($dst))
   }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow (Paddle's pd_op.if / pd_op.while with cf.yield)
+//===----------------------------------------------------------------------===//
+
+def Pd_IfOp : Pd_Op<"if", [
+    RecursiveMemoryEffects, NoRegionArguments,
+    SingleBlockImplicitTerminator<"::mlir::pd::YieldOp">]> {
+  let summary = "two-way branch on a bool tensor (Paddle's pd_op.if)";
+  let description = [{
+    Runs `then` when the one-element bool tensor `cond` is true, else `else`;
+    each region ends in `pd.yield` of the results. Regions use values of
+    the enclosing block directly, as Paddle's do. A branch may yield a more
+    static shape than the result type says.
+
+    ```mlir
+    %r = pd.if %c : !pd.vtensor<1xi1> -> !pd.vtensor<?xf32> {
+      pd.yield %a : !pd.vtensor<4xf32>
+    } else {
+      pd.yield %b : !pd.vtensor<?xf32>
+    }
+    ```
+  }];
+  let arguments = (ins Pd_AnyTensor:$cond);
+  let results = (outs Variadic<Pd_AnyTensor>:$results);
+  let regions = (region SizedRegion<1>:$thenRegion, SizedRegion<1>:$elseRegion);
+  let assemblyFormat = [{
+    $cond attr-dict `:` qualified(type($cond)) (`->` qualified(type($results))^)?
+    $thenRegion `else` $elseRegion
+  }];
+  let hasVerifier = 1;
+}
+
+def Pd_WhileOp : Pd_Op<"while", [
+    RecursiveMemoryEffects, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "loop while a bool tensor is true (Paddle's pd_op.while)";
+  let description = [{
+    `inputs` are the loop-carried values; the body's block arguments receive
+    them, and the body yields the next condition first, then the next
+    values. The loop runs while `cond` (then the yielded condition) is true;
+    its results are the last values. As in Paddle, the body reads values of
+    the enclosing block directly.
+
+    ```mlir
+    %r = pd.while %c : !pd.vtensor<1xi1> loop(%i : !pd.vtensor<1xi64>) {
+    ^bb0(%iv: !pd.vtensor<1xi64>):
+      ...
+      pd.yield %next_cond, %next_i : !pd.vtensor<1xi1>, !pd.vtensor<1xi64>
+    }
+    ```
+  }];
+  let arguments = (ins Pd_AnyTensor:$cond, Variadic<Pd_AnyTensor>:$inputs);
+  let results = (outs Variadic<Pd_AnyTensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $cond `:` qualified(type($cond))
+    (`loop` `(` $inputs^ `:` qualified(type($inputs)) `)`)? $body attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Pd_YieldOp : Pd_Op<"yield", [
+    Pure, Terminator, ReturnLike, ParentOneOf<["IfOp", "WhileOp"]>]> {
+  let summary = "ends a pd.if / pd.while region (Paddle's cf.yield)";
+  let arguments = (ins Variadic<Pd_AnyTensor>:$operands);
+  let builders = [OpBuilder<(ins), [{ /* nothing */ }]>];
+  let assemblyFormat = "attr-dict ($operands^ `:` qualified(type($operands)))?";
 }
 
 #endif // PADDLE_MLIR_PD_OPS_TD

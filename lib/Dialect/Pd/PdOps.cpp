@@ -468,4 +468,88 @@ LogicalResult CopyToOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+
+/// A one-element bool tensor: Paddle's condition.
+static LogicalResult verifyCondition(Operation *op, Type type, StringRef what) {
+  auto t = cast<BaseTensorType>(type);
+  auto shaped = cast<ShapedType>(t);
+  if (!t.getElementType().isInteger(1) ||
+      (shaped.hasStaticShape() && shaped.getNumElements() != 1))
+    return op->emitOpError() << what
+                             << " must be a one-element bool tensor, got "
+                             << type;
+  return success();
+}
+
+/// The types a region yields fit `expected` (the op's types).
+static LogicalResult verifyYielded(Operation *op, TypeRange yielded,
+                                   TypeRange expected, StringRef what) {
+  if (yielded.size() != expected.size())
+    return op->emitOpError() << what << " yields " << yielded.size()
+                             << " values, expected " << expected.size();
+  for (auto [i, pair] : llvm::enumerate(llvm::zip_equal(yielded, expected))) {
+    auto [got, want] = pair;
+    auto g = cast<BaseTensorType>(got);
+    auto w = cast<BaseTensorType>(want);
+    if (g.getElementType() != w.getElementType() ||
+        !areShapesCompatible(g.getShape(), w.getShape()))
+      return op->emitOpError()
+             << what << " yields " << got << " as value #" << i
+             << ", which does not fit " << want;
+  }
+  return success();
+}
+
+LogicalResult IfOp::verify() {
+  if (failed(verifyCondition(*this, getCond().getType(), "cond")))
+    return failure();
+  for (auto [region, name] : {std::make_pair(&getThenRegion(), "then region"),
+                              std::make_pair(&getElseRegion(), "else region")}) {
+    auto yield = cast<YieldOp>(region->front().getTerminator());
+    if (failed(verifyYielded(*this, yield.getOperandTypes(), getResultTypes(),
+                             name)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult WhileOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  // The results are the loop-carried values: the inputs' types.
+  llvm::append_range(inferredReturnTypes, operands.drop_front().getTypes());
+  return success();
+}
+
+LogicalResult WhileOp::verify() {
+  if (failed(verifyCondition(*this, getCond().getType(), "cond")))
+    return failure();
+  Block &body = getBody().front();
+  if (body.getNumArguments() != getInputs().size())
+    return emitOpError() << "body has " << body.getNumArguments()
+                         << " arguments for " << getInputs().size()
+                         << " loop-carried values";
+  for (auto [i, pair] : llvm::enumerate(
+           llvm::zip_equal(body.getArgumentTypes(), getInputs().getTypes())))
+    if (std::get<0>(pair) != std::get<1>(pair))
+      return emitOpError() << "body argument #" << i << " has type "
+                           << std::get<0>(pair) << " but the loop carries "
+                           << std::get<1>(pair);
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  if (!yield)
+    return emitOpError() << "body must end in pd.yield";
+  if (yield.getOperands().empty())
+    return emitOpError() << "body must yield the next condition first";
+  if (failed(verifyCondition(*this, yield.getOperands().front().getType(),
+                             "the yielded condition")))
+    return failure();
+  // After the condition come the next loop-carried values.
+  return verifyYielded(*this, TypeRange(yield.getOperandTypes()).drop_front(),
+                       getInputs().getTypes(), "body");
+}
+
 } // namespace mlir::pd

@@ -288,3 +288,111 @@ func.func @constant_type_mismatch() {
   %0 = pd.constant dense<[1.0, 2.0]> : tensor<2xf32> : !pd.vtensor<3xf32>
   return
 }
+
+// -----
+
+func.func @if_cond_not_bool(%c: !pd.vtensor<1xf32>) {
+  // expected-error @+1 {{'pd.if' op cond must be a one-element bool tensor, got '!pd.vtensor<1xf32>'}}
+  pd.if %c : !pd.vtensor<1xf32> {
+    pd.yield
+  } else {
+    pd.yield
+  }
+  return
+}
+
+// -----
+
+func.func @if_cond_not_one_element(%c: !pd.vtensor<2xi1>) {
+  // expected-error @+1 {{'pd.if' op cond must be a one-element bool tensor, got '!pd.vtensor<2xi1>'}}
+  pd.if %c : !pd.vtensor<2xi1> {
+    pd.yield
+  } else {
+    pd.yield
+  }
+  return
+}
+
+// -----
+
+func.func @if_yield_count(%c: !pd.vtensor<1xi1>, %a: !pd.vtensor<4xf32>) {
+  // expected-error @+1 {{'pd.if' op else region yields 0 values, expected 1}}
+  %r = pd.if %c : !pd.vtensor<1xi1> -> !pd.vtensor<4xf32> {
+    pd.yield %a : !pd.vtensor<4xf32>
+  } else {
+    pd.yield
+  }
+  return
+}
+
+// -----
+
+func.func @if_yield_type(%c: !pd.vtensor<1xi1>, %a: !pd.vtensor<4xf32>, %b: !pd.vtensor<5xf32>) {
+  // expected-error @+1 {{'pd.if' op then region yields '!pd.vtensor<5xf32>' as value #0, which does not fit '!pd.vtensor<4xf32>'}}
+  %r = pd.if %c : !pd.vtensor<1xi1> -> !pd.vtensor<4xf32> {
+    pd.yield %b : !pd.vtensor<5xf32>
+  } else {
+    pd.yield %a : !pd.vtensor<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @while_arguments(%c: !pd.vtensor<1xi1>, %i: !pd.vtensor<1xi64>) {
+  // expected-error @+1 {{'pd.while' op body has 0 arguments for 1 loop-carried values}}
+  %r = pd.while %c : !pd.vtensor<1xi1> loop(%i : !pd.vtensor<1xi64>) {
+    pd.yield %c, %i : !pd.vtensor<1xi1>, !pd.vtensor<1xi64>
+  }
+  return
+}
+
+// -----
+
+func.func @while_argument_type(%c: !pd.vtensor<1xi1>, %i: !pd.vtensor<1xi64>) {
+  // expected-error @+1 {{'pd.while' op body argument #0 has type '!pd.vtensor<1xi32>' but the loop carries '!pd.vtensor<1xi64>'}}
+  %r = pd.while %c : !pd.vtensor<1xi1> loop(%i : !pd.vtensor<1xi64>) {
+  ^bb0(%a: !pd.vtensor<1xi32>):
+    pd.yield %c, %i : !pd.vtensor<1xi1>, !pd.vtensor<1xi64>
+  }
+  return
+}
+
+// -----
+
+func.func @while_no_condition(%c: !pd.vtensor<1xi1>) {
+  // expected-error @+1 {{'pd.while' op body must yield the next condition first}}
+  pd.while %c : !pd.vtensor<1xi1> {
+    pd.yield
+  }
+  return
+}
+
+// -----
+
+func.func @while_bad_condition(%c: !pd.vtensor<1xi1>, %i: !pd.vtensor<1xi64>) {
+  // expected-error @+1 {{'pd.while' op the yielded condition must be a one-element bool tensor, got '!pd.vtensor<1xi64>'}}
+  %r = pd.while %c : !pd.vtensor<1xi1> loop(%i : !pd.vtensor<1xi64>) {
+  ^bb0(%a: !pd.vtensor<1xi64>):
+    pd.yield %a, %a : !pd.vtensor<1xi64>, !pd.vtensor<1xi64>
+  }
+  return
+}
+
+// -----
+
+func.func @while_yield_count(%c: !pd.vtensor<1xi1>, %i: !pd.vtensor<1xi64>) {
+  // expected-error @+1 {{'pd.while' op body yields 0 values, expected 1}}
+  %r = pd.while %c : !pd.vtensor<1xi1> loop(%i : !pd.vtensor<1xi64>) {
+  ^bb0(%a: !pd.vtensor<1xi64>):
+    pd.yield %c : !pd.vtensor<1xi1>
+  }
+  return
+}
+
+// -----
+
+func.func @yield_outside(%a: !pd.vtensor<1xi64>) {
+  // expected-error @+1 {{'pd.yield' op expects parent op to be one of 'pd.if, pd.while'}}
+  pd.yield %a : !pd.vtensor<1xi64>
+}
