@@ -66,4 +66,70 @@ def PdInferShapes : Pass<"pd-infer-shapes"> {
   let dependentDialects = ["::mlir::pd::PdDialect"];
 }
 
+def PdMaximizeValueSemantics : Pass<"pd-maximize-value-semantics"> {
+  let summary = "Turn !pd.tensor into !pd.vtensor wherever nothing aliases or mutates it";
+  let description = [{
+    PIR design §2.5.1. Programs are built on `!pd.tensor`, which may alias
+    and be mutated. In two steps:
+
+    1. every op with value semantics (`HasValueSemantics`, tensor lists,
+       constants) computes on `!pd.vtensor`: its `!pd.tensor` operands go
+       through `pd.to_vtensor` (a snapshot) and its results through
+       `pd.to_tensor` (a fresh copy) for users that still want a tensor;
+    2. copies are removed where no user mutates or aliases the tensor:
+       `pd.to_vtensor(pd.to_tensor(%v))` is `%v`, and a feed, constant or
+       parameter read whose tensor is only ever snapshotted produces the
+       value directly (a parameter only if no `pd.set_parameter` writes it).
+
+    In-place ops, views and `pd.copy_to` keep `!pd.tensor` and are treated
+    like pointers: nothing is moved across them.
+
+    Before:
+
+    ```mlir
+    %x = pd.data "x" : !pd.tensor<2x3xf32>
+    %y = pd.relu %x : (!pd.tensor<2x3xf32>) -> !pd.tensor<2x3xf32>
+    %f = pd.fetch %y "y" col 0 : !pd.tensor<2x3xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %x = pd.data "x" : !pd.vtensor<2x3xf32>
+    %y = pd.relu %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+    %f = pd.fetch %y "y" col 0 : !pd.vtensor<2x3xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::pd::PdDialect"];
+}
+
+def PdReduceInplaceVariants : Pass<"pd-reduce-inplace-variants"> {
+  let summary = "Rewrite in-place ops (relu_) into their value variants (relu)";
+  let description = [{
+    PIR design §2.5.2. `%r = pd.relu_ %a` becomes `%r = pd.relu %a`; when the
+    old tensor `%a` is still observable afterwards (used later, or a feed or
+    parameter that outlives the program), `pd.copy_to %r, %a` keeps its
+    aliases up to date. Later uses of the in-place result use `%r`. Outputs
+    whose dtype the in-place op keeps (`equal_` of a float tensor) are cast
+    back. Shape-changing in-place ops (`reshape_`) are rewritten only when
+    `%a` is not observable afterwards.
+
+    Before:
+
+    ```mlir
+    %r = pd.relu_ %a : (!pd.tensor<4xf32>) -> !pd.tensor<4xf32>
+    %s = pd.exp %a : (!pd.tensor<4xf32>) -> !pd.tensor<4xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %r = pd.relu %a : (!pd.tensor<4xf32>) -> !pd.tensor<4xf32>
+    pd.copy_to %r, %a : !pd.tensor<4xf32>, !pd.tensor<4xf32>
+    %s = pd.exp %a : (!pd.tensor<4xf32>) -> !pd.tensor<4xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::pd::PdDialect"];
+}
+
 #endif // PADDLE_MLIR_PD_PASSES_TD

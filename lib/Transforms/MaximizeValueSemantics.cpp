@@ -1,0 +1,198 @@
+//===- MaximizeValueSemantics.cpp - !pd.tensor -> !pd.vtensor --------------===//
+//
+// PIR design §2.5.1, in the manner of torch-mlir's MaximizeValueSemantics:
+// value-semantic ops are first wrapped in copies, then copies are removed
+// where no user mutates or aliases the tensor.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir::pd {
+#define GEN_PASS_DEF_PDMAXIMIZEVALUESEMANTICS
+#include "pd/PdPasses.h.inc"
+} // namespace mlir::pd
+
+using namespace mlir;
+using namespace mlir::pd;
+
+namespace {
+
+/// The value-semantics version of a type (tensors and tensor lists).
+Type valueTypeOf(Type type) {
+  if (auto t = dyn_cast<BaseTensorType>(type))
+    return t.getWithValueSemantics();
+  if (auto vec = dyn_cast<VecType>(type)) {
+    SmallVector<Type> elements =
+        llvm::map_to_vector(vec.getElementTypes(), valueTypeOf);
+    return VecType::get(type.getContext(), elements);
+  }
+  return type;
+}
+
+bool hasAliasingTensor(Type type) {
+  if (isa<pd::TensorType>(type))
+    return true;
+  if (auto vec = dyn_cast<VecType>(type))
+    return llvm::any_of(vec.getElementTypes(), hasAliasingTensor);
+  return false;
+}
+
+/// Ops that compute fresh values from their operands.
+bool hasValueSemantics(Operation *op);
+
+/// The tensor a chain of views starts from.
+Value viewRoot(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (!def->hasTrait<OpTrait::pd::ViewLike>())
+      break;
+    v = def->getOperand(0);
+  }
+  return v;
+}
+
+/// Whether `use` writes the tensor it uses (an in-place update or the
+/// destination of pd.copy_to).
+bool isWrite(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (auto copy = dyn_cast<CopyToOp>(user))
+    return use.getOperandNumber() == 1;
+  if (user->hasTrait<OpTrait::pd::Inplace>())
+    for (auto [result, operand] : cast<OpSpecInterface>(user).getInplaceMap())
+      if (operand == use.getOperandNumber())
+        return true;
+  return false;
+}
+
+/// Whether anything writes `root` or a view of it.
+bool isWrittenThroughViews(Value root) {
+  SmallVector<Value> worklist{root};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      if (isWrite(use))
+        return true;
+      Operation *user = use.getOwner();
+      if (user->hasTrait<OpTrait::pd::ViewLike>() && use.getOperandNumber() == 0)
+        llvm::append_range(worklist, user->getResults());
+    }
+  }
+  return false;
+}
+
+/// Ops that compute fresh values from their operands; a view counts when
+/// nothing writes the tensor it views (or any view of that tensor).
+bool hasValueSemantics(Operation *op) {
+  if (op->hasTrait<OpTrait::pd::HasValueSemantics>() ||
+      isa<CombineOp, BuiltinSplitOp, BuiltinSliceOp>(op))
+    return true;
+  return op->hasTrait<OpTrait::pd::ViewLike>() &&
+         !isWrittenThroughViews(viewRoot(op->getOperand(0)));
+}
+
+/// Step 1: `op` computes on !pd.vtensor, with copies at its boundary.
+void wrapInCopies(Operation *op, OpBuilder &b) {
+  bool any = llvm::any_of(op->getOperandTypes(), hasAliasingTensor) ||
+             llvm::any_of(op->getResultTypes(), hasAliasingTensor);
+  if (!any)
+    return;
+  // A tensor list can only be converted as a whole, by its pd.combine.
+  for (Value operand : op->getOperands())
+    if (isa<VecType>(operand.getType()) && hasAliasingTensor(operand.getType()))
+      return;
+  b.setInsertionPoint(op);
+  for (OpOperand &operand : op->getOpOperands())
+    if (isa<pd::TensorType>(operand.get().getType()))
+      operand.set(ToVTensorOp::create(b, op->getLoc(), operand.get()));
+  b.setInsertionPointAfter(op);
+  for (OpResult result : op->getResults()) {
+    Type type = result.getType();
+    if (!hasAliasingTensor(type))
+      continue;
+    result.setType(valueTypeOf(type));
+    if (result.use_empty() || !isa<BaseTensorType>(type))
+      continue;
+    auto copy = ToTensorOp::create(b, op->getLoc(), result);
+    result.replaceAllUsesExcept(copy, copy);
+  }
+}
+
+/// Users that only read a tensor and accept a value in its place.
+bool isReplaceableReader(OpOperand &use) {
+  if (isa<CopyToOp>(use.getOwner()))
+    return use.getOperandNumber() == 0;
+  return isa<ToVTensorOp, FetchOp, SetParameterOp>(use.getOwner());
+}
+
+/// Replaces the readers of tensor `t` by `value` (a vtensor of its contents).
+void forwardReaders(Value t, Value value) {
+  for (OpOperand &use : llvm::make_early_inc_range(t.getUses())) {
+    Operation *user = use.getOwner();
+    if (isa<ToVTensorOp>(user)) {
+      user->getResult(0).replaceAllUsesWith(value);
+      user->erase();
+    } else if (auto fetch = dyn_cast<FetchOp>(user)) {
+      use.set(value);
+      fetch->getResult(0).setType(value.getType());
+    } else if (isa<CopyToOp, SetParameterOp>(user)) {
+      use.set(value); // they read the tensor: a value will do
+    }
+  }
+}
+
+/// Removes the copy `op` makes (or needs), if nobody depends on it.
+bool removeCopy(Operation *op, const llvm::StringSet<> &written) {
+  if (op->getNumResults() != 1 ||
+      !isa<pd::TensorType>(op->getResult(0).getType()))
+    return false;
+  Value t = op->getResult(0);
+  if (t.use_empty() || !llvm::all_of(t.getUses(), isReplaceableReader))
+    return false;
+  if (auto toTensor = dyn_cast<ToTensorOp>(op)) {
+    // to_vtensor(to_tensor(%v)) is %v when nothing writes the copy.
+    forwardReaders(t, toTensor.getOperand());
+    op->erase();
+    return true;
+  }
+  bool source = isa<DataOp, FullOp, FullIntArrayOp>(op);
+  if (auto get = dyn_cast<GetParameterOp>(op))
+    source = !written.contains(get.getParameterName());
+  if (!source)
+    return false;
+  // A feed, constant or parameter read that is only snapshotted produces the
+  // value directly.
+  t.setType(valueTypeOf(t.getType()));
+  forwardReaders(t, t);
+  return true;
+}
+
+struct PdMaximizeValueSemanticsPass
+    : public pd::impl::PdMaximizeValueSemanticsBase<PdMaximizeValueSemanticsPass> {
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    OpBuilder b(&getContext());
+
+    root->walk([&](Operation *op) {
+      if (hasValueSemantics(op))
+        wrapInCopies(op, b);
+    });
+
+    // Parameters some program writes cannot be read as values.
+    llvm::StringSet<> written;
+    root->walk([&](SetParameterOp op) { written.insert(op.getParameterName()); });
+
+    // Step 2, to a fixed point: drop copies nobody needs. One rewrite per
+    // walk, since a rewrite erases other ops.
+    while (root->walk([&](Operation *op) {
+                  return removeCopy(op, written) ? WalkResult::interrupt()
+                                                 : WalkResult::advance();
+                })
+               .wasInterrupted()) {
+    }
+  }
+};
+
+} // namespace
