@@ -66,3 +66,31 @@ def test_invalid_pipeline_string(ctx):
         run_pipeline(module, "pd-no-such-pass")
     with pytest.raises(PipelineError, match="invalid pipeline"):
         run_pipeline(module, "pd-verify-program{no-such-option=1}")
+
+
+def test_value_semantics_pipeline_on_a_built_cnn():
+    """A CNN built with the Python API (batch_norm_ and relu_ in eval mode, as
+    Paddle exports) becomes value-semantic: only the running statistics,
+    which batch_norm_ updates, stay !pd.tensor."""
+    import re
+
+    from paddle_mlir import nn, static
+    from paddle_mlir.dialects import pd
+
+    main = static.Program()
+    with static.program_guard(main, static.Program()):
+        x = static.data("x", [1, 3, 8, 8])
+        conv, bn = nn.Conv2D(3, 4, 3), nn.BatchNorm2D(4)
+        bn.eval()
+        y = bn(conv(x))
+        with main.building():
+            y = pd.relu_(y)
+        main.fetch(y, "y")
+    run_pipeline(main.module, "pd-reduce-inplace-variants,pd-maximize-value-semantics,canonicalize,cse")
+    main.verify()
+    text = str(main)
+    assert "pd.relu_" not in text and "pd.relu %" in text
+    assert re.search(r"pd\.conv2d .* -> !pd\.vtensor<1x4x6x6xf32>", text)
+    assert re.search(r'pd\.fetch %\d+ "y" col 0 : !pd\.vtensor<1x4x6x6xf32>', text)
+    tensors = set(re.findall(r"= pd\.(\w+) [^\n]*-> !pd\.tensor", text))
+    assert not tensors, f"ops still producing !pd.tensor: {tensors}"
