@@ -2,9 +2,13 @@
 
     paddle-mlir opt program.mlir -p "pd-verify-program,canonicalize" [-o out.mlir]
     paddle-mlir opt - < program.mlir
+    paddle-mlir import model.json [--params model.pdiparams] -o model.mlir
 
 Errors (unparsable IR, a failing pass) print located diagnostics, plus a
 `paddle-opt` reproducer for a failing pipeline, and exit with status 1.
+`import` reads a PaddlePaddle 3.x inference model (PIR JSON + weights) and
+writes the pd program to OUT.mlir and its weights beside it (OUT.npz); a
+model it cannot import gives a one-line error and status 1.
 """
 
 from __future__ import annotations
@@ -59,6 +63,33 @@ def cmd_opt(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .frontend.paddle import PaddleImportError, load
+    from .static.parameters import ParameterError
+
+    out = Path(args.output)
+    weights = out.with_suffix(".npz")
+    try:
+        program = load(args.model, args.params)
+        if len(program.parameters) and any(
+                p.value is None for p in program.parameters.parameters.values()):
+            raise PaddleImportError(f"{args.model}: the program has parameters but no "
+                                    "weights file was found (pass --params)")
+        program.save(out)
+        if len(program.parameters):
+            program.parameters.save(weights)
+    except (PaddleImportError, ParameterError) as e:
+        print(f"paddle-mlir: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"paddle-mlir: cannot write {e.filename or out}: {e.strerror or e}",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="paddle-mlir", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -72,6 +103,16 @@ def main(argv: list[str] | None = None) -> int:
                      help="print the IR after every pass (to standard error)")
     opt.add_argument("--debug-info", action="store_true", help="print locations")
     opt.set_defaults(func=cmd_opt)
+
+    imp = sub.add_parser("import", help="import a PaddlePaddle 3.x inference model "
+                         "(model.json + model.pdiparams) as a pd program")
+    imp.add_argument("model", help="the PIR program, MODEL.json (from paddle.jit.save)")
+    imp.add_argument("--params", help="the weights (default: MODEL.pdiparams beside "
+                     "the JSON)")
+    imp.add_argument("-o", "--output", required=True,
+                     help="the .mlir (or .mlirbc) to write; weights go to the same "
+                     "name with .npz")
+    imp.set_defaults(func=cmd_import)
 
     args = parser.parse_args(argv)
     return args.func(args)

@@ -46,7 +46,7 @@ func.func @observed(%a: !pd.vtensor<4xf32>) {
 func.func @batch_norm(%x: !pd.tensor<1x4x6x6xf32>) {
   %m = pd.get_parameter "mean" : !pd.tensor<4xf32>
   %v = pd.get_parameter "var" : !pd.tensor<4xf32>
-  %b:6 = pd.batch_norm_ %x, %m, %v {is_test = true, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = true, trainable_statistics = false} : (!pd.tensor<1x4x6x6xf32>, !pd.tensor<4xf32>, !pd.tensor<4xf32>) -> (!pd.tensor<1x4x6x6xf32>, !pd.tensor<4xf32>, !pd.tensor<4xf32>, !pd.tensor<4xf32>, !pd.tensor<4xf32>, !pd.tensor<?xf32>)
+  %b:6 = pd.batch_norm_ %x, %m, %v {is_test = true, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = true, trainable_statistics = false} : (!pd.tensor<1x4x6x6xf32>, !pd.tensor<4xf32>, !pd.tensor<4xf32>) -> (!pd.tensor<1x4x6x6xf32>, !pd.tensor<4xf32>, !pd.tensor<4xf32>, !pd.tensor<4xf32>, !pd.tensor<4xf32>, !pd.tensor<?xui8>)
   %f = pd.fetch %b#0 "y" col 0 : !pd.tensor<1x4x6x6xf32>
   return
 }

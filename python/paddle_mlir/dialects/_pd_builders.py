@@ -13,7 +13,7 @@ from ._ods_common import _cext as _ods_cext
 # Locations from ir.loc_tracebacks() point at the user's code, not here.
 _ods_cext.globals.register_traceback_file_exclusion(__file__)
 
-__all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'lgamma', 'lgamma_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hard_shrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'matmul', 'bmm', 'addmm', 'addmm_', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'pixel_shuffle', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'all', 'any', 'logsumexp', 'mean_all', 'argmax', 'argmin', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_select', 'scatter', 'scatter_', 'take_along_axis', 'flip', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'eye', 'uniform', 'gaussian', 'randint']
+__all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'lgamma', 'lgamma_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hard_shrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'matmul', 'bmm', 'addmm', 'addmm_', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'pixel_shuffle', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'all', 'any', 'logsumexp', 'mean_all', 'argmax', 'argmin', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_select', 'scatter', 'scatter_', 'take_along_axis', 'flip', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'eye', 'uniform', 'gaussian', 'randint']
 
 def abs(x, *, loc=None, ip=None):
     """`pd.abs(Tensor x)` -> Tensor(out)"""
@@ -628,14 +628,14 @@ def scale_(x, scale=1.0, bias=0.0, bias_after_scale=True, *, loc=None, ip=None):
 
 
 def pow(x, y=1.0, *, loc=None, ip=None):
-    """`pd.pow(Tensor x, Scalar y = 1.0)` -> Tensor(out)"""
-    op = _ops.PowOp(x=x, y=as_scalar(y, None, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+    """`pd.pow(Tensor x, float y = 1.0)` -> Tensor(out)"""
+    op = _ops.PowOp(x=x, y=y, loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
 def pow_(x, y=1.0, *, loc=None, ip=None):
-    """`pd.pow_(Tensor x, Scalar y = 1.0)` -> Tensor(out)"""
-    op = _ops.Pow_Op(x=x, y=as_scalar(y, None, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+    """`pd.pow_(Tensor x, float y = 1.0)` -> Tensor(out)"""
+    op = _ops.Pow_Op(x=x, y=y, loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 
@@ -696,6 +696,12 @@ def numel(x, *, loc=None, ip=None):
 def shape(input, *, loc=None, ip=None):
     """`pd.shape(Tensor input)` -> Tensor(out)"""
     op = _ops.ShapeOp(input=input, loc=loc, ip=ip)
+    return results_of(op, ['Tensor'])
+
+
+def shape64(input, *, loc=None, ip=None):
+    """`pd.shape64(Tensor input)` -> Tensor(out)"""
+    op = _ops.Shape64Op(input=input, loc=loc, ip=ip)
     return results_of(op, ['Tensor'])
 
 

@@ -533,13 +533,13 @@ func.func @pool2d_padding_algorithm(%x: !pd.vtensor<1x3x33x32xf32>, %xd: !pd.vte
 
 // out is x; the statistics have C elements; reserve_space is unknown.
 // CHECK-LABEL: func.func @batch_norm_nchw
-// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xf32>)
-// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<?x3x?x?xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xf32>)
+// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xui8>)
+// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<?x3x?x?xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xui8>)
 func.func @batch_norm_nchw(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.vtensor<3xf32>, %v: !pd.vtensor<3xf32>,
                            %s: !pd.vtensor<3xf32>, %b: !pd.vtensor<3xf32>, %xd: !pd.vtensor<?x3x?x?xf32>) {
-  %0:6 = pd.batch_norm %x, %m, %v scale(%s) bias(%b) {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  %0:6 = pd.batch_norm %x, %m, %v scale(%s) bias(%b) {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xui8>)
   // No scale or bias.
-  %1:6 = pd.batch_norm %xd, %m, %v {is_test = true, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = true, trainable_statistics = false} : (!pd.vtensor<?x3x?x?xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  %1:6 = pd.batch_norm %xd, %m, %v {is_test = true, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = true, trainable_statistics = false} : (!pd.vtensor<?x3x?x?xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xui8>)
   return
 }
 
@@ -548,17 +548,17 @@ func.func @batch_norm_nchw(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.vtensor<3xf32>,
 // NHWC takes C from the last dim; 2-D inputs; float16 inputs keep float32
 // statistics (the running mean/variance keep their own dtype).
 // CHECK-LABEL: func.func @batch_norm_layouts
-// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<2x4x4x3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xf32>)
-// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<8x3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xf32>)
-// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<2x3x4x4xf16>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xf16>)
-// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<2x3x4x4x5xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xf32>)
+// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<2x4x4x3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xui8>)
+// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<8x3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xui8>)
+// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<2x3x4x4xf16>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xui8>)
+// CHECK: pd.batch_norm {{.*}} -> (!pd.vtensor<2x3x4x4x5xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<?xui8>)
 func.func @batch_norm_layouts(%x: !pd.vtensor<2x4x4x3xf32>, %m: !pd.vtensor<3xf32>, %v: !pd.vtensor<3xf32>,
                               %x2: !pd.vtensor<8x3xf32>, %xh: !pd.vtensor<2x3x4x4xf16>,
                               %x5: !pd.vtensor<2x3x4x4x5xf32>) {
-  %0:6 = pd.batch_norm %x, %m, %v {is_test = true, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NHWC", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<2x4x4x3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
-  %1:6 = pd.batch_norm %x2, %m, %v {is_test = true, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<8x3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
-  %2:6 = pd.batch_norm %xh, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<2x3x4x4xf16>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf16>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf16>)
-  %3:6 = pd.batch_norm %x5, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCDHW", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<2x3x4x4x5xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  %0:6 = pd.batch_norm %x, %m, %v {is_test = true, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NHWC", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<2x4x4x3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xui8>)
+  %1:6 = pd.batch_norm %x2, %m, %v {is_test = true, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<8x3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xui8>)
+  %2:6 = pd.batch_norm %xh, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<2x3x4x4xf16>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf16>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xui8>)
+  %3:6 = pd.batch_norm %x5, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCDHW", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<2x3x4x4x5xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xui8>)
   return
 }
 
@@ -566,12 +566,12 @@ func.func @batch_norm_layouts(%x: !pd.vtensor<2x4x4x3xf32>, %m: !pd.vtensor<3xf3
 
 // The in-place variant updates the running mean and variance (mutable).
 // CHECK-LABEL: func.func @batch_norm_inplace
-// CHECK: pd.batch_norm_ {{.*}} -> (!pd.tensor<2x3x4x4xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<?xf32>)
-// CHECK: pd.batch_norm_ {{.*}} -> (!pd.tensor<?x4x4x3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<?xf32>)
+// CHECK: pd.batch_norm_ {{.*}} -> (!pd.tensor<2x3x4x4xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<?xui8>)
+// CHECK: pd.batch_norm_ {{.*}} -> (!pd.tensor<?x4x4x3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<?xui8>)
 func.func @batch_norm_inplace(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.tensor<3xf32>, %v: !pd.tensor<3xf32>,
                               %s: !pd.vtensor<3xf32>, %b: !pd.vtensor<3xf32>, %xn: !pd.vtensor<?x4x4x3xf32>) {
-  %0:6 = pd.batch_norm_ %x, %m, %v scale(%s) bias(%b) {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<2x3x4x4xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.tensor<?x?x?x?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>)
-  %1:6 = pd.batch_norm_ %xn, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NHWC", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<?x4x4x3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>) -> (!pd.tensor<?x?x?x?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>)
+  %0:6 = pd.batch_norm_ %x, %m, %v scale(%s) bias(%b) {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<2x3x4x4xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.tensor<?x?x?x?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xui8>)
+  %1:6 = pd.batch_norm_ %xn, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NHWC", use_global_stats = false, trainable_statistics = false} : (!pd.vtensor<?x4x4x3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>) -> (!pd.tensor<?x?x?x?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xui8>)
   return
 }
 

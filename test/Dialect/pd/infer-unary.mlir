@@ -360,10 +360,10 @@ func.func @scalar_operands(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<?x3xf32>, %
   %0 = pd.scale %x, %s {bias = 1.000000e+00 : f32, bias_after_scale = false} : (!pd.vtensor<2x3xf32>, !pd.vtensor<1xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.scale {{.*}} : (!pd.vtensor<?x3xf32>, !pd.vtensor<1xf32>) -> !pd.vtensor<?x3xf32>
   %1 = pd.scale %y, %arg : (!pd.vtensor<?x3xf32>, !pd.vtensor<1xf32>) -> !pd.vtensor<?x?xf32>
-  // CHECK: pd.pow {{.*}} : (!pd.vtensor<2x3xf32>, !pd.vtensor<1xf32>) -> !pd.vtensor<2x3xf32>
-  %2 = pd.pow %x, %s : (!pd.vtensor<2x3xf32>, !pd.vtensor<1xf32>) -> !pd.vtensor<?x?xf32>
-  // CHECK: pd.pow {{.*}} : (!pd.vtensor<?x3xf32>, !pd.vtensor<1xf32>) -> !pd.vtensor<?x3xf32>
-  %3 = pd.pow %y, %arg : (!pd.vtensor<?x3xf32>, !pd.vtensor<1xf32>) -> !pd.vtensor<?x?xf32>
+  // CHECK: pd.pow {{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+  %2 = pd.pow %x {y = 3.0 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
+  // CHECK: pd.pow {{.*}} : (!pd.vtensor<?x3xf32>) -> !pd.vtensor<?x3xf32>
+  %3 = pd.pow %y : (!pd.vtensor<?x3xf32>) -> !pd.vtensor<?x?xf32>
   %lo = pd.full(-1.0) : !pd.vtensor<1xf32>
   %hi = pd.full(1) : !pd.vtensor<1xf32>
   // CHECK: pd.clip {{.*}} -> !pd.vtensor<2x3xf32>
@@ -419,6 +419,9 @@ func.func @numel_and_shape(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<?x?x5xf16>,
   %4 = pd.shape %y : (!pd.vtensor<?x?x5xf16>) -> !pd.vtensor<?xi32>
   // CHECK: pd.shape %{{.*}} : (!pd.vtensor<i1>) -> !pd.vtensor<0xi32>
   %5 = pd.shape %z : (!pd.vtensor<i1>) -> !pd.vtensor<?xi32>
+  // shape64 is Paddle 3's int64 variant (what paddle.shape exports).
+  // CHECK: pd.shape64 %{{.*}} : (!pd.vtensor<?x?x5xf16>) -> !pd.vtensor<3xi64>
+  %6 = pd.shape64 %y : (!pd.vtensor<?x?x5xf16>) -> !pd.vtensor<?xi64>
   return
 }
 
@@ -523,8 +526,8 @@ func.func @inplace(%x: !pd.tensor<2x?xf32>, %c: !pd.tensor<1xi64>, %i: !pd.tenso
   %4 = pd.leaky_relu_ %x : (!pd.tensor<2x?xf32>) -> !pd.tensor<?x?xf32>
   // CHECK: pd.scale_ {{.*}} : (!pd.tensor<2x?xf32>, !pd.vtensor<1xf32>) -> !pd.tensor<2x?xf32>
   %5 = pd.scale_ %x, %s : (!pd.tensor<2x?xf32>, !pd.vtensor<1xf32>) -> !pd.tensor<?x?xf32>
-  // CHECK: pd.pow_ {{.*}} : (!pd.tensor<2x?xf32>, !pd.vtensor<1xf32>) -> !pd.tensor<2x?xf32>
-  %6 = pd.pow_ %x, %s : (!pd.tensor<2x?xf32>, !pd.vtensor<1xf32>) -> !pd.tensor<?x?xf32>
+  // CHECK: pd.pow_ {{.*}} : (!pd.tensor<2x?xf32>) -> !pd.tensor<2x?xf32>
+  %6 = pd.pow_ %x : (!pd.tensor<2x?xf32>) -> !pd.tensor<?x?xf32>
   // CHECK: pd.clip_ {{.*}} -> !pd.tensor<2x?xf32>
   %7 = pd.clip_ %x, %s, %s : (!pd.tensor<2x?xf32>, !pd.vtensor<1xf32>, !pd.vtensor<1xf32>) -> !pd.tensor<?x?xf32>
   // CHECK: pd.softmax_ {{.*}} : (!pd.tensor<2x?xf32>) -> !pd.tensor<2x?xf32>

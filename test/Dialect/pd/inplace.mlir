@@ -20,11 +20,11 @@ func.func @keeps_input_meta(%x: !pd.tensor<2x?xf32>, %y: !pd.vtensor<3xf32>,
 
 // batch_norm_ updates mean and variance in place; its other results are fresh.
 // CHECK-LABEL: func.func @batch_norm_inplace
-// CHECK: pd.batch_norm_ {{.*}} -> (!pd.tensor<2x3x4x4xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<?xf32>)
+// CHECK: pd.batch_norm_ {{.*}} -> (!pd.tensor<2x3x4x4xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>, !pd.tensor<?xui8>)
 func.func @batch_norm_inplace(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.tensor<3xf32>, %v: !pd.tensor<3xf32>) {
   %r:6 = pd.batch_norm_ %x, %m, %v {is_test = true, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, data_format = "NCHW", use_global_stats = false, trainable_statistics = false}
       : (!pd.vtensor<2x3x4x4xf32>, !pd.tensor<3xf32>, !pd.tensor<3xf32>)
-      -> (!pd.tensor<?x?x?x?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>)
+      -> (!pd.tensor<?x?x?x?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xui8>)
   return
 }
 

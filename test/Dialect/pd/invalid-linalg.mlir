@@ -528,7 +528,7 @@ func.func @pool2d_missing_attribute(%x: !pd.vtensor<1x3x8x8xf32>) {
 func.func @batch_norm_mean_size(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.vtensor<4xf32>, %v: !pd.vtensor<3xf32>) {
   // expected-error @+2 {{'pd.batch_norm' op mean must have 3 elements, got shape [4]}}
   // expected-error @+1 {{'pd.batch_norm' op failed to infer returned types}}
-  %0:6 = pd.batch_norm %x, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, use_global_stats = false, trainable_statistics = false, data_format = "NCHW"} : (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<4xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  %0:6 = pd.batch_norm %x, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, use_global_stats = false, trainable_statistics = false, data_format = "NCHW"} : (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<4xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xui8>)
   return
 }
 
@@ -538,7 +538,7 @@ func.func @batch_norm_mean_size(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.vtensor<4x
 func.func @batch_norm_nhwc_channels(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.vtensor<3xf32>, %v: !pd.vtensor<3xf32>) {
   // expected-error @+2 {{'pd.batch_norm' op mean must have 4 elements, got shape [3]}}
   // expected-error @+1 {{'pd.batch_norm' op failed to infer returned types}}
-  %0:6 = pd.batch_norm %x, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, use_global_stats = false, trainable_statistics = false, data_format = "NHWC"} : (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  %0:6 = pd.batch_norm %x, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, use_global_stats = false, trainable_statistics = false, data_format = "NHWC"} : (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xui8>)
   return
 }
 
@@ -547,7 +547,7 @@ func.func @batch_norm_nhwc_channels(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.vtenso
 func.func @batch_norm_scale_size(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.vtensor<3xf32>, %s: !pd.vtensor<2xf32>) {
   // expected-error @+2 {{'pd.batch_norm' op scale must have 3 elements, got shape [2]}}
   // expected-error @+1 {{'pd.batch_norm' op failed to infer returned types}}
-  %0:6 = pd.batch_norm %x, %m, %m scale(%s) {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, use_global_stats = false, trainable_statistics = false, data_format = "NCHW"} : (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<2xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  %0:6 = pd.batch_norm %x, %m, %m scale(%s) {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, use_global_stats = false, trainable_statistics = false, data_format = "NCHW"} : (!pd.vtensor<2x3x4x4xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<2xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xui8>)
   return
 }
 
@@ -556,7 +556,7 @@ func.func @batch_norm_scale_size(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.vtensor<3
 func.func @batch_norm_rank(%x: !pd.vtensor<3xf32>, %m: !pd.vtensor<3xf32>) {
   // expected-error @+2 {{'pd.batch_norm' op input must have rank 2 to 5, got [3]}}
   // expected-error @+1 {{'pd.batch_norm' op failed to infer returned types}}
-  %0:6 = pd.batch_norm %x, %m, %m {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, use_global_stats = false, trainable_statistics = false, data_format = "NCHW"} : (!pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  %0:6 = pd.batch_norm %x, %m, %m {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, use_global_stats = false, trainable_statistics = false, data_format = "NCHW"} : (!pd.vtensor<3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<3xf32>) -> (!pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xui8>)
   return
 }
 
@@ -565,7 +565,7 @@ func.func @batch_norm_rank(%x: !pd.vtensor<3xf32>, %m: !pd.vtensor<3xf32>) {
 func.func @batch_norm_inplace_variance(%x: !pd.vtensor<2x3x4x4xf32>, %m: !pd.tensor<3xf32>, %v: !pd.tensor<6xf32>) {
   // expected-error @+2 {{'pd.batch_norm_' op variance must have 3 elements, got shape [6]}}
   // expected-error @+1 {{'pd.batch_norm_' op failed to infer returned types}}
-  %0:6 = pd.batch_norm_ %x, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, use_global_stats = false, trainable_statistics = false, data_format = "NCHW"} : (!pd.vtensor<2x3x4x4xf32>, !pd.tensor<3xf32>, !pd.tensor<6xf32>) -> (!pd.tensor<?x?x?x?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>)
+  %0:6 = pd.batch_norm_ %x, %m, %v {is_test = false, momentum = 0.9 : f32, epsilon = 1.0e-5 : f32, use_global_stats = false, trainable_statistics = false, data_format = "NCHW"} : (!pd.vtensor<2x3x4x4xf32>, !pd.tensor<3xf32>, !pd.tensor<6xf32>) -> (!pd.tensor<?x?x?x?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xf32>, !pd.tensor<?xui8>)
   return
 }
 

@@ -584,7 +584,7 @@ func.func @pow_result(%x: !pd.vtensor<2x3xf32>) {
   %s = pd.full(2.0) : !pd.vtensor<1xf32>
   // expected-error @+2 {{'pd.pow' op failed to infer returned types}}
   // expected-error @+1 {{'pd.pow' op inferred type(s) '!pd.vtensor<2x3xf32>' are incompatible with return type(s) of operation '!pd.vtensor<2x3xi32>'}}
-  %0 = pd.pow %x, %s : (!pd.vtensor<2x3xf32>, !pd.vtensor<1xf32>) -> !pd.vtensor<2x3xi32>
+  %0 = pd.pow %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xi32>
   return
 }
 
@@ -679,6 +679,15 @@ func.func @shape_int64(%x: !pd.vtensor<?x3xf32>) {
   // expected-error @+2 {{'pd.shape' op failed to infer returned types}}
   // expected-error @+1 {{'pd.shape' op inferred type(s) '!pd.vtensor<2xi32>' are incompatible with return type(s) of operation '!pd.vtensor<2xi64>'}}
   %0 = pd.shape %x : (!pd.vtensor<?x3xf32>) -> !pd.vtensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @shape64_int32(%x: !pd.vtensor<?x3xf32>) {
+  // expected-error @+2 {{'pd.shape64' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.shape64' op inferred type(s) '!pd.vtensor<2xi64>' are incompatible with return type(s) of operation '!pd.vtensor<2xi32>'}}
+  %0 = pd.shape64 %x : (!pd.vtensor<?x3xf32>) -> !pd.vtensor<2xi32>
   return
 }
 

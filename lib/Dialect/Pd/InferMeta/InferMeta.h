@@ -173,6 +173,8 @@ LogicalResult IncrementInferMeta(const MetaTensor &x, MetaTensor &out,
                                  const MetaError &err);
 LogicalResult ShapeInferMeta(const MetaTensor &x, MetaTensor &out,
                              const MetaError &err);
+LogicalResult Shape64InferMeta(const MetaTensor &x, MetaTensor &out,
+                               const MetaError &err);
 LogicalResult ClipInferMeta(const MetaTensor &x, const ScalarArg &min,
                             const ScalarArg &max, MetaTensor &out,
                             const MetaError &err);

@@ -406,7 +406,8 @@ LogicalResult BatchNormInferMeta(
   varianceOut.set({c}, variance.dtype ? variance.dtype : stats);
   savedMean.set({c}, stats);
   savedVariance.set({c}, stats);
-  reserveSpace.set({kDyn}, x.dtype);
+  // cuDNN's workspace: bytes, as Paddle records it.
+  reserveSpace.set({kDyn}, IntegerType::get(err.ctx, 8, IntegerType::Unsigned));
   return success();
 }
 

@@ -70,6 +70,12 @@ LogicalResult ShapeInferMeta(const MetaTensor &x, MetaTensor &out,
   return success();
 }
 
+LogicalResult Shape64InferMeta(const MetaTensor &x, MetaTensor &out,
+                               const MetaError &err) {
+  out.set({x.rank()}, IntegerType::get(err.ctx, 64));
+  return success();
+}
+
 LogicalResult ClipInferMeta(const MetaTensor &x, const ScalarArg &min,
                             const ScalarArg &max, MetaTensor &out,
                             const MetaError &err) {

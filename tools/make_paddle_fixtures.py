@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""Exports the small real-Paddle models the frontend tests import.
+
+Needs PaddlePaddle 3.3.1 (CPU) in its own virtual environment, never in
+paddle-mlir's .venv:
+
+    python3.11 -m venv /tmp/paddle-venv
+    /tmp/paddle-venv/bin/pip install paddlepaddle==3.3.1 numpy
+    /tmp/paddle-venv/bin/python tools/make_paddle_fixtures.py [OUT_DIR]
+
+For each model NAME it writes into OUT_DIR (default test/fixtures/paddle):
+
+- NAME.json, NAME.pdiparams: `paddle.jit.save` of the model in eval mode;
+- NAME.io.npz: the fixed random inputs (`in/<feed name>`), Paddle's outputs
+  (`out/<fetch index>`, by fetch column) from the saved model run by
+  `paddle.jit.load`, every parameter's value (`param/<name>`), and the feed
+  and fetch names Paddle's inference predictor reports (`meta/feeds`,
+  `meta/fetches`), so tests can check the importer's weights and names and,
+  later, execution without Paddle.
+
+The models are tiny (the whole directory stays well under 1 MB) and seeded,
+so the files are reproducible up to Paddle's own nondeterminism.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import numpy as np
+
+os.environ.setdefault("GLOG_minloglevel", "2")
+
+import paddle  # noqa: E402
+import paddle.inference as paddle_infer  # noqa: E402
+import paddle.nn as nn  # noqa: E402
+import paddle.nn.functional as F  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_OUT = REPO / "test" / "fixtures" / "paddle"
+
+
+class MLP(nn.Layer):
+    """Linear-ReLU-Linear-Softmax."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(8, 16)
+        self.fc2 = nn.Linear(16, 4)
+
+    def forward(self, x):
+        return F.softmax(self.fc2(F.relu(self.fc1(x))), axis=-1)
+
+
+class CNN(nn.Layer):
+    """Conv2D-BatchNorm2D-ReLU-MaxPool2D-Flatten-Linear."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2D(3, 4, 3, padding=1)
+        self.bn = nn.BatchNorm2D(4)
+        self.pool = nn.MaxPool2D(2, 2)
+        self.flatten = nn.Flatten()
+        self.fc = nn.Linear(4 * 4 * 4, 5)
+
+    def forward(self, x):
+        return self.fc(self.flatten(self.pool(F.relu(self.bn(self.conv(x))))))
+
+
+class ResidualBlock(nn.Layer):
+    """conv-bn-relu-conv-bn, plus the input, relu (a ResNet basic block)."""
+
+    def __init__(self, c=4):
+        super().__init__()
+        self.conv1 = nn.Conv2D(c, c, 3, padding=1, bias_attr=False)
+        self.bn1 = nn.BatchNorm2D(c)
+        self.conv2 = nn.Conv2D(c, c, 3, padding=1, bias_attr=False)
+        self.bn2 = nn.BatchNorm2D(c)
+
+    def forward(self, x):
+        y = F.relu(self.bn1(self.conv1(x)))
+        y = self.bn2(self.conv2(y))
+        return F.relu(y + x)
+
+
+class Encoder(nn.Layer):
+    """One transformer encoder layer: d_model 16, 2 heads, ffn 32."""
+
+    def __init__(self):
+        super().__init__()
+        self.layer = nn.TransformerEncoderLayer(16, 2, 32, dropout=0.0)
+
+    def forward(self, x):
+        return self.layer(x)
+
+
+class LayerNormGelu(nn.Layer):
+    """LayerNorm-Linear-GELU-Linear: a classifier head."""
+
+    def __init__(self):
+        super().__init__()
+        self.norm = nn.LayerNorm(12)
+        self.fc1 = nn.Linear(12, 24)
+        self.fc2 = nn.Linear(24, 3)
+
+    def forward(self, x):
+        return self.fc2(F.gelu(self.fc1(self.norm(x))))
+
+
+class ShapeOps(nn.Layer):
+    """reshape with 0/-1, transpose, concat, split, slice; two outputs."""
+
+    def forward(self, x):                        # [N, 4, 6]
+        y = paddle.reshape(x, [0, -1, 3])        # [N, 8, 3]
+        y = paddle.transpose(y, [0, 2, 1])       # [N, 3, 8]
+        z = paddle.concat([y, y * 2.0], axis=1)  # [N, 6, 8]
+        a, b = paddle.split(z, [2, 4], axis=1)   # [N, 2, 8], [N, 4, 8]
+        c = b[:, 1:3, 2:6]                       # [N, 2, 4]
+        return a + 1.0, paddle.flatten(c, 1)     # [N, 2, 8], [N, 8]
+
+
+# name -> (layer factory, [(feed name, InputSpec shape, concrete shape)])
+MODELS = {
+    "mlp": (MLP, [("x", [None, 8], [2, 8])]),
+    "cnn": (CNN, [("image", [None, 3, 8, 8], [2, 3, 8, 8])]),
+    "resblock": (ResidualBlock, [("x", [None, 4, 6, 6], [1, 4, 6, 6])]),
+    "encoder": (Encoder, [("src", [None, 5, 16], [2, 5, 16])]),
+    "ln_gelu": (LayerNormGelu, [("x", [None, 12], [3, 12])]),
+    "shape_ops": (ShapeOps, [("x", [None, 4, 6], [2, 4, 6])]),
+}
+
+
+def _randomize_batch_norm_stats(layer: nn.Layer, rng: np.random.Generator) -> None:
+    """Fresh BatchNorm running stats are 0/1, which would hide a mixed-up
+    mean/variance; give them random values."""
+    for sub in layer.sublayers(include_self=True):
+        if isinstance(sub, nn.layer.norm._BatchNormBase):
+            n = sub._mean.shape[0]
+            sub._mean.set_value(rng.standard_normal(n).astype("float32") * 0.1)
+            sub._variance.set_value(rng.uniform(0.5, 1.5, n).astype("float32"))
+
+
+def _predict(prefix: str, inputs: dict):
+    params = prefix + ".pdiparams"
+    config = paddle_infer.Config(prefix + ".json", params if os.path.exists(params) else "")
+    config.disable_mkldnn()
+    config.disable_glog_info()
+    predictor = paddle_infer.create_predictor(config)
+    feed_names = list(predictor.get_input_names())
+    for feed in feed_names:
+        predictor.get_input_handle(feed).copy_from_cpu(inputs[feed])
+    predictor.run()
+    fetch_names = list(predictor.get_output_names())
+    outs = [predictor.get_output_handle(n).copy_to_cpu() for n in fetch_names]
+    return feed_names, fetch_names, outs
+
+
+def export(name: str, out_dir: Path, seed: int) -> None:
+    factory, feeds = MODELS[name]
+    paddle.seed(seed)
+    rng = np.random.default_rng(seed)
+    with paddle.utils.unique_name.guard():  # names start at linear_0 per model
+        layer = factory()
+    _randomize_batch_norm_stats(layer, rng)
+    layer.eval()
+    prefix = str(out_dir / name)
+    specs = [paddle.static.InputSpec(spec, "float32", feed) for feed, spec, _ in feeds]
+    paddle.jit.save(layer, prefix, input_spec=specs)
+
+    inputs = {feed: rng.standard_normal(shape).astype("float32") for feed, _, shape in feeds}
+    loaded = paddle.jit.load(prefix)
+    loaded.eval()
+    outs = loaded(*[paddle.to_tensor(inputs[feed]) for feed, _, _ in feeds])
+    if not isinstance(outs, (list, tuple)):
+        outs = [outs]
+    arrays = {f"in/{feed}": a for feed, a in inputs.items()}
+    arrays.update({f"out/{i}": o.numpy() for i, o in enumerate(outs)})
+    # The eager layer agrees with the saved program.
+    eager = layer(*[paddle.to_tensor(inputs[feed]) for feed, _, _ in feeds])
+    if not isinstance(eager, (list, tuple)):
+        eager = [eager]
+    for i, (o, e) in enumerate(zip(outs, eager)):
+        np.testing.assert_allclose(o.numpy(), e.numpy(), rtol=1e-5, atol=1e-5,
+                                   err_msg=f"{name}: output {i}")
+    for p in list(layer.parameters()) + list(layer.buffers()):
+        arrays[f"param/{p.name}"] = p.numpy()
+    # The names (and outputs) of Paddle's inference predictor.
+    feed_names, fetch_names, predicted = _predict(prefix, inputs)
+    assert feed_names == [feed for feed, _, _ in feeds], (name, feed_names)
+    for i, o in enumerate(predicted):
+        np.testing.assert_allclose(o, arrays[f"out/{i}"], rtol=1e-5, atol=1e-5,
+                                   err_msg=f"{name}: predictor output {i}")
+    arrays["meta/feeds"] = np.array(feed_names)
+    arrays["meta/fetches"] = np.array(fetch_names)
+    np.savez(out_dir / f"{name}.io.npz", **arrays)
+    print(f"{name}: {', '.join(f.name for f in sorted(out_dir.glob(name + '.*')))}")
+
+
+def main(argv: list[str]) -> int:
+    out_dir = Path(argv[1]) if len(argv) > 1 else DEFAULT_OUT
+    out_dir.mkdir(parents=True, exist_ok=True)
+    paddle.set_device("cpu")
+    for seed, name in enumerate(MODELS):
+        export(name, out_dir, seed)
+    total = sum(f.stat().st_size for f in out_dir.iterdir() if f.is_file())
+    print(f"total {total} bytes in {out_dir}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
