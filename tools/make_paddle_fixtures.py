@@ -6,9 +6,10 @@ paddle-mlir's .venv:
 
     python3.11 -m venv /tmp/paddle-venv
     /tmp/paddle-venv/bin/pip install paddlepaddle==3.3.1 numpy
-    /tmp/paddle-venv/bin/python tools/make_paddle_fixtures.py [OUT_DIR]
+    /tmp/paddle-venv/bin/python tools/make_paddle_fixtures.py [OUT_DIR [NAME...]]
 
-For each model NAME it writes into OUT_DIR (default test/fixtures/paddle):
+For each model NAME (default: all of MODELS) it writes into OUT_DIR (default
+test/fixtures/paddle):
 
 - NAME.json, NAME.pdiparams: `paddle.jit.save` of the model in eval mode;
 - NAME.io.npz: the fixed random inputs (`in/<feed name>`), Paddle's outputs
@@ -120,6 +121,69 @@ class ShapeOps(nn.Layer):
         return a + 1.0, paddle.flatten(c, 1)     # [N, 2, 8], [N, 8]
 
 
+class StaticCond(nn.Layer):
+    """paddle.static.nn.cond with two results: one pd_op.if whose branches
+    use the layer's output and the feed (values of the enclosing block)."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):                        # [N, 4]
+        y = self.fc(x)
+        return paddle.static.nn.cond(paddle.mean(y) > 0,
+                                     lambda: (y * 2.0, y + x),
+                                     lambda: (paddle.tanh(y), y - x))
+
+
+class StaticWhileLoop(nn.Layer):
+    """paddle.static.nn.while_loop: s = tanh(fc(s)) + x, three times; the
+    body reads the parameters, the feed and the loop bound from outside.
+    (s starts as tanh(x), not x: eager while_loop writes each step's values
+    into the loop_vars tensors in place, so the body's x would change too.)"""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):                        # [N, 4]
+        i = paddle.full([1], 0, "int64")
+        n = paddle.full([1], 3, "int64")
+
+        def cond(i, s):
+            return i < n
+
+        def body(i, s):
+            return [i + 1, paddle.tanh(self.fc(s)) + x]
+
+        i, s = paddle.static.nn.while_loop(cond, body, [i, paddle.tanh(x)])
+        return s, i
+
+
+class Dy2StaticControlFlow(nn.Layer):
+    """Python `if` and `while` on tensors, converted by paddle.jit.to_static
+    (which paddle.jit.save applies): a pd_op.if, then a pd_op.while whose
+    body holds another pd_op.if."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):                        # [N, 4]
+        if paddle.mean(x) > 0:
+            y = self.fc(x)
+        else:
+            y = x - 1.0
+        i = paddle.zeros([1], "int64")
+        while paddle.sum(paddle.abs(y)) < 40.0:
+            if paddle.mean(y) > 0:
+                y = y * 2.0
+            else:
+                y = y - 1.0
+            i = i + 1
+        return y, i
+
+
 # name -> (layer factory, [(feed name, InputSpec shape, concrete shape)])
 MODELS = {
     "mlp": (MLP, [("x", [None, 8], [2, 8])]),
@@ -128,6 +192,10 @@ MODELS = {
     "encoder": (Encoder, [("src", [None, 5, 16], [2, 5, 16])]),
     "ln_gelu": (LayerNormGelu, [("x", [None, 12], [3, 12])]),
     "shape_ops": (ShapeOps, [("x", [None, 4, 6], [2, 4, 6])]),
+    # Control flow.
+    "cond": (StaticCond, [("x", [None, 4], [2, 4])]),
+    "while_loop": (StaticWhileLoop, [("x", [None, 4], [2, 4])]),
+    "dy2static": (Dy2StaticControlFlow, [("x", [None, 4], [2, 4])]),
 }
 
 
@@ -199,10 +267,17 @@ def export(name: str, out_dir: Path, seed: int) -> None:
 
 def main(argv: list[str]) -> int:
     out_dir = Path(argv[1]) if len(argv) > 1 else DEFAULT_OUT
+    names = argv[2:] or list(MODELS)
+    unknown = [n for n in names if n not in MODELS]
+    if unknown:
+        print(f"unknown model(s) {', '.join(unknown)}; known: {', '.join(MODELS)}",
+              file=sys.stderr)
+        return 2
     out_dir.mkdir(parents=True, exist_ok=True)
     paddle.set_device("cpu")
-    for seed, name in enumerate(MODELS):
-        export(name, out_dir, seed)
+    for seed, name in enumerate(MODELS):  # a model's seed is its index in MODELS
+        if name in names:
+            export(name, out_dir, seed)
     total = sum(f.stat().st_size for f in out_dir.iterdir() if f.is_file())
     print(f"total {total} bytes in {out_dir}")
     return 0

@@ -98,5 +98,7 @@ def Pd_PlaceAttr : AttrDef<Pd_Dialect, "Place"> {
 
 // Paddle's Scalar: a number of any dtype (bool, integer or floating point).
 def Pd_ScalarAttr : AnyAttrOf<[BoolAttr, I64Attr, F64Attr]>;
+// Paddle's Scalar[] (assign_value's values).
+def Pd_ScalarArrayAttr : TypedArrayAttrBase<Pd_ScalarAttr, "array of Paddle Scalars">;
 
 #endif // PADDLE_MLIR_PD_ATTRIBUTES_TD

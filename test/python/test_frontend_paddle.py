@@ -24,7 +24,8 @@ from paddle_mlir.frontend.pdiparams import read_pdiparams, read_pdiparams_tensor
 from paddle_mlir.static import Program
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "paddle"
-MODELS = ["mlp", "cnn", "resblock", "encoder", "ln_gelu", "shape_ops"]
+MODELS = ["mlp", "cnn", "resblock", "encoder", "ln_gelu", "shape_ops",
+          "cond", "while_loop", "dy2static"]
 WITH_PARAMS = [m for m in MODELS if m != "shape_ops"]
 
 def io(name):
@@ -287,6 +288,162 @@ def test_shape_ops():
     assert main.fetches() == ["fetch_name_0", "fetch_name_1"]
 
 
+# -- control flow --------------------------------------------------------------------
+
+
+def region_ops(op, r=0):
+    """The ops of region r's single block of `op`."""
+    (block,) = op.operation.regions[r].blocks
+    return list(block.operations)
+
+
+def names_of(ops):
+    return [op.operation.name for op in ops]
+
+
+def types_of(values):
+    return [str(v.type) for v in values]
+
+
+def test_cond_ops():
+    """paddle.static.nn.cond with two results: one pd.if."""
+    main = import_fixture("cond")
+    main.verify()
+    assert op_names(main)[2:] == ["pd.data", "pd.matmul", "pd.add", "pd.full_int_array",
+                                  "pd.mean", "pd.full", "pd.greater_than", "pd.if",
+                                  "pd.fetch", "pd.fetch"]
+    (if_op,) = ops_named(main, "pd.if")
+    assert types_of(if_op.operation.results) == ["!pd.tensor<?x4xf32>"] * 2
+    # The condition is Paddle's 0-D bool.
+    (gt,) = ops_named(main, "pd.greater_than")
+    assert same_value(if_op.operation.operands[0], gt.result)
+    assert str(gt.result.type) == "!pd.tensor<i1>"
+    then_ops, else_ops = region_ops(if_op, 0), region_ops(if_op, 1)
+    assert names_of(then_ops) == ["pd.full", "pd.scale", "pd.add", "pd.yield"]
+    assert names_of(else_ops) == ["pd.tanh", "pd.subtract", "pd.yield"]
+    # Each branch yields its own values, in Paddle's order.
+    assert [v.owner.name for v in then_ops[-1].operation.operands] == ["pd.scale", "pd.add"]
+    assert same_value(else_ops[-1].operation.operands[0], else_ops[0].result)
+    assert same_value(else_ops[-1].operation.operands[1], else_ops[1].result)
+    # The branches read values of the enclosing block: the linear's output, the feed.
+    (linear_add,) = [op for op in ops_named(main, "pd.add")]
+    (data,) = ops_named(main, "pd.data")
+    assert same_value(then_ops[1].operation.operands[0], linear_add.result)
+    assert same_value(then_ops[2].operation.operands[1], data.result)
+    assert same_value(else_ops[1].operation.operands[1], data.result)
+    # The fetches read the pd.if's results.
+    fetches = ops_named(main, "pd.fetch")
+    assert [f.operation.operands[0].owner.name for f in fetches] == ["pd.if", "pd.if"]
+    assert same_value(fetches[1].operation.operands[0], if_op.operation.results[1])
+    # Region 0 is Paddle's true branch: Paddle's outputs follow the branch taken.
+    ref = io("cond")
+    x = ref["in/x"]
+    y = x @ ref["param/linear_0.w_0"] + ref["param/linear_0.b_0"]
+    expected = (y * 2, y + x) if y.mean() > 0 else (np.tanh(y), y - x)
+    for i, e in enumerate(expected):
+        np.testing.assert_allclose(ref[f"out/{i}"], e, rtol=1e-5, atol=1e-5)
+
+
+def test_while_loop_ops():
+    """paddle.static.nn.while_loop: one pd.while whose body reads outer values."""
+    main = import_fixture("while_loop")
+    main.verify()
+    assert op_names(main)[2:] == ["pd.data", "pd.full", "pd.full", "pd.tanh",
+                                  "pd.less_than", "pd.while", "pd.fetch", "pd.fetch"]
+    (loop,) = ops_named(main, "pd.while")
+    i0, n = ops_named(main, "pd.full")
+    (tanh,) = ops_named(main, "pd.tanh")
+    (first_cond,) = ops_named(main, "pd.less_than")
+    operands = list(loop.operation.operands)
+    assert len(operands) == 3
+    for got, want in zip(operands, [first_cond.result, i0.result, tanh.result]):
+        assert same_value(got, want)
+    assert types_of(loop.operation.results) == ["!pd.tensor<1xi64>", "!pd.tensor<?x4xf32>"]
+    (body,) = loop.operation.regions[0].blocks
+    i, s = body.arguments
+    assert types_of(body.arguments) == ["!pd.tensor<1xi64>", "!pd.tensor<?x4xf32>"]
+    ops = list(body.operations)
+    assert names_of(ops) == ["pd.full", "pd.scale", "pd.matmul", "pd.add", "pd.tanh",
+                             "pd.add", "pd.less_than", "pd.yield"]
+    full, scale, matmul, add_b, tanh_, add_x, less, yield_ = ops
+    # The block arguments are the loop-carried values...
+    assert same_value(scale.operation.operands[0], i)
+    assert same_value(matmul.operation.operands[0], s)
+    # ... the parameters, the feed and the loop bound come from the enclosing block.
+    assert matmul.operation.operands[1].owner.attributes["parameter_name"].value == \
+        "linear_0.w_0"
+    assert add_b.operation.operands[1].owner.attributes["parameter_name"].value == \
+        "linear_0.b_0"
+    (data,) = ops_named(main, "pd.data")
+    assert same_value(add_x.operation.operands[1], data.result)
+    assert same_value(less.operation.operands[1], n.result)
+    # The body yields the next condition, then the next values.
+    yielded = list(yield_.operation.operands)
+    for got, want in zip(yielded, [less.result, scale.result, add_x.result]):
+        assert same_value(got, want)
+    assert types_of(yielded) == ["!pd.tensor<1xi1>", "!pd.tensor<1xi64>",
+                                 "!pd.tensor<?x4xf32>"]
+    fetches = ops_named(main, "pd.fetch")
+    assert same_value(fetches[0].operation.operands[0], loop.operation.results[1])
+    assert same_value(fetches[1].operation.operands[0], loop.operation.results[0])
+    assert io("while_loop")["out/1"].tolist() == [3]
+
+
+def test_dy2static_ops():
+    """Python if/while on tensors (paddle.jit.to_static): a pd.if, then a
+    pd.while whose body holds another pd.if reading the loop's values."""
+    main = import_fixture("dy2static")
+    main.verify()
+    names = op_names(main)
+    assert names.count("pd.if") == 1 and names.count("pd.while") == 1
+    assert names.index("pd.if") < names.index("pd.while")
+    (if_op,) = ops_named(main, "pd.if")
+    assert types_of(if_op.operation.results) == ["!pd.tensor<?x4xf32>"]
+    assert names_of(region_ops(if_op, 0)) == ["pd.matmul", "pd.add", "pd.yield"]
+    assert names_of(region_ops(if_op, 1)) == ["pd.full", "pd.scale", "pd.yield"]
+    (loop,) = ops_named(main, "pd.while")
+    # The loop carries the counter and the pd.if's result.
+    assert same_value(loop.operation.operands[2], if_op.operation.results[0])
+    assert types_of(loop.operation.results) == ["!pd.tensor<1xi64>", "!pd.tensor<?x4xf32>"]
+    (body,) = loop.operation.regions[0].blocks
+    i, y = body.arguments
+    ops = list(body.operations)
+    assert names_of(ops) == ["pd.full_int_array", "pd.mean", "pd.full", "pd.greater_than",
+                             "pd.if", "pd.full", "pd.scale", "pd.abs", "pd.full_int_array",
+                             "pd.sum", "pd.full", "pd.less_than", "pd.yield"]
+    inner = ops[4]
+    assert same_value(inner.operation.operands[0], ops[3].result)
+    assert types_of(inner.operation.results) == ["!pd.tensor<?x4xf32>"]
+    # The nested pd.if's branches read the while's block argument.
+    for r in (0, 1):
+        branch = region_ops(inner, r)
+        assert names_of(branch) == ["pd.full", "pd.scale", "pd.yield"]
+        assert same_value(branch[1].operation.operands[0], y)
+        assert same_value(branch[2].operation.operands[0], branch[1].result)
+    assert same_value(ops[6].operation.operands[0], i)
+    yielded = list(ops[-1].operation.operands)
+    for got, want in zip(yielded, [ops[11].result, ops[6].result, inner.operation.results[0]]):
+        assert same_value(got, want)
+    # Nested ops are located by their path in the JSON.
+    path = FIXTURES / "dy2static.json"
+    loop_index = names.index("pd.while")
+    assert str(loop.location) == f'loc("{path}:op {loop_index}")'
+    assert str(region_ops(inner, 1)[1].location) == (
+        f'loc("{path}:op {loop_index} region 0 op 4 region 1 op 1")')
+    ref = io("dy2static")
+    assert ref["in/x"].mean() < 0 and ref["out/1"].tolist() == [4]  # else branch, 4 steps
+
+
+@pytest.mark.parametrize("name", ["cond", "while_loop", "dy2static"])
+def test_control_flow_round_trips_through_text(name, tmp_path):
+    main = import_fixture(name)
+    out = tmp_path / f"{name}.mlir"
+    main.save(out)
+    again = Program.load(out)
+    again.verify()
+    assert str(again.module) == str(main.module)
+
+
 def test_imported_program_round_trips_through_text(tmp_path):
     main = import_fixture("encoder")
     out = tmp_path / "encoder.mlir"
@@ -377,16 +534,197 @@ def test_unknown_op(tmp_path):
                            "has no pd op in the spec (dialects/pd/ops.yaml)")
 
 
-@pytest.mark.parametrize("op", ["if", "while"])
-def test_control_flow_is_not_supported_yet(tmp_path, op):
-    def edit(d):
-        block_ops(d)[7]["#"] = f"1.{op}"
+def while_op(d):
+    """The pd_op.while of the while_loop fixture's JSON."""
+    (op,) = [op for op in block_ops(d) if op["#"] == "1.while"]
+    return op
 
-    path = edited_copy(tmp_path, "mlp", edit)
+
+def if_op(d):
+    (op,) = [op for op in block_ops(d) if op["#"] == "1.if"]
+    return op
+
+
+def body_ops(op, r=0):
+    return op["regions"][r]["blocks"][0]["ops"]
+
+
+def test_while_body_yielding_wrong_count(tmp_path):
+    def edit(d):
+        yield_ = body_ops(while_op(d))[-1]
+        assert yield_["#"] == "2.yield" and len(yield_["I"]) == 3
+        yield_["I"].pop()
+
+    path = edited_copy(tmp_path, "while_loop", edit)
     with pytest.raises(PaddleImportError) as e:
         load(path)
-    assert one_line(e) == (f"{path}: op 7 (pd_op.{op}): control flow (pd_op.{op}) is "
-                           "not supported yet")
+    assert one_line(e) == (f"{path}: op 7 (pd_op.while): the body yields 2 value(s), "
+                           "expected 3 (the next condition, then 2 loop-carried value(s))")
+
+
+def test_if_branch_yielding_wrong_count(tmp_path):
+    path = edited_copy(tmp_path, "cond", lambda d: body_ops(if_op(d), 1)[-1]["I"].pop())
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == (f"{path}: op 9 (pd_op.if): region 1 (else) yields 1 value(s), "
+                           "pd_op.if has 2 result(s)")
+
+
+def test_while_block_arguments_must_match(tmp_path):
+    path = edited_copy(tmp_path, "while_loop",
+                       lambda d: while_op(d)["regions"][0]["blocks"][0]["args"].pop())
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == (f"{path}: op 7 (pd_op.while): the body has 1 block argument(s) "
+                           "for 2 loop-carried value(s)")
+
+    def arg_type(d):
+        while_op(d)["regions"][0]["blocks"][0]["args"][1]["TT"]["D"][1] = [2, 4]
+
+    path = edited_copy(tmp_path, "while_loop", arg_type)
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == (f"{path}: op 7 (pd_op.while): body argument 1 has type "
+                           "!pd.tensor<2x4xf32>, its loop-carried value !pd.tensor<?x4xf32>")
+
+    def result_type(d):
+        while_op(d)["O"][0]["TT"]["D"][1] = [2]
+
+    path = edited_copy(tmp_path, "while_loop", result_type)
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == (f"{path}: op 7 (pd_op.while): result 0 has type "
+                           "!pd.tensor<2xi64>, its loop-carried value !pd.tensor<1xi64>")
+
+
+def test_error_in_a_region_names_its_path(tmp_path):
+    def edit(d):
+        inner = body_ops(while_op(d))[4]
+        assert inner["#"] == "1.if"
+        assert body_ops(inner, 1)[1]["#"] == "1.scale"
+        body_ops(inner, 1)[1]["#"] = "1.no_such_op"
+
+    path = edited_copy(tmp_path, "dy2static", edit)
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == (f"{path}: op 14 region 0 op 4 region 1 op 1 (pd_op.no_such_op): "
+                           "Paddle op 'pd_op.no_such_op' has no pd op in the spec "
+                           "(dialects/pd/ops.yaml)")
+
+    def bad_type(d):  # our InferMeta checks ops in regions, too
+        body_ops(while_op(d))[4]["O"][0]["TT"]["D"][1] = [-1, 5]
+
+    path = edited_copy(tmp_path, "while_loop", bad_type)
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e).startswith(
+        f"{path}: op 7 region 0 op 4 (pd_op.tanh): our InferMeta disagrees with Paddle's "
+        "result types: result 0 (out): Paddle !pd.tensor<?x5xf32>, ours !pd.tensor<?x4xf32>")
+
+
+def test_region_values_are_not_visible_outside(tmp_path):
+    def edit(d):
+        then_add = body_ops(if_op(d), 0)[2]
+        assert then_add["#"] == "1.add"
+        block_ops(d)[-1]["I"][0]["%"] = then_add["O"][0]["%"]  # the last fetch
+
+    path = edited_copy(tmp_path, "cond", edit)
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == (f"{path}: op 11 (pd_op.fetch): operand %14 is defined in op 9 "
+                           "region 0, which does not enclose this op")
+
+    def other_branch(d):  # the else branch reads a value of the then branch
+        body_ops(if_op(d), 1)[0]["I"][0]["%"] = body_ops(if_op(d), 0)[2]["O"][0]["%"]
+
+    path = edited_copy(tmp_path, "cond", other_branch)
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == (f"{path}: op 9 region 1 op 0 (pd_op.tanh): operand %14 is "
+                           "defined in op 9 region 0, which does not enclose this op")
+
+    def block_arg(d):  # a loop's block argument after the loop
+        block_ops(d)[-1]["I"][0]["%"] = -1
+
+    path = edited_copy(tmp_path, "while_loop", block_arg)
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == (f"{path}: op 9 (pd_op.fetch): operand %-1 is defined in op 7 "
+                           "region 0, which does not enclose this op")
+
+
+def test_malformed_control_flow(tmp_path):
+    # A pd_op.if without regions.
+    path = edited_copy(tmp_path, "mlp", lambda d: block_ops(d)[7].update({"#": "1.if"}))
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == (f"{path}: op 7 (pd_op.if): expected 2 region(s), the JSON has 0")
+    path = edited_copy(tmp_path, "mlp", lambda d: block_ops(d)[7].update({"#": "1.while"}))
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == (f"{path}: op 7 (pd_op.while): 1 result(s) for 0 loop-carried "
+                           "value(s) (the operands after the condition)")
+    # A region that does not end in cf.yield.
+    path = edited_copy(tmp_path, "cond", lambda d: body_ops(if_op(d), 1).pop())
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == f"{path}: op 9 (pd_op.if): region 1 does not end in cf.yield"
+    # cf.yield at the top level, or before the end of its block.
+    path = edited_copy(tmp_path, "cond", lambda d: block_ops(d).insert(
+        10, {"#": "2.yield", "A": [], "I": [{"%": 10}], "O": []}))
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == (f"{path}: op 10 (cf.yield): cf.yield outside of a pd_op.if / "
+                           "pd_op.while region")
+    path = edited_copy(tmp_path, "cond", lambda d: body_ops(if_op(d), 1).insert(
+        1, {"#": "2.yield", "A": [], "I": [], "O": []}))
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == (f"{path}: op 9 region 1 op 1 (cf.yield): cf.yield is not the last "
+                           "op of its block")
+    # A branch yielding a value of another dtype: our verifier says which.
+    path = edited_copy(tmp_path, "cond", lambda d: body_ops(if_op(d), 1)[-1]["I"][0].update(
+        {"%": 9}))
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == (f"{path}: op 9 (pd_op.if): 'pd.if' op else region yields "
+                           "'!pd.tensor<i1>' as value #0, which does not fit "
+                           "'!pd.tensor<?x4xf32>'")
+
+
+@pytest.mark.parametrize("code, message", [
+    # The stacks of Paddle's training while loops (forward values kept for
+    # the backward pass).
+    ("2.tuple_push", "op 'cf.tuple_push' is not supported (of the cf dialect, only "
+                     "cf.yield, the region terminator, is)"),
+    ("2.stack_create", "op 'cf.stack_create' is not supported (of the cf dialect, only "
+                       "cf.yield, the region terminator, is)"),
+    ("1.pylayer", "control flow (pd_op.pylayer, a PyLayer's custom forward) is not "
+                  "supported"),
+])
+def test_unsupported_control_flow_ops(tmp_path, code, message):
+    def edit(d):
+        body_ops(while_op(d))[4]["#"] = code
+
+    path = edited_copy(tmp_path, "while_loop", edit)
+    name = {"1": "pd_op", "2": "cf"}[code[0]] + "." + code[2:]
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == f"{path}: op 7 region 0 op 4 ({name}): {message}"
+
+
+def test_tensor_array_type_is_reported(tmp_path):
+    # A Python list appended to in a converted loop becomes a tensor array
+    # (pd_op.create_array / array_write_ / array_to_tensor).
+    def edit(d):
+        body_ops(while_op(d))[4]["O"][0]["TT"] = {
+            "#": "1.t_dense_tensor_array", "D": [{"#": "0.t_f32"}, [4], "NCHW"]}
+
+    path = edited_copy(tmp_path, "while_loop", edit)
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert one_line(e) == (f"{path}: op 7 region 0 op 4 (pd_op.tanh): unsupported type "
+                           "'1.t_dense_tensor_array' (a tensor array; pd has no such type)")
 
 
 def test_unknown_builtin_and_dialect(tmp_path):

@@ -47,7 +47,7 @@ TENSOR_KINDS = {"Tensor", "Tensor?", "Tensor[]", "Tensor[]?"}
 # Paddle's mutable attributes: operands in PIR.
 SCALAR_KINDS = {"Scalar", "Scalar(int)", "Scalar(int64_t)", "Scalar(float)", "Scalar(double)"}
 ATTR_KINDS = {"bool", "int", "int64_t", "float", "double", "str", "int[]", "int64_t[]",
-              "float[]", "bool[]", "DataType", "DataLayout", "Place"}
+              "float[]", "bool[]", "Scalar[]", "DataType", "DataLayout", "Place"}
 
 
 @dataclass
@@ -95,6 +95,7 @@ class Op:
     inplace_changes_dtype: bool = False
     inplace_changes_shape: bool = False
     is_inplace_variant: bool = False
+    standalone_inplace: bool = False
     base_name: str = ""
     inplace_variant: str = ""
 
@@ -233,6 +234,13 @@ def load_spec(path: Path = SPEC) -> list[Op]:
             op.output_index(o)
         if op.kernel_data_type:
             op.arg(op.kernel_data_type)
+        if name.endswith("_") and op.inplace:
+            # An in-place op without a value variant of the same arguments
+            # (assign_value_): no variant is generated, none is named.
+            op.is_inplace_variant = True
+            op.standalone_inplace = True
+            ops.append(op)
+            continue
         ops.append(op)
         if op.inplace:
             op.inplace_variant = name + "_"
@@ -289,7 +297,8 @@ ATTR_ODS = {
     "bool": "BoolAttr", "int": "I32Attr", "int64_t": "I64Attr", "float": "F32Attr",
     "double": "F64Attr", "str": "StrAttr", "int[]": "DenseI32ArrayAttr",
     "int64_t[]": "DenseI64ArrayAttr", "float[]": "DenseF32ArrayAttr",
-    "bool[]": "DenseBoolArrayAttr", "DataType": "Pd_DataTypeAttr",
+    "bool[]": "DenseBoolArrayAttr", "Scalar[]": "Pd_ScalarArrayAttr",
+    "DataType": "Pd_DataTypeAttr",
     "DataLayout": "Pd_DataLayoutAttr",
 }
 
@@ -482,7 +491,8 @@ void $cppClass::getEffects(
         a = op.arg(op.kernel_data_type)
         kdt = op.operand_index(a.name) if a.is_operand else -1
     kernel_dtype_attr = op.kernel_data_type if (op.kernel_data_type and not op.arg(op.kernel_data_type).is_operand) else ""
-    value_variant = f"pd.{op.base_name}" if op.is_inplace_variant else ""
+    value_variant = (f"pd.{op.base_name}"
+                     if op.is_inplace_variant and not op.standalone_inplace else "")
     inplace_variant = f"pd.{op.inplace_variant}" if op.inplace_variant else ""
     lines.append(f"""
 ::llvm::StringRef $cppClass::getInferMetaName() {{ return "{op.infer_func}"; }}
@@ -509,7 +519,10 @@ def td_description(op: Op) -> str:
              f"`{', '.join(f'{o.kind}({o.name})' for o in op.outputs)}`.", ""]
     lines.append(f"Shape and dtype: `{op.infer_func}({', '.join(op.infer_params)})`; "
                  f"PHI kernel `{op.kernel_func}`.")
-    if op.is_inplace_variant:
+    if op.standalone_inplace:
+        lines.append("In place: " + ", ".join(f"`{o}` is `{i}` updated in place"
+                                             for i, o in op.inplace) + ".")
+    elif op.is_inplace_variant:
         lines.append(f"In-place variant of `pd.{op.base_name}`: "
                      + ", ".join(f"`{o}` is `{i}` updated in place" for i, o in op.inplace) + ".")
     elif op.inplace_variant:
@@ -592,7 +605,7 @@ def py_default(a: Arg) -> str:
         return "None" if name == "ALL_DTYPE" else repr(name.lower())
     if a.kind == "Place":
         return "None"
-    raise SpecError(f"no Python default for {a.kind}")
+    raise SpecError(f"no Python default for {a.kind} (argument {a.name})")
 
 
 def scalar_dtype(kind: str) -> str | None:
@@ -639,7 +652,7 @@ def generate_py(ops: list[Op]) -> str:
                 v = f"as_int_array({v}, like={like}, loc=loc, ip=ip)"
             elif a.kind in SCALAR_KINDS:
                 v = f"as_scalar({v}, {scalar_dtype(a.kind)!r}, like={like}, loc=loc, ip=ip)"
-            elif a.kind in ("DataType", "Place"):
+            elif a.kind in ("DataType", "Place", "Scalar[]"):
                 v = f"attr_or_none({v!s}, {a.kind!r})"
             kwargs.append(f"{a.py_name}={v}")
         kwargs += ["loc=loc", "ip=ip"]

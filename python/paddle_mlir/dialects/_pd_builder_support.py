@@ -86,6 +86,8 @@ def attr_or_none(value, kind):
         return pd.dtype_attr(pd.canonical_dtype(value) if str(value) != "ALL_DTYPE" else "all_dtype")
     if kind == "Place":
         return pd.place_attr(value)
+    if kind == "Scalar[]":
+        return _ir.ArrayAttr.get([pd._scalar_attr(v, None) for v in value])
     raise ValueError(f"unknown attribute kind {kind}")
 
 

@@ -249,6 +249,8 @@ OPS = {
     'triu': {'args': [('x', 'Tensor', None), ('diagonal', 'int', None)], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},
     'triu_': {'args': [('x', 'Tensor', None), ('diagonal', 'int', None)], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},
     'repeat_interleave': {'args': [('x', 'Tensor', None), ('repeats', 'int', None), ('axis', 'int', None)], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
+    'assign_value': {'args': [('shape', 'int[]', None), ('dtype', 'DataType', None), ('values', 'Scalar[]', None), ('place', 'Place', '{}')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
+    'assign_value_': {'args': [('output', 'Tensor', None), ('shape', 'int[]', None), ('dtype', 'DataType', None), ('values', 'Scalar[]', None), ('place', 'Place', '{}')], 'outputs': [('out', 'Tensor')], 'inplace': [('output', 'out')], 'view': []},
     'full_like': {'args': [('x', 'Tensor', None), ('value', 'Scalar', None), ('dtype', 'DataType', 'DataType::UNDEFINED'), ('place', 'Place', '{}')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'empty_like': {'args': [('x', 'Tensor', None), ('dtype', 'DataType', 'DataType::UNDEFINED'), ('place', 'Place', '{}')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'empty': {'args': [('shape', 'IntArray', None), ('dtype', 'DataType', 'DataType::FLOAT32'), ('place', 'Place', '{}')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},

@@ -9,7 +9,7 @@
 
 `paddle.jit.save(layer, prefix, input_spec=...)` writes `prefix.json` (the
 program, PIR's JSON format version 4) and `prefix.pdiparams` (the weights).
-The importer walks the top-level block of the program and builds the pd
+The importer walks the program's blocks (regions included) and builds the pd
 dialect in a `static.Program`:
 
 - `pd_op.X` becomes `pd.X` of the op spec (`dialects/pd/ops.yaml`): operands
@@ -22,14 +22,22 @@ dialect in a `static.Program`:
   `split`, `slice`) become pd's program-level ops; parameters are declared
   in the Program's ParameterStore and filled from the weights file.
 - The program works on `!pd.tensor` (Paddle's tensors may alias).
+- Control flow: `pd_op.if` becomes `pd.if` (result types from the JSON, the
+  two regions as `then`/`else`), `pd_op.while` becomes `pd.while` (the body's
+  block arguments, negative value ids in the JSON, are the loop-carried
+  values), `cf.yield` becomes `pd.yield`; nested regions are imported the same
+  way. A region's ops use values of the enclosing blocks; the values a region
+  defines are visible in it only.
 
 Each op carries the location `"model.json:op N"` (N: its index in the JSON
-block). Anything the importer cannot represent faithfully -- an op missing
+block; an op in a region: `"model.json:op 4 region 0 op 2"`, op 2 of region 0
+of op 4). Anything the importer cannot represent faithfully -- an op missing
 from the spec, an op whose arguments or results differ from the spec's, the
-control-flow ops `pd_op.if`/`pd_op.while`, an unknown attribute or type --
-raises `PaddleImportError` with a one-line message naming the op and its
-index; nothing is dropped silently. The imported program is verified (our
-InferMeta must agree with the types Paddle recorded).
+ops Paddle's training while loops use (`cf.tuple_push`, `cf.stack_create`,
+...), tensor arrays, `pd_op.pylayer`, an unknown attribute or type -- raises
+`PaddleImportError` with a one-line message naming the op and where it is;
+nothing is dropped silently. The imported program is verified (our InferMeta
+must agree with the types Paddle recorded).
 """
 
 from __future__ import annotations
@@ -100,10 +108,18 @@ class _Importer:
         self.label = str(json_path)
         self.program_json = program_json
         self.program = Program()
+        # Value ids -> values visible at the current op: the enclosing blocks'.
         self.values: dict[int, ir.Value] = {}
+        # The ids each open block defined (innermost last); they go out of
+        # scope with the block, into `hidden` (id -> where it was defined).
+        self.scopes: list[list[int]] = []
+        self.hidden: dict[int, str] = {}
         self.fetch_cols: set[int] = set()
         self.created = None  # the op the current JSON op became
-        self.index = -1
+        self.last_in_block = False  # whether the current op ends its block
+        # The current op: "op 4", in a region "op 4 region 0 op 2"; None when
+        # no op is being imported.
+        self.where: str | None = None
         self.op_name = ""
 
     # -- errors ---------------------------------------------------------------
@@ -111,7 +127,7 @@ class _Importer:
         raise _OpError(message)
 
     def error(self, message: str) -> PaddleImportError:
-        where = f"op {self.index} ({self.op_name}): " if self.index >= 0 else ""
+        where = f"{self.where} ({self.op_name}): " if self.where is not None else ""
         return PaddleImportError(f"{self.label}: {where}{' '.join(message.split())}")
 
     # -- structure ------------------------------------------------------------
@@ -137,34 +153,40 @@ class _Importer:
         ops = self.top_block_ops()
         program = self.program
         with program.context, ir.InsertionPoint.at_block_terminator(program.block):
-            for index, op in enumerate(ops):
-                self.index = index
-                self.op_name = "?"
-                try:
-                    if not isinstance(op, dict) or not isinstance(op.get("#"), str):
-                        self.fail("malformed op: no '#' name")
-                    code = op["#"]
-                    self.op_name = "builtin.parameter" if code == "p" else _op_name(code)
-                    self.created = None
-                    with ir.Location.name(f"{self.label}:op {index}"):
-                        self.import_op(code, op)
-                    if self.created is not None:
-                        self.verify_created(code, op)
-                except _OpError as e:
-                    raise self.error(str(e)) from None
-                except PaddleImportError:
-                    raise
-                except ir.MLIRError as e:
-                    raise self.error(_one_line_mlir_error(e)) from None
-                except (AttributeError, KeyError, IndexError, TypeError, ValueError) as e:
-                    raise self.error(f"malformed op: {type(e).__name__}: {e}") from None
-        self.index = -1
+            self.import_ops(ops, "")
+        self.where = None
         try:
             program.verify()  # the ops together (each one was verified alone)
         except ir.MLIRError as e:
             raise PaddleImportError(f"{self.label}: the imported program does not verify: "
                                     f"{_one_line_mlir_error(e)}") from None
         return program
+
+    def import_ops(self, ops: list, prefix: str) -> None:
+        """Imports a block's ops at the current insertion point; `prefix` names
+        the enclosing region ("op 4 region 0 ") for locations and errors."""
+        for index, op in enumerate(ops):
+            self.where = f"{prefix}op {index}"
+            self.op_name = "?"
+            try:
+                if not isinstance(op, dict) or not isinstance(op.get("#"), str):
+                    self.fail("malformed op: no '#' name")
+                code = op["#"]
+                self.op_name = "builtin.parameter" if code == "p" else _op_name(code)
+                self.created = None
+                self.last_in_block = index == len(ops) - 1
+                with ir.Location.name(f"{self.label}:{self.where}"):
+                    self.import_op(code, op)
+                if self.created is not None:
+                    self.verify_created(code, op)
+            except _OpError as e:
+                raise self.error(str(e)) from None
+            except PaddleImportError:
+                raise
+            except ir.MLIRError as e:
+                raise self.error(_one_line_mlir_error(e)) from None
+            except (AttributeError, KeyError, IndexError, TypeError, ValueError) as e:
+                raise self.error(f"malformed op: {type(e).__name__}: {e}") from None
 
     # -- values and types -------------------------------------------------------
     def value(self, ref) -> ir.Value | None:
@@ -176,15 +198,23 @@ class _Importer:
         try:
             return self.values[vid]
         except KeyError:
+            if vid in self.hidden:
+                self.fail(f"operand %{vid} is defined in {self.hidden[vid]}, which does not "
+                          "enclose this op")
             self.fail(f"operand %{vid} is not defined before its use")
+
+    def bind(self, vid: int, value: ir.Value) -> None:
+        if vid in self.values or vid in self.hidden:
+            self.fail(f"value %{vid} is defined twice")
+        self.values[vid] = value
+        if self.scopes:
+            self.scopes[-1].append(vid)
 
     def define(self, result: dict, value: ir.Value) -> None:
         vid = result["%"]
-        if not isinstance(vid, int) or vid <= 0:
+        if not isinstance(vid, int) or isinstance(vid, bool) or vid <= 0:
             self.fail(f"malformed result id {vid!r}")
-        if vid in self.values:
-            self.fail(f"value %{vid} is defined twice")
-        self.values[vid] = value
+        self.bind(vid, value)
         self.created = value.owner
 
     def results(self, op: dict) -> list:
@@ -216,6 +246,9 @@ class _Importer:
             return pd.VecType.get([self.type(t) for t in tt["D"]])
         if kind == "NULL":
             self.fail("a null type (an absent optional result) is not supported")
+        if kind == "1.t_dense_tensor_array":
+            # Python lists appended to in a converted loop become tensor arrays.
+            self.fail(f"unsupported type {kind!r} (a tensor array; pd has no such type)")
         self.fail(f"unsupported type {kind!r}")
 
     def result_types(self, op: dict, count: int | None = None) -> list:
@@ -402,8 +435,13 @@ class _Importer:
             }.get(name)
             if special is not None:
                 return special(op)
-            if name in ("if", "while", "pylayer"):
-                self.fail(f"control flow (pd_op.{name}) is not supported yet")
+            if name == "if":
+                return self.import_if(op)
+            if name == "while":
+                return self.import_while(op)
+            if name == "pylayer":
+                self.fail("control flow (pd_op.pylayer, a PyLayer's custom forward) is not "
+                          "supported")
             if op.get("regions"):
                 self.fail("ops with regions are not supported")
             if name not in OPS:
@@ -419,7 +457,135 @@ class _Importer:
             if handler is None:
                 self.fail(f"builtin op 'builtin.{name}' is not supported")
             return handler(op)
+        if dialect == "2":
+            if name == "yield":
+                return self.import_yield(op)
+            # tuple_push/tuple_pop/stack_create/has_elements: the stacks
+            # Paddle's while loops keep for their backward pass.
+            self.fail(f"op 'cf.{name}' is not supported (of the cf dialect, only cf.yield, "
+                      "the region terminator, is)")
         self.fail(f"op '{_op_name(code)}' is not supported")
+
+    # -- control flow -------------------------------------------------------------
+    def region_blocks(self, op: dict, count: int) -> list:
+        """The single block of each of the op's `count` regions, each ending in
+        cf.yield: [(block JSON, its ops, the number of values it yields)]."""
+        regions = op.get("regions")
+        if not isinstance(regions, list) or len(regions) != count:
+            n = len(regions) if isinstance(regions, list) else 0
+            self.fail(f"expected {count} region(s), the JSON has {n}")
+        blocks = []
+        for r, region in enumerate(regions):
+            rblocks = region.get("blocks") if isinstance(region, dict) else None
+            if not isinstance(rblocks, list) or len(rblocks) != 1:
+                n = len(rblocks) if isinstance(rblocks, list) else "malformed"
+                self.fail(f"region {r} must have one block, the JSON has {n}")
+            block = rblocks[0]
+            ops = block.get("ops") if isinstance(block, dict) else None
+            if not isinstance(ops, list):
+                self.fail(f"region {r}: malformed block: 'ops' is not a list")
+            if block.get("kwargs"):
+                self.fail(f"region {r}: block keyword arguments are not supported")
+            last = ops[-1] if ops else None
+            if not isinstance(last, dict) or last.get("#") != "2.yield":
+                self.fail(f"region {r} does not end in cf.yield")
+            yielded = last.get("I", [])
+            if not isinstance(yielded, list):
+                self.fail(f"region {r}: malformed cf.yield operands")
+            blocks.append((block, ops, len(yielded)))
+        return blocks
+
+    def block_arg_types(self, block: dict, r: int) -> list:
+        """[(id, type)] of a block's arguments ({"#": -1, "TT": type})."""
+        args = block.get("args", [])
+        if not isinstance(args, list):
+            self.fail(f"region {r}: malformed block arguments")
+        out = []
+        for a in args:
+            vid = a.get("#", a.get("%")) if isinstance(a, dict) else None
+            if not isinstance(vid, int) or isinstance(vid, bool) or vid >= 0:
+                self.fail(f"region {r}: malformed block argument {json.dumps(a)[:80]} "
+                          "(expected a negative id)")
+            out.append((vid, self.type(a["TT"])))
+        return out
+
+    def import_region(self, ops: list, block: ir.Block, r: int, args=()) -> None:
+        """Imports a region's block into `block` (with `args`: [(id, value)]);
+        the values it defines are visible to its ops only."""
+        where, name = self.where, self.op_name
+        self.scopes.append([])
+        try:
+            for vid, value in args:
+                self.bind(vid, value)
+            with ir.InsertionPoint(block):
+                self.import_ops(ops, f"{where} region {r} ")
+        finally:
+            for vid in self.scopes.pop():
+                del self.values[vid]
+                self.hidden[vid] = f"{where} region {r}"
+            self.where, self.op_name = where, name
+
+    def import_if(self, op: dict) -> None:
+        self.check_attr_names(self.attrs(op), set())
+        (cond,) = self.inputs(op, 1)
+        types = self.result_types(op)
+        blocks = self.region_blocks(op, 2)
+        for r, (block, _, yielded) in enumerate(blocks):
+            if block.get("args"):
+                self.fail(f"region {r} has block arguments, pd_op.if's regions have none")
+            if yielded != len(types):
+                branch = ("then", "else")[r]
+                self.fail(f"region {r} ({branch}) yields {yielded} value(s), pd_op.if has "
+                          f"{len(types)} result(s)")
+        if_op = pd.IfOp(types, cond)
+        for r, (region, (_, ops, _)) in enumerate(zip(if_op.regions, blocks)):
+            self.import_region(ops, region.blocks.append(), r)
+        # The results are defined after the regions (which cannot use them).
+        self.define_results(op, if_op)
+        self.created = if_op.operation
+
+    def import_while(self, op: dict) -> None:
+        self.check_attr_names(self.attrs(op), set())
+        inputs = op.get("I", [])
+        if not isinstance(inputs, list) or not inputs:
+            self.fail("expected the condition and the loop-carried values as operands")
+        cond, *carried = self.inputs(op, len(inputs))
+        carried_types = [v.type for v in carried]
+        types = self.result_types(op)
+        if len(types) != len(carried):
+            self.fail(f"{len(types)} result(s) for {len(carried)} loop-carried value(s) "
+                      "(the operands after the condition)")
+        for i, (t, u) in enumerate(zip(types, carried_types)):
+            if t != u:
+                self.fail(f"result {i} has type {t}, its loop-carried value {u}")
+        ((block, ops, yielded),) = self.region_blocks(op, 1)
+        args = self.block_arg_types(block, 0)
+        if len(args) != len(carried):
+            self.fail(f"the body has {len(args)} block argument(s) for {len(carried)} "
+                      "loop-carried value(s)")
+        for i, ((_, t), u) in enumerate(zip(args, carried_types)):
+            if t != u:
+                self.fail(f"body argument {i} has type {t}, its loop-carried value {u}")
+        if yielded != 1 + len(carried):
+            self.fail(f"the body yields {yielded} value(s), expected {1 + len(carried)} "
+                      f"(the next condition, then {len(carried)} loop-carried value(s))")
+        while_op = pd.WhileOp(types, cond, carried)
+        body = while_op.regions[0].blocks.append(
+            *carried_types, arg_locs=[ir.Location.current] * len(carried))
+        self.import_region(ops, body, 0, [(vid, a) for (vid, _), a in zip(args,
+                                                                          body.arguments)])
+        self.define_results(op, while_op)
+        self.created = while_op.operation
+
+    def import_yield(self, op: dict) -> None:
+        self.check_attr_names(self.attrs(op), set())
+        if not self.scopes:
+            self.fail("cf.yield outside of a pd_op.if / pd_op.while region")
+        if not self.last_in_block:
+            self.fail("cf.yield is not the last op of its block")
+        self.result_types(op, 0)
+        values = self.inputs(op, len(op.get("I", [])))
+        self.created = pd.YieldOp(values).operation
 
     def inputs(self, op: dict, count: int) -> list:
         inputs = op.get("I", [])

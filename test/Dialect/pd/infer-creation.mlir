@@ -206,3 +206,16 @@ func.func @random(%sarg: !pd.vtensor<3xi64>) {
   %6 = pd.randint %sarg {high = 2 : i32, low = 0 : i32} : (!pd.vtensor<3xi64>) -> !pd.vtensor<?x?x?xi64>
   return
 }
+
+// -----
+
+// assign_value: a constant from Paddle's Scalar[] (paddle.to_tensor);
+// assign_value_ overwrites a tensor with it, shape and dtype included.
+// CHECK-LABEL: func.func @assign_value
+// CHECK: pd.assign_value {{.*}} -> !pd.tensor<2x2xf32>
+// CHECK: pd.assign_value_ {{.*}} : (!pd.tensor<3xi64>) -> !pd.tensor<2xi32>
+func.func @assign_value(%t: !pd.tensor<3xi64>) {
+  %0 = pd.assign_value {shape = array<i32: 2, 2>, dtype = #pd.dtype<float32>, values = [1.0, 2.0, 3.0, 4.0]} : () -> !pd.tensor<?x?xf32>
+  %1 = pd.assign_value_ %t {shape = array<i32: 2>, dtype = #pd.dtype<int32>, values = [7, 8]} : (!pd.tensor<3xi64>) -> !pd.tensor<?xi32>
+  return
+}

@@ -367,3 +367,37 @@ func.func @randint_result() {
   %0 = pd.randint %s {high = 10 : i32, low = 0 : i32} : (!pd.vtensor<2xi64>) -> !pd.vtensor<3x2xi32>
   return
 }
+
+// -----
+
+func.func @assign_value_count() {
+  // expected-error @+2 {{'pd.assign_value' op shape [2, 2] holds 4 elements but 3 values are given}}
+  // expected-error @+1 {{'pd.assign_value' op failed to infer returned types}}
+  %0 = pd.assign_value {shape = array<i32: 2, 2>, dtype = #pd.dtype<float32>, values = [1.0, 2.0, 3.0]} : () -> !pd.tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @assign_value_not_scalars() {
+  // expected-error @+1 {{'pd.assign_value' op attribute 'values' failed to satisfy constraint: array of Paddle Scalars}}
+  %0 = pd.assign_value {shape = array<i32: 1>, dtype = #pd.dtype<float32>, values = ["one"]} : () -> !pd.tensor<1xf32>
+  return
+}
+
+// -----
+
+func.func @assign_value_into_value(%v: !pd.vtensor<2xf32>) {
+  // expected-error @+1 {{'pd.assign_value_' op operand #0 must be a Paddle tensor that may alias other tensors and be mutated, but got '!pd.vtensor<2xf32>'}}
+  %0 = pd.assign_value_ %v {shape = array<i32: 2>, dtype = #pd.dtype<float32>, values = [1.0, 2.0]} : (!pd.vtensor<2xf32>) -> !pd.tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @assign_value_inplace_count(%t: !pd.tensor<2xf32>) {
+  // expected-error @+2 {{'pd.assign_value_' op shape [3] holds 3 elements but 2 values are given}}
+  // expected-error @+1 {{'pd.assign_value_' op failed to infer returned types}}
+  %0 = pd.assign_value_ %t {shape = array<i32: 3>, dtype = #pd.dtype<float32>, values = [1.0, 2.0]} : (!pd.tensor<2xf32>) -> !pd.tensor<3xf32>
+  return
+}

@@ -52,6 +52,26 @@ LogicalResult RandintInferMeta(int64_t low, int64_t high,
   return CreateInferMeta(shape, dtype, out, err);
 }
 
+LogicalResult AssignValueInferMeta(ArrayRef<int32_t> shape, DataType dtype,
+                                   ArrayAttr values, MetaTensor &out,
+                                   const MetaError &err) {
+  FailureOr<Type> type = concreteDtype(dtype, err);
+  if (failed(type))
+    return failure();
+  int64_t numel = 1;
+  for (int32_t d : shape) {
+    if (d < 0)
+      return err("shape has invalid dimension ", d);
+    numel *= d;
+  }
+  if (numel != (int64_t)values.size())
+    return err("shape ", dimsStr(SmallVector<int64_t>(shape.begin(), shape.end())),
+               " holds ", numel, " elements but ", values.size(),
+               " values are given");
+  out.set(SmallVector<int64_t>(shape.begin(), shape.end()), *type);
+  return success();
+}
+
 LogicalResult CreateLikeInferMeta(const MetaTensor &x, DataType dtype,
                                   MetaTensor &out, const MetaError &err) {
   if (dtype == DataType::ALL_DTYPE) {

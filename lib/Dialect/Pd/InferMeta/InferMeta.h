@@ -386,6 +386,9 @@ LogicalResult CreateInferMeta(const IntArrayArg &shape, DataType dtype, MetaTens
 LogicalResult RandintInferMeta(int64_t low, int64_t high,
                                const IntArrayArg &shape, DataType dtype,
                                MetaTensor &out, const MetaError &err);
+LogicalResult AssignValueInferMeta(ArrayRef<int32_t> shape, DataType dtype,
+                                   ArrayAttr values, MetaTensor &out,
+                                   const MetaError &err);
 LogicalResult CreateLikeInferMeta(const MetaTensor &x, DataType dtype,
                                   MetaTensor &out, const MetaError &err);
 LogicalResult FullWithTensorInferMeta(const IntArrayArg &shape, DataType dtype, MetaTensor &out,
