@@ -9,6 +9,16 @@
 //   IntArray operand = pd.combine of one-element constant pd.full
 //                                  -> pd.full_int_array [values]
 //
+// and identities disappear on values (never on !pd.tensor, where the result
+// is a fresh buffer that must not become an alias of the operand):
+//
+//   scale(x, 1) + 0, add(x, 0), subtract(x, 0), multiply(x, 1),
+//   divide(x, 1), cast(x) to x's dtype, assign(x)      -> x
+//   transpose(transpose(x, p), q)                      -> transpose(x, p∘q)
+//                                                         (x if identity)
+//   reshape(reshape(x, a), b), b without 0s            -> reshape(x, b)
+//   reshape(x, ...) to x's own static type             -> x
+//
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/Pd/PdDialect.h"
@@ -103,9 +113,133 @@ struct FoldConstantIntArrayOperands
   }
 };
 
+/// Whether `v` is a pd.full of `k` (any shape: callers check broadcasting).
+bool isFullOf(Value v, double k) {
+  auto full = v.getDefiningOp<FullOp>();
+  if (!full)
+    return false;
+  Attribute value = full.getValue();
+  if (auto f = dyn_cast<FloatAttr>(value))
+    return f.getValueAsDouble() == k;
+  if (auto i = dyn_cast<IntegerAttr>(value))
+    return static_cast<double>(i.getInt()) == k;
+  if (auto b = dyn_cast<BoolAttr>(value))
+    return (b.getValue() ? 1.0 : 0.0) == k;
+  return false;
+}
+
+/// `op` computes exactly its operand `x` on values: replace it by `x`.
+LogicalResult replaceByOperand(Operation *op, Value x,
+                               PatternRewriter &rewriter) {
+  Type type = op->getResult(0).getType();
+  if (!isa<VTensorType>(type) || x.getType() != type)
+    return failure();
+  rewriter.replaceOp(op, x);
+  return success();
+}
+
+struct FoldScaleIdentity : OpRewritePattern<ScaleOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ScaleOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isFullOf(op.getScale(), 1.0) || !op.getBias().isZero())
+      return failure();
+    return replaceByOperand(op, op.getX(), rewriter);
+  }
+};
+
+/// x op c -> x for the identity element c of a binary op.
+template <typename OpTy>
+struct FoldRightIdentity : OpRewritePattern<OpTy> {
+  FoldRightIdentity(MLIRContext *ctx, double identity, bool commutative)
+      : OpRewritePattern<OpTy>(ctx), identity(identity),
+        commutative(commutative) {}
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (isFullOf(op.getY(), identity))
+      return replaceByOperand(op, op.getX(), rewriter);
+    if (commutative && isFullOf(op.getX(), identity))
+      return replaceByOperand(op, op.getY(), rewriter);
+    return failure();
+  }
+  double identity;
+  bool commutative;
+};
+
+struct FoldCastToSameType : OpRewritePattern<CastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CastOp op,
+                                PatternRewriter &rewriter) const override {
+    return replaceByOperand(op, op.getX(), rewriter);
+  }
+};
+
+struct FoldAssign : OpRewritePattern<AssignOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AssignOp op,
+                                PatternRewriter &rewriter) const override {
+    return replaceByOperand(op, op.getX(), rewriter);
+  }
+};
+
+struct FoldTransposeOfTranspose : OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getX().getDefiningOp<TransposeOp>();
+    if (!inner || !isa<VTensorType>(op.getType()) ||
+        !isa<VTensorType>(inner.getType()))
+      return failure();
+    ArrayRef<int32_t> p = inner.getPerm(), q = op.getPerm();
+    int64_t rank = p.size();
+    SmallVector<int32_t> composed;
+    bool identity = true;
+    for (int64_t i = 0; i < rank; ++i) {
+      int64_t qi = q[i] < 0 ? q[i] + rank : q[i];
+      int64_t pq = p[qi] < 0 ? p[qi] + rank : p[qi];
+      composed.push_back(pq);
+      identity &= pq == i;
+    }
+    if (identity)
+      return replaceByOperand(op, inner.getX(), rewriter);
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getXMutable().assign(inner.getX());
+      op.setPerm(composed);
+    });
+    return success();
+  }
+};
+
+struct FoldReshape : OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<VTensorType>(op.getType()))
+      return failure();
+    auto type = cast<ShapedType>(op.getType());
+    if (type.hasStaticShape() && op.getX().getType() == op.getType())
+      return replaceByOperand(op, op.getX(), rewriter);
+    auto inner = op.getX().getDefiningOp<ReshapeOp>();
+    auto shape = op.getShape().getDefiningOp<FullIntArrayOp>();
+    // A 0 copies a dim of the input: with the inner reshape gone it would
+    // copy a different one.
+    if (!inner || !isa<VTensorType>(inner.getType()) || !shape ||
+        llvm::is_contained(shape.getValue(), 0))
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] { op.getXMutable().assign(inner.getX()); });
+    return success();
+  }
+};
+
 } // namespace
 
 void PdDialect::getCanonicalizationPatterns(RewritePatternSet &results) const {
-  results.add<FoldStaticShape, FoldStaticNumel, FoldConstantIntArrayOperands>(
-      getContext());
+  MLIRContext *ctx = getContext();
+  results.add<FoldStaticShape, FoldStaticNumel, FoldConstantIntArrayOperands,
+              FoldScaleIdentity, FoldCastToSameType, FoldAssign,
+              FoldTransposeOfTranspose, FoldReshape>(ctx);
+  results.add<FoldRightIdentity<AddOp>>(ctx, 0.0, /*commutative=*/true);
+  results.add<FoldRightIdentity<SubtractOp>>(ctx, 0.0, /*commutative=*/false);
+  results.add<FoldRightIdentity<MultiplyOp>>(ctx, 1.0, /*commutative=*/true);
+  results.add<FoldRightIdentity<DivideOp>>(ctx, 1.0, /*commutative=*/false);
 }

@@ -119,3 +119,68 @@ func.func @tensor_list_input_stays() -> !pd.vtensor<2xi64> {
   %c = pd.concat %l, %axis : (!pd.vec<!pd.vtensor<1xi64>, !pd.vtensor<1xi64>>, !pd.vtensor<1xi64>) -> !pd.vtensor<2xi64>
   return %c : !pd.vtensor<2xi64>
 }
+
+// -----
+
+// Identities vanish on values.
+// CHECK-LABEL: func.func @identities
+// CHECK-SAME: (%[[X:.*]]: !pd.vtensor<2x3xf32>)
+// CHECK-NOT: pd.scale
+// CHECK-NOT: pd.add
+// CHECK-NOT: pd.multiply
+// CHECK-NOT: pd.cast
+// CHECK-NOT: pd.assign
+// CHECK-NOT: pd.transpose
+// CHECK: return %[[X]], %[[X]], %[[X]], %[[X]], %[[X]], %[[X]], %[[X]]
+func.func @identities(%x: !pd.vtensor<2x3xf32>) -> (!pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>) {
+  %one = pd.full(1.0) : !pd.vtensor<1xf32>
+  %zero = pd.full(0.0) : !pd.vtensor<3xf32>
+  %0 = pd.scale %x, %one : (!pd.vtensor<2x3xf32>, !pd.vtensor<1xf32>) -> !pd.vtensor<2x3xf32>
+  %1 = pd.add %zero, %x : (!pd.vtensor<3xf32>, !pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+  %2 = pd.multiply %x, %one : (!pd.vtensor<2x3xf32>, !pd.vtensor<1xf32>) -> !pd.vtensor<2x3xf32>
+  %3 = pd.cast %x {dtype = #pd.dtype<float32>} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+  %4 = pd.assign %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+  %t = pd.transpose %x {perm = array<i32: 1, 0>} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<3x2xf32>
+  %5 = pd.transpose %t {perm = array<i32: 1, 0>} : (!pd.vtensor<3x2xf32>) -> !pd.vtensor<2x3xf32>
+  %s = pd.full_int_array [2, 3] : !pd.vtensor<2xi64>
+  %6 = pd.reshape %x, %s : (!pd.vtensor<2x3xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<2x3xf32>
+  return %0, %1, %2, %3, %4, %5, %6 : !pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>
+}
+
+// -----
+
+// Not identities: a bias, a broadcast that grows x, a dtype change, and any
+// op on !pd.tensor (its result is a fresh buffer, not an alias of x).
+// CHECK-LABEL: func.func @not_identities
+// CHECK: pd.scale
+// CHECK: pd.add
+// CHECK: pd.cast
+// CHECK: pd.assign
+func.func @not_identities(%x: !pd.vtensor<3xf32>, %t: !pd.tensor<3xf32>) -> (!pd.vtensor<3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<3xf16>, !pd.tensor<3xf32>) {
+  %one = pd.full(1.0) : !pd.vtensor<1xf32>
+  %zero = pd.full(0.0) : !pd.vtensor<2x3xf32>
+  %0 = pd.scale %x, %one {bias = 2.0 : f32} : (!pd.vtensor<3xf32>, !pd.vtensor<1xf32>) -> !pd.vtensor<3xf32>
+  %1 = pd.add %x, %zero : (!pd.vtensor<3xf32>, !pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+  %2 = pd.cast %x {dtype = #pd.dtype<float16>} : (!pd.vtensor<3xf32>) -> !pd.vtensor<3xf16>
+  %3 = pd.assign %t : (!pd.tensor<3xf32>) -> !pd.tensor<3xf32>
+  return %0, %1, %2, %3 : !pd.vtensor<3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<3xf16>, !pd.tensor<3xf32>
+}
+
+// -----
+
+// Chains of transposes and reshapes collapse.
+// CHECK-LABEL: func.func @chains
+// CHECK-SAME: (%[[X:.*]]: !pd.vtensor<2x3x4xf32>)
+// CHECK: %[[T:.*]] = pd.transpose %[[X]] {perm = array<i32: 2, 0, 1>}
+// CHECK: %[[S:.*]] = pd.full_int_array [4, 6]
+// CHECK: %[[R:.*]] = pd.reshape %[[X]], %[[S]]
+// CHECK: return %[[T]], %[[R]]
+func.func @chains(%x: !pd.vtensor<2x3x4xf32>) -> (!pd.vtensor<4x2x3xf32>, !pd.vtensor<4x6xf32>) {
+  %a = pd.transpose %x {perm = array<i32: 1, 2, 0>} : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<3x4x2xf32>
+  %b = pd.transpose %a {perm = array<i32: 1, 2, 0>} : (!pd.vtensor<3x4x2xf32>) -> !pd.vtensor<4x2x3xf32>
+  %s1 = pd.full_int_array [6, 4] : !pd.vtensor<2xi64>
+  %r1 = pd.reshape %x, %s1 : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<6x4xf32>
+  %s2 = pd.full_int_array [4, 6] : !pd.vtensor<2xi64>
+  %r2 = pd.reshape %r1, %s2 : (!pd.vtensor<6x4xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<4x6xf32>
+  return %b, %r2 : !pd.vtensor<4x2x3xf32>, !pd.vtensor<4x6xf32>
+}
