@@ -132,4 +132,41 @@ def PdReduceInplaceVariants : Pass<"pd-reduce-inplace-variants"> {
   let dependentDialects = ["::mlir::pd::PdDialect"];
 }
 
+def PdFoldConvBn : Pass<"pd-fold-conv-bn"> {
+  let summary = "Fold inference batch_norm into the preceding conv2d's weights";
+  let description = [{
+    For `pd.batch_norm` in inference mode (`is_test` or `use_global_stats`)
+    on the output of `pd.conv2d` (NCHW, optionally plus a per-channel bias as
+    Paddle exports it: `reshape` to [1, C, 1, 1] and `add`), with every
+    weight a frozen `pd.constant` (immutable: see `Program.freeze`), the
+    pass computes
+
+        inv = scale / sqrt(variance + epsilon)
+        w'  = w * inv[out_channel]
+        b'  = (b - mean) * inv + bias
+
+    and replaces the pair by one `pd.conv2d` with `w'` plus the bias `b'`.
+    A weight read with `pd.get_parameter` may be written by a training
+    program, so such graphs are left alone, as is any batch_norm whose
+    statistics outputs are used.
+
+    Before:
+
+    ```mlir
+    %c = pd.conv2d %x, %w : (...) -> !pd.vtensor<1x4x6x6xf32>
+    %y:6 = pd.batch_norm %c, %mean, %var scale(%s) bias(%b) {is_test = true, ...}
+    ```
+
+    After:
+
+    ```mlir
+    %w2 = pd.constant dense<...> : tensor<4x3x3x3xf32> : !pd.vtensor<4x3x3x3xf32>
+    %c = pd.conv2d %x, %w2 : (...) -> !pd.vtensor<1x4x6x6xf32>
+    %b2 = pd.constant dense<...> : tensor<1x4x1x1xf32> : !pd.vtensor<1x4x1x1xf32>
+    %y = pd.add %c, %b2 : (...) -> !pd.vtensor<1x4x6x6xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::pd::PdDialect"];
+}
+
 #endif // PADDLE_MLIR_PD_PASSES_TD

@@ -94,3 +94,47 @@ def test_value_semantics_pipeline_on_a_built_cnn():
     assert re.search(r'pd\.fetch %\d+ "y" col 0 : !pd\.vtensor<1x4x6x6xf32>', text)
     tensors = set(re.findall(r"= pd\.(\w+) [^\n]*-> !pd\.tensor", text))
     assert not tensors, f"ops still producing !pd.tensor: {tensors}"
+
+
+def test_conv_bn_folds_into_frozen_weights():
+    """Inference CNN: freeze the weights, fold batch_norm into the conv; the
+    folded weights equal a numpy fold of the stored parameters."""
+    import numpy as np
+    from mlir import ir as mir
+
+    from paddle_mlir import nn, static
+    from paddle_mlir.nn.initializer import set_global_seed
+
+    set_global_seed(3)
+    main, startup = static.Program(), static.Program()
+    with static.program_guard(main, startup):
+        x = static.data("x", [1, 3, 8, 8])
+        conv, bn = nn.Conv2D(3, 4, 3), nn.BatchNorm2D(4)
+        bn.eval()
+        main.fetch(nn.ReLU()(bn(conv(x))), "y")
+    store = static.run_startup(startup, main.parameters)
+    rng = np.random.default_rng(0)
+    for name, value in [("batch_norm2d_0.w_0", rng.uniform(0.5, 2, 4)),  # scale
+                        ("batch_norm2d_0.b_0", rng.normal(size=4)),        # shift
+                        ("batch_norm2d_0.w_1", rng.normal(size=4)),        # mean
+                        ("batch_norm2d_0.w_2", rng.uniform(0.5, 2, 4))]:   # variance
+        store[name] = value.astype(np.float32)
+    store.update_mutability([main])
+    main.freeze()
+    run_pipeline(main.module, "pd-maximize-value-semantics,pd-fold-conv-bn,canonicalize,cse")
+    main.verify()
+    text = str(main)
+    assert "pd.batch_norm" not in text and "pd.conv2d" in text
+
+    w, b = store["conv2d_0.w_0"], store["conv2d_0.b_0"]
+    s, shift, mean, var = (store[f"batch_norm2d_0.{k}"] for k in ("w_0", "b_0", "w_1", "w_2"))
+    inv = s / np.sqrt(var + np.float32(1e-5))
+    expected_w = w * inv[:, None, None, None]
+    expected_b = ((b - mean) * inv + shift).reshape(1, 4, 1, 1)
+    constants = {}
+    for op in main.ops:
+        if op.operation.name == "pd.constant" and "name" not in op.operation.attributes:
+            value = np.array(mir.DenseElementsAttr(op.operation.attributes["value"]))
+            constants[value.shape] = value
+    np.testing.assert_allclose(constants[(4, 3, 3, 3)], expected_w, rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(constants[(1, 4, 1, 1)], expected_b, rtol=1e-6, atol=1e-6)

@@ -1,0 +1,119 @@
+//===- FoldConvBn.cpp - conv2d + inference batch_norm -> conv2d ------------===//
+//
+// Legal only for weights nobody writes: the pass folds frozen pd.constant
+// weights (immutable by construction) and leaves pd.get_parameter alone.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+
+#include <cmath>
+
+namespace mlir::pd {
+#define GEN_PASS_DEF_PDFOLDCONVBN
+#include "pd/PdPasses.h.inc"
+} // namespace mlir::pd
+
+using namespace mlir;
+using namespace mlir::pd;
+
+namespace {
+
+/// The f32 values of a frozen weight (dense or dense_resource), if `v` is one.
+std::optional<SmallVector<float>> frozenF32(Value v) {
+  auto constant = v ? v.getDefiningOp<ConstantOp>() : ConstantOp();
+  if (!constant || !cast<BaseTensorType>(constant.getType()).getElementType().isF32())
+    return std::nullopt;
+  ElementsAttr value = constant.getValue();
+  if (auto dense = dyn_cast<DenseElementsAttr>(value))
+    return llvm::to_vector(dense.getValues<float>());
+  if (auto resource = dyn_cast<DenseF32ResourceElementsAttr>(value))
+    if (std::optional<ArrayRef<float>> data = resource.tryGetAsArrayRef())
+      return SmallVector<float>(*data);
+  return std::nullopt;
+}
+
+Value makeConstant(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                   ArrayRef<float> values) {
+  auto tensorType = RankedTensorType::get(shape, b.getF32Type());
+  auto type = VTensorType::get(b.getContext(), shape, b.getF32Type());
+  return ConstantOp::create(b, loc, type,
+                            DenseElementsAttr::get(tensorType, values),
+                            StringAttr())
+      .getResult();
+}
+
+struct PdFoldConvBnPass : public pd::impl::PdFoldConvBnBase<PdFoldConvBnPass> {
+  void runOnOperation() override {
+    SmallVector<BatchNormOp> candidates;
+    getOperation()->walk([&](BatchNormOp bn) { candidates.push_back(bn); });
+    for (BatchNormOp bn : candidates)
+      fold(bn);
+  }
+
+  void fold(BatchNormOp bn) {
+    if (!(bn.getIsTest() || bn.getUseGlobalStats()) ||
+        bn.getDataFormat() != "NCHW" || !isa<VTensorType>(bn.getOut().getType()))
+      return;
+    for (OpResult r : bn->getResults().drop_front())
+      if (!r.use_empty())
+        return;
+    // conv2d, optionally + reshape(bias) as Paddle exports a conv bias.
+    Value input = bn.getX();
+    std::optional<SmallVector<float>> convBias;
+    if (auto add = input.getDefiningOp<AddOp>()) {
+      auto reshape = add.getY().getDefiningOp<ReshapeOp>();
+      if (!reshape || !add->hasOneUse())
+        return;
+      convBias = frozenF32(reshape.getX());
+      if (!convBias)
+        return;
+      input = add.getX();
+    }
+    auto conv = input.getDefiningOp<Conv2dOp>();
+    if (!conv || conv.getDataFormat() != "NCHW" || !conv->hasOneUse())
+      return;
+    std::optional<SmallVector<float>> w = frozenF32(conv.getFilter()),
+                                      mean = frozenF32(bn.getMean()),
+                                      var = frozenF32(bn.getVariance()),
+                                      scale = frozenF32(bn.getScale()),
+                                      bias = frozenF32(bn.getBias());
+    if (!w || !mean || !var)
+      return; // a weight may be written by a training program
+    if ((bn.getScale() && !scale) || (bn.getBias() && !bias))
+      return;
+    auto filterType = cast<BaseTensorType>(conv.getFilter().getType());
+    int64_t channels = filterType.getShape()[0];
+    if (mean->size() != (size_t)channels || var->size() != (size_t)channels ||
+        (convBias && convBias->size() != (size_t)channels))
+      return;
+    int64_t perChannel = w->size() / channels;
+    float epsilon = bn.getEpsilon().convertToFloat();
+
+    SmallVector<float> newW(*w), newB(channels);
+    for (int64_t c = 0; c < channels; ++c) {
+      float s = scale ? (*scale)[c] : 1.0f;
+      float inv = s / std::sqrt((*var)[c] + epsilon);
+      for (int64_t i = 0; i < perChannel; ++i)
+        newW[c * perChannel + i] *= inv;
+      float b0 = convBias ? (*convBias)[c] : 0.0f;
+      newB[c] = (b0 - (*mean)[c]) * inv + (bias ? (*bias)[c] : 0.0f);
+    }
+
+    OpBuilder b(bn);
+    Location loc = bn.getLoc();
+    Value filter = makeConstant(b, loc, filterType.getShape(), newW);
+    auto newConv = cast<Conv2dOp>(b.clone(*conv));
+    newConv.getFilterMutable().assign(filter);
+    Value shift = makeConstant(b, loc, {1, channels, 1, 1}, newB);
+    Value out = AddOp::create(b, loc, newConv.getResult(), shift).getResult();
+    bn.getOut().replaceAllUsesWith(out);
+    bn.erase();
+  }
+};
+
+} // namespace
