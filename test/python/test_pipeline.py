@@ -105,9 +105,11 @@ def test_conv_bn_folds_into_frozen_weights():
     from paddle_mlir import nn, static
     from paddle_mlir.nn.initializer import set_global_seed
 
+    from paddle_mlir.utils import unique_name
+
     set_global_seed(3)
     main, startup = static.Program(), static.Program()
-    with static.program_guard(main, startup):
+    with unique_name.guard(), static.program_guard(main, startup):
         x = static.data("x", [1, 3, 8, 8])
         conv, bn = nn.Conv2D(3, 4, 3), nn.BatchNorm2D(4)
         bn.eval()
