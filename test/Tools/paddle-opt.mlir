@@ -1,18 +1,18 @@
 // paddle-opt registers our dialects and passes next to upstream's.
-// RUN: paddle-opt --help | FileCheck %s --check-prefix=HELP
-// RUN: paddle-opt --show-dialects | FileCheck %s --check-prefix=DIALECTS
+// RUN: paddle-opt --help | FileCheck %s --check-prefix=CHECK-HELP
+// RUN: paddle-opt --show-dialects | FileCheck %s --check-prefix=CHECK-DIALECTS
 // Malformed input gives located diagnostics and a failing exit code, not a crash.
-// RUN: not paddle-opt %s --split-input-file 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: not paddle-opt %s --split-input-file 2>&1 | FileCheck %s --check-prefix=CHECK-ERR
 
-// HELP: --pd-verify-program
-// HELP-SAME: Check the program-level invariants a Paddle executor relies on
-// HELP: --canonicalize
+// CHECK-HELP: --pd-verify-program
+// CHECK-HELP-SAME: Check the program-level invariants a Paddle executor relies on
+// CHECK-HELP: --canonicalize
 
-// DIALECTS: linalg
-// DIALECTS: pd
-// DIALECTS: phi
+// CHECK-DIALECTS: linalg
+// CHECK-DIALECTS: pd
+// CHECK-DIALECTS: phi
 
-// ERR: paddle-opt.mlir:[[@LINE+2]]:8: error: custom op 'pd.no_such_op' is unknown
+// CHECK-ERR: paddle-opt.mlir:[[@LINE+2]]:8: error: custom op 'pd.no_such_op' is unknown
 func.func @unknown_op() {
   %0 = pd.no_such_op : !pd.tensor<2xf32>
   return
@@ -20,12 +20,12 @@ func.func @unknown_op() {
 
 // -----
 
-// ERR: paddle-opt.mlir:[[@LINE+1]]:42: error: expected non-function type
+// CHECK-ERR: paddle-opt.mlir:[[@LINE+1]]:42: error: expected non-function type
 func.func private @bad_type(!pd.tensor<2x>)
 
 // -----
 
-// ERR: paddle-opt.mlir:[[@LINE+2]]:14: error: use of undeclared SSA value name
+// CHECK-ERR: paddle-opt.mlir:[[@LINE+2]]:14: error: use of undeclared SSA value name
 func.func @undeclared() {
   pd.copy_to %a, %b : !pd.vtensor<2xf32>, !pd.tensor<2xf32>
   return
@@ -33,5 +33,5 @@ func.func @undeclared() {
 
 // -----
 
-// ERR: paddle-opt.mlir:[[@LINE+1]]:26: error: unknown  type `nope` in dialect `pd`
+// CHECK-ERR: paddle-opt.mlir:[[@LINE+1]]:26: error: unknown  type `nope` in dialect `pd`
 func.func private @f(!pd.nope<2>)
