@@ -132,6 +132,32 @@ def PdReduceInplaceVariants : Pass<"pd-reduce-inplace-variants"> {
   let dependentDialects = ["::mlir::pd::PdDialect"];
 }
 
+def PdRestoreInplace : Pass<"pd-restore-inplace"> {
+  let summary = "Turn ops back into their in-place variants where the input dies";
+  let description = [{
+    The inverse of `pd-reduce-inplace-variants`, run late to save memory:
+    `%r = pd.relu %a` becomes `%r = pd.relu_ %a` when `%a` is a `!pd.tensor`
+    this op reads last (its only use), that nothing else can observe (not a
+    feed, parameter, block argument or view) and whose shape and dtype the
+    result keeps. Values (`!pd.vtensor`) are never updated in place.
+
+    Before:
+
+    ```mlir
+    %e = pd.exp %x : (!pd.tensor<4xf32>) -> !pd.tensor<4xf32>
+    %r = pd.relu %e : (!pd.tensor<4xf32>) -> !pd.tensor<4xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %e = pd.exp %x : (!pd.tensor<4xf32>) -> !pd.tensor<4xf32>
+    %r = pd.relu_ %e : (!pd.tensor<4xf32>) -> !pd.tensor<4xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::pd::PdDialect"];
+}
+
 def PdFoldConvBn : Pass<"pd-fold-conv-bn"> {
   let summary = "Fold inference batch_norm into the preceding conv2d's weights";
   let description = [{
