@@ -5,6 +5,7 @@
 
 namespace mlir {
 class DialectRegistry;
+class OpPassManager;
 } // namespace mlir
 
 namespace mlir::paddle {
@@ -15,6 +16,11 @@ void registerAllDialects(DialectRegistry &registry);
 /// Registers every paddle-mlir pass and pipeline with the global pass
 /// registry (idempotent).
 void registerAllPasses();
+
+/// `pd-inference-opt`: reduce in-place variants, maximize value semantics,
+/// canonicalize, fold conv+bn (frozen weights), infer shapes, canonicalize,
+/// CSE.
+void buildInferenceOptPipeline(OpPassManager &pm);
 
 } // namespace mlir::paddle
 

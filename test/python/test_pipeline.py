@@ -140,3 +140,26 @@ def test_conv_bn_folds_into_frozen_weights():
             constants[value.shape] = value
     np.testing.assert_allclose(constants[(4, 3, 3, 3)], expected_w, rtol=1e-6, atol=1e-6)
     np.testing.assert_allclose(constants[(1, 4, 1, 1)], expected_b, rtol=1e-6, atol=1e-6)
+
+
+def test_inference_opt_pipeline_from_python():
+    """The registered pipeline pd-inference-opt works in Python pipeline
+    strings: a frozen CNN ends value-semantic with batch_norm folded."""
+    from paddle_mlir import nn, static
+    from paddle_mlir.utils import unique_name
+
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        x = static.data("x", [1, 3, 8, 8])
+        model = nn.Sequential(nn.Conv2D(3, 4, 3), nn.BatchNorm2D(4), nn.ReLU())
+        model.eval()
+        main.fetch(model(x), "y")
+    static.run_startup(startup, main.parameters)
+    main.parameters.update_mutability([main])
+    main.freeze()
+    run_pipeline(main.module, "pd-inference-opt")
+    main.verify()
+    text = str(main)
+    assert "pd.batch_norm" not in text and "pd.get_parameter" not in text
+    assert "!pd.tensor" not in text
+    assert text.count("pd.conv2d") == 1 and "pd.relu %" in text
