@@ -9,6 +9,8 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <mutex>
 
 void mlir::paddle::registerAllDialects(DialectRegistry &registry) {
@@ -27,6 +29,65 @@ void mlir::paddle::buildInferenceOptPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
+std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize,
+                                                    bool parallel) {
+  std::string p;
+  // pd level: in-place ops become value ops, every tensor a value, shapes
+  // refined so that the lowering sees static types where they are known.
+  if (prepare)
+    p += "pd-reduce-inplace-variants,pd-maximize-value-semantics,canonicalize,"
+         "pd-infer-shapes,canonicalize,";
+  // pd -> linalg/tensor; elementwise producers fuse into their consumers.
+  p += "convert-pd-to-linalg,canonicalize,func.func(linalg-fuse-elementwise-ops),"
+       "canonicalize,cse,";
+  if (vectorize)
+    p += "func.func(pd-conv-to-im2col),";
+  // Tensors -> buffers; results become caller-allocated out-parameters
+  // (the Executor and the AOT ABI pass outputs in, no copies).
+  p += "one-shot-bufferize{bufferize-function-boundaries "
+       "function-boundary-type-conversion=identity-layout-map},"
+       "canonicalize,buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},"
+       "func.func(buffer-hoisting,buffer-loop-hoisting),";
+  if (vectorize)
+    p += "func.func(pd-tile-and-vectorize),canonicalize,cse,";
+  p += "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+       "convert-linalg-to-loops,";
+  if (parallel)
+    p += "async-parallel-for{async-dispatch=false num-workers=-1 min-task-size=1},"
+         "async-to-async-runtime,async-runtime-ref-counting,"
+         "async-runtime-ref-counting-opt,";
+  else
+    p += "func.func(scf-parallel-loop-fusion),";
+  p += "func.func(lower-vector-mask,lower-vector-multi-reduction),"
+       "convert-vector-to-scf,lower-affine,convert-scf-to-cf,"
+       "expand-strided-metadata,lower-affine,"
+       "convert-vector-to-llvm,finalize-memref-to-llvm,"
+       "convert-math-to-llvm,convert-math-to-libm,";
+  if (parallel)
+    p += "convert-async-to-llvm,";
+  p += "convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,"
+       "convert-func-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts";
+  return p;
+}
+
+namespace {
+struct LowerToLLVMOptions
+    : public mlir::PassPipelineOptions<LowerToLLVMOptions> {
+  Option<bool> prepare{*this, "prepare",
+                       llvm::cl::desc("Run the pd-level preparation (in-place "
+                                      "reduction, value semantics, shapes)"),
+                       llvm::cl::init(true)};
+  Option<bool> vectorize{*this, "vectorize",
+                         llvm::cl::desc("Tile and vectorize (im2col "
+                                        "convolutions, register-tiled matmul)"),
+                         llvm::cl::init(true)};
+  Option<bool> parallel{*this, "parallel",
+                        llvm::cl::desc("Run parallel loops on threads (needs "
+                                       "the MLIR async runtime library)"),
+                        llvm::cl::init(false)};
+};
+} // namespace
+
 void mlir::paddle::registerAllPasses() {
   // The pass registry rejects a second registration of one argument.
   static std::once_flag once;
@@ -37,5 +98,18 @@ void mlir::paddle::registerAllPasses() {
         "Optimize a pd program for inference: value semantics, folding "
         "(conv+bn on frozen weights), shape refinement, cleanup",
         buildInferenceOptPipeline);
+    PassPipelineRegistration<LowerToLLVMOptions>(
+        "pd-lower-to-llvm",
+        "Lower a pd program to the LLVM dialect: pd preparation, "
+        "convert-pd-to-linalg, one-shot bufferization, tiling and "
+        "vectorization, loops, LLVM",
+        [](OpPassManager &pm, const LowerToLLVMOptions &options) {
+          std::string pipeline = lowerToLLVMPipelineString(
+              options.prepare, options.vectorize, options.parallel);
+          // The stages are upstream passes registered by name; a parse
+          // failure here is a build problem, reported loudly.
+          if (failed(parsePassPipeline(pipeline, pm, llvm::errs())))
+            llvm::report_fatal_error("pd-lower-to-llvm: invalid pipeline");
+        });
   });
 }

@@ -3,6 +3,8 @@
 #ifndef PADDLE_MLIR_REGISTRATION_H
 #define PADDLE_MLIR_REGISTRATION_H
 
+#include <string>
+
 namespace mlir {
 class DialectRegistry;
 class OpPassManager;
@@ -21,6 +23,14 @@ void registerAllPasses();
 /// canonicalize, fold conv+bn (frozen weights), infer shapes, canonicalize,
 /// CSE.
 void buildInferenceOptPipeline(OpPassManager &pm);
+
+/// `pd-lower-to-llvm`: from a pd program to the LLVM dialect (see
+/// buildLowerToLLVMPipeline in Registration.cpp for the stages). Options:
+///   prepare    run the pd-level preparation (value semantics, shapes)
+///   vectorize  tile + vectorize (pd-conv-to-im2col, pd-tile-and-vectorize)
+///   parallel   run scf.parallel loops on threads (async runtime)
+/// Returns the textual pipeline, so tools can print it.
+std::string lowerToLLVMPipelineString(bool prepare, bool vectorize, bool parallel);
 
 } // namespace mlir::paddle
 

@@ -195,4 +195,151 @@ def PdFoldConvBn : Pass<"pd-fold-conv-bn"> {
   let dependentDialects = ["::mlir::pd::PdDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// Lowering to linalg and code generation
+//===----------------------------------------------------------------------===//
+
+def ConvertPdToLinalg : Pass<"convert-pd-to-linalg", "::mlir::ModuleOp"> {
+  let summary = "Lower pd programs to linalg/tensor/arith/math/scf on builtin tensors";
+  let description = [{
+    Every function holding pd ops becomes a plain tensor function:
+
+    * `pd.get_parameter` becomes a leading function argument (weights are
+      passed at run time), `pd.data` a following argument (feeds, in program
+      order), and the `pd.fetch` values (by `col`) the function results. The
+      names are recorded as `pd.parameters`, `pd.feeds` and `pd.fetches`
+      string arrays on the function, which also gets
+      `llvm.emit_c_interface`. A frozen weight (`pd.constant`, e.g.
+      `dense_resource`) becomes an `arith.constant`.
+    * computing ops lower to named linalg ops where they exist (matmul,
+      batch_matmul, convolutions, pooling, fill, transpose) and to
+      `linalg.generic` for broadcasting elementwise ops and reductions
+      (exact erf GELU; max-subtracted softmax/log_softmax; two-pass
+      layer_norm); `pd.if`/`pd.while` become `scf.if`/`scf.while`.
+
+    Ops on `!pd.tensor` (which may alias or be written in place) are
+    rejected: run `pd-reduce-inplace-variants` and
+    `pd-maximize-value-semantics` first (the `pd-lower-to-llvm` pipeline
+    does). An op without a lowering, or one whose IntArray arguments are
+    only known at run time, is reported at its location.
+
+    Before:
+
+    ```mlir
+    func.func @main() {
+      %x = pd.data "x" : !pd.vtensor<4x8xf32>
+      %w = pd.get_parameter "w" : !pd.vtensor<8x16xf32>
+      %y = pd.matmul %x, %w : (!pd.vtensor<4x8xf32>, !pd.vtensor<8x16xf32>) -> !pd.vtensor<4x16xf32>
+      %r = pd.relu %y : (!pd.vtensor<4x16xf32>) -> !pd.vtensor<4x16xf32>
+      %f = pd.fetch %r "out" col 0 : !pd.vtensor<4x16xf32>
+      return
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @main(%w: tensor<8x16xf32>, %x: tensor<4x8xf32>) -> tensor<4x16xf32>
+        attributes {llvm.emit_c_interface, pd.feeds = ["x"], pd.fetches = ["out"],
+                    pd.parameters = ["w"]} {
+      %e = tensor.empty() : tensor<4x16xf32>
+      %z = linalg.fill ins(%cst : f32) outs(%e : tensor<4x16xf32>) -> tensor<4x16xf32>
+      %y = linalg.matmul ins(%x, %w : ...) outs(%z : tensor<4x16xf32>) -> tensor<4x16xf32>
+      %r = linalg.generic {...} ins(%y : tensor<4x16xf32>) ... { arith.maximumf ... }
+      return %r : tensor<4x16xf32>
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect", "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Tile linalg ops on buffers for cache and registers, then vectorize them";
+  let description = [{
+    CPU code generation for the linalg ops `convert-pd-to-linalg` produces,
+    run after bufferization (on memrefs, so that accumulators can be
+    hoisted into registers):
+
+    * contractions (`linalg.matmul`, `linalg.batch_matmul` and
+      matmul-like `linalg.generic`s such as im2col convolutions): an outer
+      `scf.parallel` over `matmul-cache-tile` row x column blocks (threads
+      with `async-parallel-for`), a depth block, then a register tile of
+      `matmul-register-tile` rows x columns that is vectorized into
+      `vector.contract`, lowered to FMA outer products; redundant
+      accumulator loads/stores are hoisted out of the depth loop;
+    * elementwise `linalg.generic`, fills, copies and reductions: tiled to
+      one row of `vector-width` elements and vectorized (masked when the
+      innermost size does not divide);
+    * anything the vectorizer rejects (gathers with data-dependent indices,
+      pooling windows, scans) is left for `convert-linalg-to-loops`.
+
+    Before:
+
+    ```mlir
+    linalg.matmul ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>)
+                  outs(%c : memref<64x64xf32>)
+    ```
+
+    After (schematically):
+
+    ```mlir
+    scf.parallel (%i, %j) = ... {
+      scf.for %k0 ... { scf.for %ii ... { scf.for %jj ...
+        %acc = vector.transfer_read ...  : vector<4x64xf32>
+        %r = scf.for %k ... iter_args(%c = %acc) {
+          ... vector.fma ...
+        }
+        vector.transfer_write %r, ...
+      } } }
+    }
+    ```
+  }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
+           "Elements per vector for elementwise ops and reductions">,
+    ListOption<"matmulRegisterTile", "matmul-register-tile", "int64_t",
+               "Rows,columns of the matmul register tile (default 4,64: 16 zmm accumulators)">,
+    ListOption<"matmulCacheTile", "matmul-cache-tile", "int64_t",
+               "Rows,columns,depth of the matmul cache tile (default 64,256,256)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def PdConvToIm2col : Pass<"pd-conv-to-im2col", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite 2-D convolutions on tensors into im2col + a matmul-like contraction";
+  let description = [{
+    `linalg.conv_2d_nchw_fchw` (and `conv_2d_nhwc_hwcf`) become an im2col
+    `linalg.generic` gathering the input patches followed by a contraction
+    that `pd-tile-and-vectorize` treats like a matmul (upstream
+    `linalg::rewriteInIm2Col`). Runs on tensors, before bufferization.
+
+    Before:
+
+    ```mlir
+    %r = linalg.conv_2d_nchw_fchw ins(%x, %w : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>)
+                                  outs(%o : tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %col = linalg.generic {...} outs(%e : tensor<1x27x36xf32>) { ... }
+    %m = linalg.generic {...} ins(%w2, %col : tensor<4x27xf32>, tensor<1x27x36xf32>)
+                              outs(%o2 : tensor<1x4x36xf32>) { mulf, addf }
+    %r = tensor.expand_shape %m ...
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"
+  ];
+}
+
 #endif // PADDLE_MLIR_PD_PASSES_TD

@@ -6,4 +6,5 @@ from .program import (Program, ProgramError, create_parameter, data,  # noqa: F4
                       default_main_program, default_startup_program, global_context,
                       program_guard)
 from .startup import StartupError, run_startup  # noqa: F401
+from .executor import Executor, ExecutorError  # noqa: F401
 from . import control_flow as nn  # noqa: F401  (static.nn.cond / while_loop)

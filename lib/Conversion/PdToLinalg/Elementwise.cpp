@@ -1,0 +1,861 @@
+//===- Elementwise.cpp - unary, binary, compare and activation lowerings --===//
+//
+// Each op is one broadcasting linalg.generic whose body is built from a
+// scalar formula; the tables below map op names to those formulas.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/PdToLinalg/Lowering.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::pd;
+using namespace mlir::pd::lowering;
+
+namespace {
+
+/// Scalar arithmetic helpers over one element type (float or integer).
+struct Arith {
+  OpBuilder &b;
+  Location loc;
+  Type type; // the element type computed in
+  bool isUnsignedInt = false;
+
+  bool isFloat() const { return isa<FloatType>(type); }
+  Value c(double v) const { return scalarConstant(b, loc, type, v); }
+  Value add(Value x, Value y) const {
+    return isFloat() ? (Value)arith::AddFOp::create(b, loc, x, y)
+                     : (Value)arith::AddIOp::create(b, loc, x, y);
+  }
+  Value sub(Value x, Value y) const {
+    return isFloat() ? (Value)arith::SubFOp::create(b, loc, x, y)
+                     : (Value)arith::SubIOp::create(b, loc, x, y);
+  }
+  Value mul(Value x, Value y) const {
+    return isFloat() ? (Value)arith::MulFOp::create(b, loc, x, y)
+                     : (Value)arith::MulIOp::create(b, loc, x, y);
+  }
+  Value div(Value x, Value y) const {
+    if (isFloat())
+      return arith::DivFOp::create(b, loc, x, y);
+    if (isUnsignedInt)
+      return arith::DivUIOp::create(b, loc, x, y);
+    return arith::DivSIOp::create(b, loc, x, y);
+  }
+  Value neg(Value x) const {
+    return isFloat() ? (Value)arith::NegFOp::create(b, loc, x) : sub(c(0), x);
+  }
+  Value cmp(arith::CmpFPredicate fp, arith::CmpIPredicate sp,
+            arith::CmpIPredicate up, Value x, Value y) const {
+    if (isFloat())
+      return arith::CmpFOp::create(b, loc, fp, x, y);
+    return arith::CmpIOp::create(b, loc, isUnsignedInt ? up : sp, x, y);
+  }
+  Value gt(Value x, Value y) const {
+    return cmp(arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt,
+               arith::CmpIPredicate::ugt, x, y);
+  }
+  Value lt(Value x, Value y) const {
+    return cmp(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt,
+               arith::CmpIPredicate::ult, x, y);
+  }
+  Value select(Value cond, Value x, Value y) const {
+    return arith::SelectOp::create(b, loc, cond, x, y);
+  }
+  Value max(Value x, Value y) const {
+    if (isFloat())
+      return arith::MaximumFOp::create(b, loc, x, y);
+    return isUnsignedInt ? (Value)arith::MaxUIOp::create(b, loc, x, y)
+                         : (Value)arith::MaxSIOp::create(b, loc, x, y);
+  }
+  Value min(Value x, Value y) const {
+    if (isFloat())
+      return arith::MinimumFOp::create(b, loc, x, y);
+    return isUnsignedInt ? (Value)arith::MinUIOp::create(b, loc, x, y)
+                         : (Value)arith::MinSIOp::create(b, loc, x, y);
+  }
+  Value abs(Value x) const {
+    return isFloat() ? (Value)math::AbsFOp::create(b, loc, x)
+                     : (Value)math::AbsIOp::create(b, loc, x);
+  }
+  Value exp(Value x) const { return math::ExpOp::create(b, loc, x); }
+  Value log1p(Value x) const { return math::Log1pOp::create(b, loc, x); }
+  Value tanh(Value x) const { return math::TanhOp::create(b, loc, x); }
+  Value sigmoid(Value x) const {
+    return div(c(1), add(c(1), exp(neg(x))));
+  }
+  /// log(1 + exp(x)) without overflow: max(x, 0) + log1p(exp(-|x|)).
+  Value softplus(Value x) const {
+    return add(max(x, c(0)), log1p(exp(neg(abs(x)))));
+  }
+};
+
+/// A unary formula: `x` is the element in the op's element type.
+using UnaryFn = std::function<Value(const Arith &a, Value x, Operation *op)>;
+
+enum class Domain { Float, Number, Any };
+
+struct UnaryEntry {
+  UnaryFn fn;
+  Domain domain;
+};
+
+template <typename MathOp>
+UnaryEntry mathUnary() {
+  return {[](const Arith &a, Value x, Operation *) -> Value {
+            return MathOp::create(a.b, a.loc, x);
+          },
+          Domain::Float};
+}
+
+//===----------------------------------------------------------------------===//
+// Special functions (float64 inside, for float32 accuracy)
+//===----------------------------------------------------------------------===//
+
+/// lgamma for x > 0 via the Lanczos approximation (g = 7, n = 9),
+/// shifted by 6 so the series is accurate.
+Value lgammaPositive(const Arith &a, Value x) {
+  static const double coeffs[] = {
+      0.99999999999980993,  676.5203681218851,   -1259.1392167224028,
+      771.32342877765313,   -176.61502916214059, 12.507343278686905,
+      -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7};
+  // lgamma(x) = lgamma(x + 6) - log(x (x+1) ... (x+5))
+  Value prod = a.c(1);
+  Value shifted = x;
+  for (int k = 0; k < 6; ++k) {
+    prod = a.mul(prod, shifted);
+    shifted = a.add(shifted, a.c(1));
+  }
+  // Lanczos for z = shifted - 1: gamma(z+1).
+  Value z = a.sub(shifted, a.c(1));
+  Value sum = a.c(coeffs[0]);
+  for (int i = 1; i < 9; ++i)
+    sum = a.add(sum, a.div(a.c(coeffs[i]), a.add(z, a.c(i))));
+  Value t = a.add(z, a.c(7.5));
+  Value logT = math::LogOp::create(a.b, a.loc, t);
+  Value r = a.add(a.c(0.5 * std::log(2 * M_PI)),
+                  a.mul(a.add(z, a.c(0.5)), logT));
+  r = a.sub(r, t);
+  r = a.add(r, math::LogOp::create(a.b, a.loc, sum));
+  return a.sub(r, math::LogOp::create(a.b, a.loc, prod));
+}
+
+Value lgammaF64(const Arith &a, Value x) {
+  // Reflection for x < 0.5: lgamma(x) = log(pi / |sin(pi x)|) - lgamma(1-x).
+  Value pos = lgammaPositive(a, a.select(a.lt(x, a.c(0.5)), a.sub(a.c(1), x), x));
+  Value s = math::AbsFOp::create(
+      a.b, a.loc, math::SinOp::create(a.b, a.loc, a.mul(a.c(M_PI), x)));
+  Value refl = a.sub(math::LogOp::create(a.b, a.loc, a.div(a.c(M_PI), s)), pos);
+  return a.select(a.lt(x, a.c(0.5)), refl, pos);
+}
+
+Value digammaF64(const Arith &a, Value x) {
+  // Reflection: psi(x) = psi(1 - x) - pi / tan(pi x) for x < 0.5.
+  Value neg = a.lt(x, a.c(0.5));
+  Value y = a.select(neg, a.sub(a.c(1), x), x);
+  // psi(y) = psi(y + 6) - sum 1/(y + k), then the asymptotic series.
+  Value acc = a.c(0);
+  Value s = y;
+  for (int k = 0; k < 6; ++k) {
+    acc = a.add(acc, a.div(a.c(1), s));
+    s = a.add(s, a.c(1));
+  }
+  Value inv = a.div(a.c(1), s);
+  Value inv2 = a.mul(inv, inv);
+  // ln s - 1/(2s) - 1/(12 s^2) + 1/(120 s^4) - 1/(252 s^6) + 1/(240 s^8)
+  Value series = a.mul(
+      inv2, a.sub(a.c(1.0 / 12),
+                  a.mul(inv2, a.sub(a.c(1.0 / 120),
+                                    a.mul(inv2, a.sub(a.c(1.0 / 252),
+                                                      a.mul(inv2, a.c(1.0 / 240))))))));
+  Value psi = a.sub(a.sub(math::LogOp::create(a.b, a.loc, s), a.mul(a.c(0.5), inv)),
+                    series);
+  psi = a.sub(psi, acc);
+  Value piX = a.mul(a.c(M_PI), x);
+  Value refl = a.sub(psi, a.div(a.c(M_PI), math::TanOp::create(a.b, a.loc, piX)));
+  return a.select(neg, refl, psi);
+}
+
+/// erfinv: Giles' approximation refined by two Newton steps on erf.
+Value erfinvF64(const Arith &a, Value x) {
+  Value w = a.neg(math::LogOp::create(
+      a.b, a.loc, a.mul(a.sub(a.c(1), x), a.add(a.c(1), x))));
+  auto poly = [&](Value t, ArrayRef<double> cs) {
+    Value p = a.c(cs[0]);
+    for (double coef : cs.drop_front())
+      p = a.add(a.mul(p, t), a.c(coef));
+    return p;
+  };
+  Value small = a.lt(w, a.c(5));
+  Value t1 = a.sub(w, a.c(2.5));
+  Value p1 = poly(t1, {2.81022636e-08, 3.43273939e-07, -3.5233877e-06,
+                       -4.39150654e-06, 0.00021858087, -0.00125372503,
+                       -0.00417768164, 0.246640727, 1.50140941});
+  Value t2 = a.sub(math::SqrtOp::create(a.b, a.loc, w), a.c(3));
+  Value p2 = poly(t2, {-0.000200214257, 0.000100950558, 0.00134934322,
+                       -0.00367342844, 0.00573950773, -0.0076224613,
+                       0.00943887047, 1.00167406, 2.83297682});
+  Value r = a.mul(a.select(small, p1, p2), x);
+  // Newton: r -= (erf(r) - x) / (2/sqrt(pi) exp(-r^2)).
+  for (int i = 0; i < 2; ++i) {
+    Value err = a.sub(math::ErfOp::create(a.b, a.loc, r), x);
+    Value d = a.mul(a.c(2 / std::sqrt(M_PI)), a.exp(a.neg(a.mul(r, r))));
+    r = a.sub(r, a.div(err, d));
+  }
+  // |x| == 1 -> +-inf (Newton would give nan).
+  Value one = arith::CmpFOp::create(a.b, a.loc, arith::CmpFPredicate::OEQ,
+                                    a.abs(x), a.c(1));
+  Value inf = a.mul(x, maxValue(a.b, a.loc, a.type));
+  return a.select(one, inf, r);
+}
+
+/// Wraps a float64 formula for any float element type.
+UnaryEntry viaF64(Value (*fn)(const Arith &, Value)) {
+  return {[fn](const Arith &a, Value x, Operation *) -> Value {
+            Type f64 = a.b.getF64Type();
+            Arith a64{a.b, a.loc, f64};
+            Value r = fn(a64, castScalar(a.b, a.loc, x, f64));
+            return castScalar(a.b, a.loc, r, a.type);
+          },
+          Domain::Float};
+}
+
+const llvm::StringMap<UnaryEntry> &unaryTable() {
+  static const llvm::StringMap<UnaryEntry> table = [] {
+    llvm::StringMap<UnaryEntry> t;
+    t["pd.acos"] = mathUnary<math::AcosOp>();
+    t["pd.acosh"] = mathUnary<math::AcoshOp>();
+    t["pd.asin"] = mathUnary<math::AsinOp>();
+    t["pd.asinh"] = mathUnary<math::AsinhOp>();
+    t["pd.atan"] = mathUnary<math::AtanOp>();
+    t["pd.atanh"] = mathUnary<math::AtanhOp>();
+    t["pd.cos"] = mathUnary<math::CosOp>();
+    t["pd.cosh"] = mathUnary<math::CoshOp>();
+    t["pd.exp"] = mathUnary<math::ExpOp>();
+    t["pd.expm1"] = mathUnary<math::ExpM1Op>();
+    t["pd.log"] = mathUnary<math::LogOp>();
+    t["pd.log10"] = mathUnary<math::Log10Op>();
+    t["pd.log1p"] = mathUnary<math::Log1pOp>();
+    t["pd.log2"] = mathUnary<math::Log2Op>();
+    t["pd.rsqrt"] = mathUnary<math::RsqrtOp>();
+    t["pd.sin"] = mathUnary<math::SinOp>();
+    t["pd.sinh"] = mathUnary<math::SinhOp>();
+    t["pd.sqrt"] = mathUnary<math::SqrtOp>();
+    t["pd.tan"] = mathUnary<math::TanOp>();
+    t["pd.tanh"] = mathUnary<math::TanhOp>();
+    t["pd.erf"] = mathUnary<math::ErfOp>();
+    t["pd.erfinv"] = viaF64(erfinvF64);
+    t["pd.lgamma"] = viaF64(lgammaF64);
+    t["pd.digamma"] = viaF64(digammaF64);
+    // Rounding is the identity on integers.
+    auto rounding = [](auto makeOp) {
+      return UnaryEntry{[makeOp](const Arith &a, Value x, Operation *op) -> Value {
+                          if (!a.isFloat())
+                            return x;
+                          return makeOp(a, x, op);
+                        },
+                        Domain::Number};
+    };
+    t["pd.ceil"] = rounding([](const Arith &a, Value x, Operation *) -> Value {
+      return math::CeilOp::create(a.b, a.loc, x);
+    });
+    t["pd.floor"] = rounding([](const Arith &a, Value x, Operation *) -> Value {
+      return math::FloorOp::create(a.b, a.loc, x);
+    });
+    t["pd.trunc"] = rounding([](const Arith &a, Value x, Operation *) -> Value {
+      return math::TruncOp::create(a.b, a.loc, x);
+    });
+    // Paddle rounds half away from zero, at `decimals` digits.
+    t["pd.round"] = rounding([](const Arith &a, Value x, Operation *op) -> Value {
+      int64_t decimals = attrInt(op, "decimals", 0);
+      if (decimals == 0)
+        return math::RoundOp::create(a.b, a.loc, x);
+      Value s = a.c(std::pow(10.0, (double)decimals));
+      return a.div(math::RoundOp::create(a.b, a.loc, a.mul(x, s)), s);
+    });
+    t["pd.abs"] = {[](const Arith &a, Value x, Operation *) { return a.abs(x); },
+                   Domain::Number};
+    t["pd.square"] = {[](const Arith &a, Value x, Operation *) { return a.mul(x, x); },
+                      Domain::Number};
+    t["pd.sign"] = {[](const Arith &a, Value x, Operation *) {
+                      return a.select(a.gt(x, a.c(0)), a.c(1),
+                                      a.select(a.lt(x, a.c(0)), a.c(-1), a.c(0)));
+                    },
+                    Domain::Number};
+    t["pd.reciprocal"] = {[](const Arith &a, Value x, Operation *) {
+                            return a.div(a.c(1), x);
+                          },
+                          Domain::Number};
+    t["pd.sigmoid"] = {[](const Arith &a, Value x, Operation *) { return a.sigmoid(x); },
+                       Domain::Float};
+    t["pd.relu"] = {[](const Arith &a, Value x, Operation *) { return a.max(x, a.c(0)); },
+                    Domain::Number};
+    t["pd.relu6"] = {[](const Arith &a, Value x, Operation *) {
+                       return a.min(a.max(x, a.c(0)), a.c(6));
+                     },
+                     Domain::Number};
+    UnaryEntry silu{[](const Arith &a, Value x, Operation *) {
+                      return a.div(x, a.add(a.c(1), a.exp(a.neg(x))));
+                    },
+                    Domain::Float};
+    t["pd.silu"] = silu;
+    t["pd.swish"] = silu;
+    t["pd.hardswish"] = {[](const Arith &a, Value x, Operation *) {
+                           Value r6 = a.min(a.max(a.add(x, a.c(3)), a.c(0)), a.c(6));
+                           return a.div(a.mul(x, r6), a.c(6));
+                         },
+                         Domain::Float};
+    t["pd.hardsigmoid"] = {[](const Arith &a, Value x, Operation *op) {
+                             Value y = a.add(a.mul(x, a.c(attrFloat(op, "slope", 0.2))),
+                                             a.c(attrFloat(op, "offset", 0.5)));
+                             return a.max(a.min(y, a.c(1)), a.c(0));
+                           },
+                           Domain::Float};
+    t["pd.hardtanh"] = {[](const Arith &a, Value x, Operation *op) {
+                          return a.min(a.max(x, a.c(attrFloat(op, "t_min", 0))),
+                                       a.c(attrFloat(op, "t_max", 24)));
+                        },
+                        Domain::Float};
+    t["pd.mish"] = {[](const Arith &a, Value x, Operation *op) {
+                      Value thr = a.c(attrFloat(op, "lambda", 20));
+                      Value sp = a.select(a.gt(x, thr), x, a.softplus(x));
+                      return a.mul(x, a.tanh(sp));
+                    },
+                    Domain::Float};
+    t["pd.softplus"] = {[](const Arith &a, Value x, Operation *op) {
+                          Value beta = a.c(attrFloat(op, "beta", 1));
+                          Value bx = a.mul(x, beta);
+                          Value thr = a.c(attrFloat(op, "threshold", 20));
+                          return a.select(a.gt(bx, thr), x, a.div(a.softplus(bx), beta));
+                        },
+                        Domain::Float};
+    t["pd.softsign"] = {[](const Arith &a, Value x, Operation *) {
+                          return a.div(x, a.add(a.c(1), a.abs(x)));
+                        },
+                        Domain::Float};
+    t["pd.elu"] = {[](const Arith &a, Value x, Operation *op) {
+                     Value alpha = a.c(attrFloat(op, "alpha", 1));
+                     Value neg = a.mul(alpha, math::ExpM1Op::create(a.b, a.loc, x));
+                     return a.select(a.gt(x, a.c(0)), x, neg);
+                   },
+                   Domain::Float};
+    t["pd.celu"] = {[](const Arith &a, Value x, Operation *op) {
+                      double alpha = attrFloat(op, "alpha", 1);
+                      Value e = math::ExpM1Op::create(a.b, a.loc, a.div(x, a.c(alpha)));
+                      return a.add(a.max(x, a.c(0)), a.min(a.mul(a.c(alpha), e), a.c(0)));
+                    },
+                    Domain::Float};
+    t["pd.selu"] = {[](const Arith &a, Value x, Operation *op) {
+                      Value scale = a.c(attrFloat(op, "scale", 1.0507009873554804934193349852946));
+                      Value alpha = a.c(attrFloat(op, "alpha", 1.6732632423543772848170429916717));
+                      Value neg = a.mul(alpha, math::ExpM1Op::create(a.b, a.loc, x));
+                      return a.mul(scale, a.select(a.gt(x, a.c(0)), x, neg));
+                    },
+                    Domain::Float};
+    t["pd.leaky_relu"] = {[](const Arith &a, Value x, Operation *op) {
+                            Value slope = a.c(attrFloat(op, "negative_slope", 0.02));
+                            return a.select(a.gt(x, a.c(0)), x, a.mul(x, slope));
+                          },
+                          Domain::Float};
+    t["pd.gelu"] = {[](const Arith &a, Value x, Operation *op) {
+                      Value half = a.mul(a.c(0.5), x);
+                      if (attrBool(op, "approximate", false)) {
+                        Value x3 = a.mul(a.mul(x, x), x);
+                        Value inner = a.mul(a.c(std::sqrt(2 / M_PI)),
+                                            a.add(x, a.mul(a.c(0.044715), x3)));
+                        return a.mul(half, a.add(a.c(1), a.tanh(inner)));
+                      }
+                      Value e = math::ErfOp::create(a.b, a.loc, a.mul(x, a.c(M_SQRT1_2)));
+                      return a.mul(half, a.add(a.c(1), e));
+                    },
+                    Domain::Float};
+    t["pd.logsigmoid"] = {[](const Arith &a, Value x, Operation *) {
+                            return a.neg(a.softplus(a.neg(x)));
+                          },
+                          Domain::Float};
+    t["pd.tanh_shrink"] = {[](const Arith &a, Value x, Operation *) {
+                             return a.sub(x, a.tanh(x));
+                           },
+                           Domain::Float};
+    t["pd.softshrink"] = {[](const Arith &a, Value x, Operation *op) {
+                            Value l = a.c(attrFloat(op, "threshold", 0.5));
+                            Value nl = a.c(-attrFloat(op, "threshold", 0.5));
+                            return a.select(a.gt(x, l), a.sub(x, l),
+                                            a.select(a.lt(x, nl), a.add(x, l), a.c(0)));
+                          },
+                          Domain::Float};
+    t["pd.hard_shrink"] = {[](const Arith &a, Value x, Operation *op) {
+                             Value l = a.c(attrFloat(op, "threshold", 0.5));
+                             return a.select(a.gt(a.abs(x), l), x, a.c(0));
+                           },
+                           Domain::Float};
+    t["pd.thresholded_relu"] = {[](const Arith &a, Value x, Operation *op) {
+                                  Value thr = a.c(attrFloat(op, "threshold", 1));
+                                  return a.select(a.gt(x, thr), x,
+                                                  a.c(attrFloat(op, "value", 0)));
+                                },
+                                Domain::Float};
+    t["pd.logit"] = {[](const Arith &a, Value x, Operation *op) {
+                       double eps = attrFloat(op, "eps", 1e-6);
+                       if (eps > 0)
+                         x = a.min(a.max(x, a.c(eps)), a.c(1 - eps));
+                       return Value(math::LogOp::create(a.b, a.loc,
+                                                        a.div(x, a.sub(a.c(1), x))));
+                     },
+                     Domain::Float};
+    t["pd.stanh"] = {[](const Arith &a, Value x, Operation *op) {
+                       return a.mul(a.c(attrFloat(op, "scale_b", 1.7159)),
+                                    a.tanh(a.mul(a.c(attrFloat(op, "scale_a", 0.67)), x)));
+                     },
+                     Domain::Float};
+    t["pd.increment"] = {[](const Arith &a, Value x, Operation *op) {
+                           return a.add(x, a.c(attrFloat(op, "value", 1)));
+                         },
+                         Domain::Number};
+    t["pd.assign"] = {[](const Arith &, Value x, Operation *) { return x; },
+                      Domain::Any};
+    t["pd.pow"] = {[](const Arith &a, Value x, Operation *op) -> Value {
+                     double y = attrFloat(op, "y", 1);
+                     if (!a.isFloat()) {
+                       Type f64 = a.b.getF64Type();
+                       Value fx = castScalar(a.b, a.loc, x, f64, a.isUnsignedInt);
+                       Value p = math::PowFOp::create(a.b, a.loc, fx,
+                                                      scalarConstant(a.b, a.loc, f64, y));
+                       return castScalar(a.b, a.loc, p, a.type, false, a.isUnsignedInt);
+                     }
+                     if (y == 2)
+                       return a.mul(x, x);
+                     return math::PowFOp::create(a.b, a.loc, x, a.c(y));
+                   },
+                   Domain::Number};
+    return t;
+  }();
+  return table;
+}
+
+/// The element type an op computes in, with a diagnostic for types its
+/// formula does not support.
+FailureOr<Arith> arithFor(Operation *op, OpBuilder &b, Value pdInput,
+                          Domain domain) {
+  Type pdElem = pdElementType(pdInput);
+  Type elem = loweredElementType(pdElem);
+  if (isa<ComplexType>(pdElem))
+    return op->emitOpError() << "complex element types are not supported by "
+                                "the CPU lowering";
+  if (domain == Domain::Float && !isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element "
+                                "types here, got "
+                             << pdElem;
+  if (domain == Domain::Number && elem.isInteger(1))
+    return op->emitOpError() << "is not defined on bool tensors";
+  return Arith{b, op->getLoc(), elem, isUnsigned(pdElem)};
+}
+
+LogicalResult lowerUnary(Operation *op, Lowerer &l) {
+  const UnaryEntry &entry = unaryTable().lookup(op->getName().getStringRef());
+  Value pdX = op->getOperand(0);
+  FailureOr<Arith> a = arithFor(op, l.b, pdX, entry.domain);
+  if (failed(a))
+    return failure();
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  Value r = buildElementwise(
+      l.b, op->getLoc(), outType, l.get(pdX),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Arith inner{nb, nloc, a->type, a->isUnsignedInt};
+        return entry.fn(inner, args[0], op);
+      });
+  l.map(op->getResult(0), r);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Binary ops
+//===----------------------------------------------------------------------===//
+
+using BinaryFn = std::function<Value(const Arith &a, Value x, Value y)>;
+
+struct BinaryEntry {
+  BinaryFn fn;
+  Domain domain;
+};
+
+/// Python-style modulo: the result has the divisor's sign.
+Value pyRemainder(const Arith &a, Value x, Value y) {
+  Value r;
+  if (a.isFloat())
+    r = arith::RemFOp::create(a.b, a.loc, x, y);
+  else if (a.isUnsignedInt)
+    return arith::RemUIOp::create(a.b, a.loc, x, y);
+  else
+    r = arith::RemSIOp::create(a.b, a.loc, x, y);
+  Value nonzero = a.isFloat()
+                      ? (Value)arith::CmpFOp::create(a.b, a.loc, arith::CmpFPredicate::UNE, r, a.c(0))
+                      : (Value)arith::CmpIOp::create(a.b, a.loc, arith::CmpIPredicate::ne, r, a.c(0));
+  Value signsDiffer = arith::XOrIOp::create(a.b, a.loc, a.lt(r, a.c(0)), a.lt(y, a.c(0)));
+  Value fix = arith::AndIOp::create(a.b, a.loc, nonzero, signsDiffer);
+  return a.select(fix, a.add(r, y), r);
+}
+
+const llvm::StringMap<BinaryEntry> &binaryTable() {
+  static const llvm::StringMap<BinaryEntry> table = [] {
+    llvm::StringMap<BinaryEntry> t;
+    t["pd.add"] = {[](const Arith &a, Value x, Value y) { return a.add(x, y); },
+                   Domain::Number};
+    t["pd.subtract"] = {[](const Arith &a, Value x, Value y) { return a.sub(x, y); },
+                        Domain::Number};
+    t["pd.multiply"] = {[](const Arith &a, Value x, Value y) { return a.mul(x, y); },
+                        Domain::Number};
+    t["pd.divide"] = {[](const Arith &a, Value x, Value y) { return a.div(x, y); },
+                      Domain::Number};
+    t["pd.maximum"] = {[](const Arith &a, Value x, Value y) { return a.max(x, y); },
+                       Domain::Number};
+    t["pd.minimum"] = {[](const Arith &a, Value x, Value y) { return a.min(x, y); },
+                       Domain::Number};
+    t["pd.fmax"] = {[](const Arith &a, Value x, Value y) -> Value {
+                      if (a.isFloat())
+                        return arith::MaxNumFOp::create(a.b, a.loc, x, y);
+                      return a.max(x, y);
+                    },
+                    Domain::Number};
+    t["pd.fmin"] = {[](const Arith &a, Value x, Value y) -> Value {
+                      if (a.isFloat())
+                        return arith::MinNumFOp::create(a.b, a.loc, x, y);
+                      return a.min(x, y);
+                    },
+                    Domain::Number};
+    t["pd.elementwise_pow"] = {[](const Arith &a, Value x, Value y) -> Value {
+                                 if (a.isFloat())
+                                   return math::PowFOp::create(a.b, a.loc, x, y);
+                                 return math::IPowIOp::create(a.b, a.loc, x, y);
+                               },
+                               Domain::Number};
+    t["pd.floor_divide"] = {[](const Arith &a, Value x, Value y) -> Value {
+                              if (a.isFloat())
+                                return math::FloorOp::create(a.b, a.loc, a.div(x, y));
+                              if (a.isUnsignedInt)
+                                return arith::DivUIOp::create(a.b, a.loc, x, y);
+                              return arith::FloorDivSIOp::create(a.b, a.loc, x, y);
+                            },
+                            Domain::Number};
+    t["pd.remainder"] = {pyRemainder, Domain::Number};
+    t["pd.heaviside"] = {[](const Arith &a, Value x, Value y) {
+                           Value zero = a.c(0);
+                           return a.select(a.lt(x, zero), zero,
+                                           a.select(a.gt(x, zero), a.c(1), y));
+                         },
+                         Domain::Number};
+    t["pd.atan2"] = {[](const Arith &a, Value x, Value y) -> Value {
+                       return math::Atan2Op::create(a.b, a.loc, x, y);
+                     },
+                     Domain::Float};
+    t["pd.bitwise_and"] = {[](const Arith &a, Value x, Value y) -> Value {
+                             return arith::AndIOp::create(a.b, a.loc, x, y);
+                           },
+                           Domain::Any};
+    t["pd.bitwise_or"] = {[](const Arith &a, Value x, Value y) -> Value {
+                            return arith::OrIOp::create(a.b, a.loc, x, y);
+                          },
+                          Domain::Any};
+    t["pd.bitwise_xor"] = {[](const Arith &a, Value x, Value y) -> Value {
+                             return arith::XOrIOp::create(a.b, a.loc, x, y);
+                           },
+                           Domain::Any};
+    return t;
+  }();
+  return table;
+}
+
+LogicalResult lowerBinary(Operation *op, Lowerer &l) {
+  const BinaryEntry &entry = binaryTable().lookup(op->getName().getStringRef());
+  Value pdX = op->getOperand(0), pdY = op->getOperand(1);
+  FailureOr<Arith> a = arithFor(op, l.b, pdX, entry.domain);
+  if (failed(a))
+    return failure();
+  if (entry.domain == Domain::Any && isa<FloatType>(a->type))
+    return op->emitOpError() << "is defined on integer and bool tensors only";
+  if (op->getName().getStringRef() == "pd.remainder" ||
+      op->getName().getStringRef() == "pd.floor_divide")
+    if (a->type.isInteger(1))
+      return op->emitOpError() << "is not defined on bool tensors";
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  Value r = buildElementwise(
+      l.b, op->getLoc(), outType, ValueRange{l.get(pdX), l.get(pdY)},
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Arith inner{nb, nloc, a->type, a->isUnsignedInt};
+        Value y = castScalar(nb, nloc, args[1], a->type);
+        return entry.fn(inner, args[0], y);
+      });
+  l.map(op->getResult(0), r);
+  return success();
+}
+
+/// Comparisons (bool result) and logical ops (inputs read as bools).
+LogicalResult lowerCompare(Operation *op, Lowerer &l) {
+  StringRef name = op->getName().getStringRef();
+  Value pdX = op->getOperand(0), pdY = op->getOperand(1);
+  Type pdElem = pdElementType(pdX);
+  Type elem = loweredElementType(pdElem);
+  bool isUnsignedInt = isUnsigned(pdElem);
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  using FP = arith::CmpFPredicate;
+  using IP = arith::CmpIPredicate;
+  struct Preds {
+    FP f;
+    IP s, u;
+  };
+  static const llvm::StringMap<Preds> preds = {
+      {"pd.equal", {FP::OEQ, IP::eq, IP::eq}},
+      {"pd.not_equal", {FP::UNE, IP::ne, IP::ne}},
+      {"pd.less_than", {FP::OLT, IP::slt, IP::ult}},
+      {"pd.less_equal", {FP::OLE, IP::sle, IP::ule}},
+      {"pd.greater_than", {FP::OGT, IP::sgt, IP::ugt}},
+      {"pd.greater_equal", {FP::OGE, IP::sge, IP::uge}}};
+  Value r = buildElementwise(
+      l.b, op->getLoc(), outType, ValueRange{l.get(pdX), l.get(pdY)},
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value x = args[0], y = castScalar(nb, nloc, args[1], elem);
+        auto it = preds.find(name);
+        if (it != preds.end()) {
+          if (isa<FloatType>(elem))
+            return arith::CmpFOp::create(nb, nloc, it->second.f, x, y);
+          return arith::CmpIOp::create(nb, nloc,
+                                       isUnsignedInt ? it->second.u : it->second.s,
+                                       x, y);
+        }
+        Type i1 = nb.getI1Type();
+        Value bx = castScalar(nb, nloc, x, i1), by = castScalar(nb, nloc, y, i1);
+        Value res;
+        if (name == "pd.logical_and")
+          res = arith::AndIOp::create(nb, nloc, bx, by);
+        else if (name == "pd.logical_or")
+          res = arith::OrIOp::create(nb, nloc, bx, by);
+        else
+          res = arith::XOrIOp::create(nb, nloc, bx, by);
+        return castScalar(nb, nloc, res, outType.getElementType());
+      });
+  l.map(op->getResult(0), r);
+  return success();
+}
+
+/// Unary ops with a bool (or other-typed) result.
+LogicalResult lowerPredicate(Operation *op, Lowerer &l) {
+  StringRef name = op->getName().getStringRef();
+  Value pdX = op->getOperand(0);
+  Type elem = loweredElementType(pdElementType(pdX));
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  if (name == "pd.bitwise_not" && isa<FloatType>(elem))
+    return op->emitOpError() << "is defined on integer and bool tensors only";
+  Value r = buildElementwise(
+      l.b, op->getLoc(), outType, l.get(pdX),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value x = args[0];
+        bool isFloat = isa<FloatType>(elem);
+        if (name == "pd.logical_not") {
+          Value bx = castScalar(nb, nloc, x, nb.getI1Type());
+          Value t = scalarConstant(nb, nloc, nb.getI1Type(), 1);
+          return castScalar(nb, nloc, arith::XOrIOp::create(nb, nloc, bx, t),
+                            outType.getElementType());
+        }
+        if (name == "pd.bitwise_not")
+          return arith::XOrIOp::create(nb, nloc, x,
+                                       scalarConstant(nb, nloc, elem, -1));
+        if (!isFloat) // integers are never nan/inf
+          return scalarConstant(nb, nloc, nb.getI1Type(), name == "pd.isfinite");
+        if (name == "pd.isnan")
+          return arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNO, x, x);
+        Value ax = math::AbsFOp::create(nb, nloc, x);
+        Value inf = maxValue(nb, nloc, elem);
+        if (name == "pd.isinf")
+          return arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OEQ, ax, inf);
+        return arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::ONE, ax, inf);
+      });
+  l.map(op->getResult(0), r);
+  return success();
+}
+
+LogicalResult lowerCast(Operation *op, Lowerer &l) {
+  Value pdX = op->getOperand(0);
+  bool srcU = isUnsigned(pdElementType(pdX));
+  bool dstU = isUnsigned(pdElementType(op->getResult(0)));
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  Value r = buildElementwise(l.b, op->getLoc(), outType, l.get(pdX),
+                             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                               return castScalar(nb, nloc, args[0],
+                                                 outType.getElementType(), srcU, dstU);
+                             });
+  l.map(op->getResult(0), r);
+  return success();
+}
+
+LogicalResult lowerScale(Operation *op, Lowerer &l) {
+  auto o = cast<ScaleOp>(op);
+  FailureOr<Arith> a = arithFor(op, l.b, o.getX(), Domain::Number);
+  if (failed(a))
+    return failure();
+  Location loc = op->getLoc();
+  Value scale = scalarOperand(l, loc, o.getScale(), a->type);
+  double bias = o.getBias().convertToDouble();
+  bool after = o.getBiasAfterScale();
+  RankedTensorType outType = loweredType(o.getType());
+  Value r = buildElementwise(
+      l.b, loc, outType, l.get(o.getX()),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Arith in{nb, nloc, a->type, a->isUnsignedInt};
+        Value x = args[0];
+        return after ? in.add(in.mul(x, scale), in.c(bias))
+                     : in.mul(in.add(x, in.c(bias)), scale);
+      });
+  l.map(o.getResult(), r);
+  return success();
+}
+
+LogicalResult lowerClip(Operation *op, Lowerer &l) {
+  auto o = cast<ClipOp>(op);
+  FailureOr<Arith> a = arithFor(op, l.b, o.getX(), Domain::Number);
+  if (failed(a))
+    return failure();
+  Location loc = op->getLoc();
+  Value lo = scalarOperand(l, loc, o.getMin(), a->type);
+  Value hi = scalarOperand(l, loc, o.getMax(), a->type);
+  Value r = buildElementwise(l.b, loc, loweredType(o.getType()), l.get(o.getX()),
+                             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                               Arith in{nb, nloc, a->type, a->isUnsignedInt};
+                               return in.min(in.max(args[0], lo), hi);
+                             });
+  l.map(o.getResult(), r);
+  return success();
+}
+
+LogicalResult lowerWhere(Operation *op, Lowerer &l) {
+  auto o = cast<WhereOp>(op);
+  Type elem = loweredType(o.getType()).getElementType();
+  Value r = buildElementwise(
+      l.b, op->getLoc(), loweredType(o.getType()),
+      ValueRange{l.get(o.getCondition()), l.get(o.getX()), l.get(o.getY())},
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value c = castScalar(nb, nloc, args[0], nb.getI1Type());
+        return arith::SelectOp::create(nb, nloc, c, castScalar(nb, nloc, args[1], elem),
+                                       castScalar(nb, nloc, args[2], elem));
+      });
+  l.map(o.getResult(), r);
+  return success();
+}
+
+LogicalResult lowerDropout(Operation *op, Lowerer &l) {
+  auto o = cast<DropoutOp>(op);
+  FailureOr<Arith> a = arithFor(op, l.b, o.getX(), Domain::Float);
+  if (failed(a))
+    return failure();
+  Location loc = op->getLoc();
+  std::optional<double> p = constScalar(o.getP());
+  if (!p)
+    return op->emitOpError() << "dropout probability `p` must be known at "
+                                "compile time to lower this op";
+  if (o.getSeedTensor())
+    return op->emitOpError() << "a run-time `seed_tensor` is not supported "
+                                "by the CPU lowering; use the `seed` attribute";
+  bool upscale = o.getMode() == "upscale_in_train";
+  RankedTensorType outType = loweredType(o.getOut().getType());
+  RankedTensorType maskType = loweredType(o.getMask().getType());
+  if (o.getIsTest()) {
+    Value x = l.get(o.getX());
+    Value out = upscale ? x
+                        : buildElementwise(l.b, loc, outType, x,
+                                           [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                                             Arith in{nb, nloc, a->type};
+                                             return in.mul(args[0], in.c(1 - *p));
+                                           });
+    l.map(o.getOut(), out);
+    l.map(o.getMask(), createFilled(l.b, loc, maskType,
+                                    scalarConstant(l.b, loc, maskType.getElementType(), 1),
+                                    x));
+    return success();
+  }
+  if (failed(requireStatic(op, outType)))
+    return failure();
+  uint64_t seed = o.getFixSeed() ? (uint64_t)o.getSeed() : 0x5eedull;
+  Value keep = buildElementwiseWithIndices(
+      l.b, loc, RankedTensorType::get(outType.getShape(), l.b.getI1Type()), {},
+      [&](OpBuilder &nb, Location nloc, ValueRange idx) -> Value {
+        Value lin = linearIndex(nb, nloc, outType.getShape(), idx);
+        Value u = hashUniform(nb, nloc, lin, seed, nb.getF32Type());
+        return arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OGE, u,
+                                     scalarConstant(nb, nloc, nb.getF32Type(), *p));
+      });
+  double factor = upscale ? (*p < 1 ? 1 / (1 - *p) : 0) : 1;
+  Value out = buildElementwise(l.b, loc, outType, ValueRange{l.get(o.getX()), keep},
+                               [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                                 Arith in{nb, nloc, a->type};
+                                 return in.select(args[1], in.mul(args[0], in.c(factor)),
+                                                  in.c(0));
+                               });
+  Value mask = buildElementwise(l.b, loc, maskType, keep,
+                                [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                                  return castScalar(nb, nloc, args[0],
+                                                    maskType.getElementType());
+                                });
+  l.map(o.getOut(), out);
+  l.map(o.getMask(), mask);
+  return success();
+}
+
+LogicalResult lowerPrelu(Operation *op, Lowerer &l) {
+  auto o = cast<PreluOp>(op);
+  FailureOr<Arith> a = arithFor(op, l.b, o.getX(), Domain::Float);
+  if (failed(a))
+    return failure();
+  Location loc = op->getLoc();
+  RankedTensorType outType = loweredType(o.getType());
+  Value alpha = l.get(o.getAlpha());
+  auto alphaType = cast<RankedTensorType>(alpha.getType());
+  int64_t rank = outType.getRank();
+  StringRef mode = o.getMode();
+  // Shape alpha so that numpy broadcasting applies it as Paddle does.
+  SmallVector<int64_t> shape(rank, 1);
+  if (mode == "all") {
+    shape.assign(rank, 1);
+  } else if (mode == "channel") {
+    int64_t axis = o.getDataFormat() == "NCHW" ? 1 : rank - 1;
+    if (rank < 2)
+      axis = rank - 1;
+    shape[axis] = alphaType.getNumElements();
+  } else {
+    shape = SmallVector<int64_t>(outType.getShape());
+    shape[0] = 1;
+  }
+  if (failed(requireStatic(op, {alphaType})))
+    return failure();
+  alpha = reshapeTo(l.b, loc, alpha,
+                    RankedTensorType::get(shape, alphaType.getElementType()));
+  Value r = buildElementwise(l.b, loc, outType, ValueRange{l.get(o.getX()), alpha},
+                             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                               Arith in{nb, nloc, a->type};
+                               return in.select(in.gt(args[0], in.c(0)), args[0],
+                                                in.mul(args[0], args[1]));
+                             });
+  l.map(o.getResult(), r);
+  return success();
+}
+
+} // namespace
+
+void lowering::populateElementwiseLowerings(LoweringTable &table) {
+  for (const auto &entry : unaryTable())
+    table.add(entry.getKey(), lowerUnary);
+  for (const auto &entry : binaryTable())
+    table.add(entry.getKey(), lowerBinary);
+  table.add({"pd.equal", "pd.not_equal", "pd.less_than", "pd.less_equal",
+             "pd.greater_than", "pd.greater_equal", "pd.logical_and",
+             "pd.logical_or", "pd.logical_xor"},
+            lowerCompare);
+  table.add({"pd.logical_not", "pd.bitwise_not", "pd.isnan", "pd.isinf",
+             "pd.isfinite"},
+            lowerPredicate);
+  table.add("pd.cast", lowerCast);
+  table.add("pd.scale", lowerScale);
+  table.add("pd.clip", lowerClip);
+  table.add("pd.where", lowerWhere);
+  table.add("pd.dropout", lowerDropout);
+  table.add("pd.prelu", lowerPrelu);
+}

@@ -1,0 +1,1281 @@
+//===- Manipulation.cpp - lowering of shape manipulation and indexing ops -===//
+//
+// Layout changes become views where MLIR has them (collapse/expand_shape,
+// extract_slice) and copies otherwise:
+//   - concat, stack, roll: one tensor.empty filled by a tensor.insert_slice
+//     chain (tensor.concat does not bufferize in every case);
+//   - transpose, pixel_shuffle: linalg.transpose;
+//   - expand, tile, repeat_interleave, flip: linalg.generic with affine maps
+//     (tile/repeat_interleave broadcast into an interleaved shape, then
+//     collapse);
+//   - gather, gather_nd, index_select, take_along_axis, embedding, pad3d's
+//     reflect/replicate/circular modes: linalg.generic that tensor.extract
+//     from the source at indices computed from linalg.index;
+//   - scatter: an scf.for of insert_slice (rows are written in order, so a
+//     repeated index keeps the last row, as Paddle's CPU kernel does).
+// Index operands may be negative (counting from the end of the axis).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/PdToLinalg/Lowering.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::pd;
+using namespace mlir::pd::lowering;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Index arithmetic on OpFoldResults (folded while static)
+//===----------------------------------------------------------------------===//
+
+Value cIdx(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+Value valueOf(OpBuilder &b, Location loc, OpFoldResult f) {
+  return getValueOrCreateConstantIndexOp(b, loc, f);
+}
+
+enum class IdxOp { Add, Sub, Mul, DivU, Min, Max };
+
+OpFoldResult fold(OpBuilder &b, Location loc, IdxOp kind, OpFoldResult x,
+                  OpFoldResult y) {
+  std::optional<int64_t> a = getConstantIntValue(x), c = getConstantIntValue(y);
+  if (a && c) {
+    switch (kind) {
+    case IdxOp::Add: return b.getIndexAttr(*a + *c);
+    case IdxOp::Sub: return b.getIndexAttr(*a - *c);
+    case IdxOp::Mul: return b.getIndexAttr(*a * *c);
+    case IdxOp::DivU: return b.getIndexAttr(*a / *c);
+    case IdxOp::Min: return b.getIndexAttr(std::min(*a, *c));
+    case IdxOp::Max: return b.getIndexAttr(std::max(*a, *c));
+    }
+  }
+  Value l = valueOf(b, loc, x), r = valueOf(b, loc, y);
+  switch (kind) {
+  case IdxOp::Add: return arith::AddIOp::create(b, loc, l, r).getResult();
+  case IdxOp::Sub: return arith::SubIOp::create(b, loc, l, r).getResult();
+  case IdxOp::Mul: return arith::MulIOp::create(b, loc, l, r).getResult();
+  case IdxOp::DivU: return arith::DivUIOp::create(b, loc, l, r).getResult();
+  case IdxOp::Min: return arith::MinSIOp::create(b, loc, l, r).getResult();
+  case IdxOp::Max: return arith::MaxSIOp::create(b, loc, l, r).getResult();
+  }
+  llvm_unreachable("unknown index op");
+}
+
+SmallVector<OpFoldResult> ones(OpBuilder &b, int64_t n) {
+  return SmallVector<OpFoldResult>(n, b.getIndexAttr(1));
+}
+SmallVector<OpFoldResult> zeros(OpBuilder &b, int64_t n) {
+  return SmallVector<OpFoldResult>(n, b.getIndexAttr(0));
+}
+
+RankedTensorType tensorType(Value v) {
+  return cast<RankedTensorType>(v.getType());
+}
+
+/// The sizes of a tensor of `type`: its static dims, and `dynamicDim(i)` for
+/// the others.
+SmallVector<OpFoldResult>
+sizesOf(OpBuilder &b, RankedTensorType type,
+        function_ref<OpFoldResult(int64_t)> dynamicDim) {
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    sizes.push_back(type.isDynamicDim(i) ? dynamicDim(i)
+                                         : b.getIndexAttr(type.getDimSize(i)));
+  return sizes;
+}
+
+Value emptyOf(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
+              Type elementType) {
+  return tensor::EmptyOp::create(b, loc, sizes, elementType);
+}
+
+/// Ops are built with the types their operands imply; a tensor.cast then
+/// gives the declared result type (which may know more or fewer dims).
+Value castTo(OpBuilder &b, Location loc, Value v, RankedTensorType type) {
+  if (v.getType() == type)
+    return v;
+  return tensor::CastOp::create(b, loc, type, v);
+}
+
+/// tensor.extract_slice whose result drops the (unit) dims `drop`.
+Value extractSlice(OpBuilder &b, Location loc, Value src,
+                   ArrayRef<OpFoldResult> offsets, ArrayRef<OpFoldResult> sizes,
+                   ArrayRef<OpFoldResult> strides,
+                   ArrayRef<int64_t> drop = {}) {
+  SmallVector<int64_t> shape;
+  for (auto [i, s] : llvm::enumerate(sizes))
+    if (!llvm::is_contained(drop, (int64_t)i))
+      shape.push_back(getConstantIntValue(s).value_or(ShapedType::kDynamic));
+  auto type = RankedTensorType::get(shape, tensorType(src).getElementType());
+  return tensor::ExtractSliceOp::create(b, loc, type, src, offsets, sizes,
+                                        strides);
+}
+
+Value insertSlice(OpBuilder &b, Location loc, Value src, Value dest,
+                  ArrayRef<OpFoldResult> offsets, ArrayRef<OpFoldResult> sizes) {
+  return tensor::InsertSliceOp::create(b, loc, src, dest, offsets, sizes,
+                                       ones(b, sizes.size()));
+}
+
+//===----------------------------------------------------------------------===//
+// linalg.generic builders
+//===----------------------------------------------------------------------===//
+
+using IndexedBody = function_ref<Value(OpBuilder &b, Location loc,
+                                       ValueRange args, ValueRange ivs)>;
+
+AffineMap mapOf(MLIRContext *ctx, int64_t numDims, ArrayRef<AffineExpr> exprs) {
+  return AffineMap::get(numDims, 0, exprs, ctx);
+}
+
+/// An all-parallel linalg.generic writing `init` (identity map) and reading
+/// `inputs` through `maps`; the body gets the inputs' elements and (unless
+/// `withIndices` is false) the output indices.
+Value buildGeneric(OpBuilder &b, Location loc, Value init, ValueRange inputs,
+                   ArrayRef<AffineMap> maps, IndexedBody body,
+                   bool withIndices = true) {
+  auto type = tensorType(init);
+  int64_t rank = type.getRank();
+  SmallVector<AffineMap> all(maps);
+  all.push_back(AffineMap::getMultiDimIdentityMap(rank, b.getContext()));
+  SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{type}, inputs, ValueRange{init}, all, iters,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               SmallVector<Value> ivs;
+               for (int64_t d = 0; withIndices && d < rank; ++d)
+                 ivs.push_back(linalg::IndexOp::create(nb, nloc, d));
+               linalg::YieldOp::create(
+                   nb, nloc, body(nb, nloc, args.drop_back(), ivs));
+             })
+      .getResult(0);
+}
+
+Value passThrough(OpBuilder &, Location, ValueRange args, ValueRange) {
+  return args[0];
+}
+
+/// Copies `x` into `init`, whose rank may be higher (leading dims added):
+/// a static 1 of `x` against another size broadcasts.
+Value broadcastInto(OpBuilder &b, Location loc, Value x, Value init) {
+  auto xt = tensorType(x), ot = tensorType(init);
+  if (xt == ot)
+    return x;
+  MLIRContext *ctx = b.getContext();
+  int64_t offset = ot.getRank() - xt.getRank();
+  SmallVector<AffineExpr> exprs;
+  for (int64_t j = 0; j < xt.getRank(); ++j)
+    exprs.push_back(xt.getDimSize(j) == 1 && ot.getDimSize(j + offset) != 1
+                        ? getAffineConstantExpr(0, ctx)
+                        : getAffineDimExpr(j + offset, ctx));
+  return buildGeneric(b, loc, init, x, mapOf(ctx, ot.getRank(), exprs),
+                      passThrough, /*withIndices=*/false);
+}
+
+/// Reverses the dims `axes` of `x` (their sizes must be static: the map
+/// reads n - 1 - i).
+Value flipAxes(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> axes) {
+  if (axes.empty())
+    return x;
+  auto xt = tensorType(x);
+  MLIRContext *ctx = b.getContext();
+  SmallVector<AffineExpr> exprs;
+  for (int64_t d = 0; d < xt.getRank(); ++d) {
+    AffineExpr e = getAffineDimExpr(d, ctx);
+    exprs.push_back(llvm::is_contained(axes, d) ? xt.getDimSize(d) - 1 - e : e);
+  }
+  Value init = emptyOf(b, loc, tensor::getMixedSizes(b, loc, x),
+                       xt.getElementType());
+  return buildGeneric(b, loc, init, x, mapOf(ctx, xt.getRank(), exprs),
+                      passThrough, /*withIndices=*/false);
+}
+
+/// An index element read from an index tensor, as `index`.
+Value toIndex(OpBuilder &b, Location loc, Value v, bool isUnsigned) {
+  if (v.getType().isIndex())
+    return v;
+  if (isUnsigned)
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+
+/// i in [-n, n) -> [0, n).
+Value wrapIndex(OpBuilder &b, Location loc, Value i, Value n) {
+  Value neg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i,
+                                    cIdx(b, loc, 0));
+  return arith::SelectOp::create(b, loc, neg,
+                                 arith::AddIOp::create(b, loc, i, n), i);
+}
+
+//===----------------------------------------------------------------------===//
+// Reshapes
+//===----------------------------------------------------------------------===//
+
+/// Reshapes `x` to `type` (same element count). Static shapes use
+/// reshapeTo; with dynamic dims a collapse/expand where the shapes line up,
+/// else tensor.reshape to `dims` (the target dims) when given.
+FailureOr<Value>
+reshapeLike(Operation *op, OpBuilder &b, Location loc, Value x,
+            RankedTensorType type,
+            function_ref<SmallVector<OpFoldResult>()> dims = nullptr) {
+  auto xt = tensorType(x);
+  if (xt.hasStaticShape() && type.hasStaticShape())
+    return reshapeTo(b, loc, x, type);
+  if (xt.getRank() == type.getRank() &&
+      llvm::all_of(llvm::zip_equal(xt.getShape(), type.getShape()),
+                   [](auto p) {
+                     auto [a, c] = p;
+                     return a == c || ShapedType::isDynamic(a) ||
+                            ShapedType::isDynamic(c);
+                   }))
+    return castTo(b, loc, x, type);
+  if (std::optional<SmallVector<ReassociationIndices>> reassoc =
+          getReassociationIndicesForReshape(xt, type)) {
+    // An expansion infers the dynamic sizes: one dynamic dim per group.
+    auto oneDynamicPerGroup = [&] {
+      for (const ReassociationIndices &group : *reassoc)
+        if (llvm::count_if(group, [&](int64_t i) {
+              return type.isDynamicDim(i);
+            }) > 1)
+          return false;
+      return true;
+    };
+    if (xt.getRank() > type.getRank())
+      return Value(
+          tensor::CollapseShapeOp::create(b, loc, type, x, *reassoc));
+    if (oneDynamicPerGroup())
+      return Value(tensor::ExpandShapeOp::create(b, loc, type, x, *reassoc));
+  }
+  if (!dims) {
+    (void)requireStatic(op, ArrayRef<Type>{xt, type});
+    return failure();
+  }
+  SmallVector<Value> values;
+  for (OpFoldResult d : dims())
+    values.push_back(valueOf(b, loc, d));
+  Value shape = tensor::FromElementsOp::create(b, loc, values);
+  return Value(tensor::ReshapeOp::create(b, loc, type, x, shape));
+}
+
+LogicalResult lowerReshape(Operation *op, Lowerer &l) {
+  auto o = cast<ReshapeOp>(op);
+  FailureOr<SmallVector<int64_t>> target =
+      constIntArray(op, o.getShape(), "shape");
+  if (failed(target))
+    return failure();
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  // Paddle's rules: 0 copies the input dim, -1 takes the remaining elements.
+  auto dims = [&] {
+    SmallVector<OpFoldResult> xDims = tensor::getMixedSizes(b, loc, x);
+    OpFoldResult total = b.getIndexAttr(1), known = b.getIndexAttr(1);
+    for (OpFoldResult d : xDims)
+      total = fold(b, loc, IdxOp::Mul, total, d);
+    SmallVector<OpFoldResult> out;
+    int64_t infer = -1;
+    for (auto [i, t] : llvm::enumerate(*target)) {
+      OpFoldResult d = t == 0    ? xDims[i]
+                       : t == -1 ? OpFoldResult(b.getIndexAttr(1))
+                                 : OpFoldResult(b.getIndexAttr(t));
+      if (t == -1)
+        infer = i;
+      else
+        known = fold(b, loc, IdxOp::Mul, known, d);
+      out.push_back(d);
+    }
+    if (infer >= 0)
+      out[infer] = fold(b, loc, IdxOp::DivU, total, known);
+    return out;
+  };
+  FailureOr<Value> r =
+      reshapeLike(op, b, loc, x, loweredType(o.getType()), dims);
+  if (failed(r))
+    return failure();
+  l.map(o.getOut(), *r);
+  return success();
+}
+
+/// squeeze, unsqueeze, flatten: the result type says it all.
+LogicalResult lowerReshapeToResultType(Operation *op, Lowerer &l) {
+  FailureOr<Value> r = reshapeLike(op, l.b, op->getLoc(),
+                                   l.get(op->getOperand(0)),
+                                   loweredType(op->getResult(0).getType()));
+  if (failed(r))
+    return failure();
+  l.map(op->getResult(0), *r);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Transpose, concat, stack, split
+//===----------------------------------------------------------------------===//
+
+Value transpose(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> perm) {
+  if (llvm::equal(perm, llvm::seq<int64_t>(0, perm.size())))
+    return x;
+  SmallVector<OpFoldResult> xDims = tensor::getMixedSizes(b, loc, x), sizes;
+  for (int64_t p : perm)
+    sizes.push_back(xDims[p]);
+  Value init = emptyOf(b, loc, sizes, tensorType(x).getElementType());
+  return linalg::TransposeOp::create(b, loc, x, init, perm)->getResult(0);
+}
+
+LogicalResult lowerTranspose(Operation *op, Lowerer &l) {
+  auto o = cast<TransposeOp>(op);
+  Value x = l.get(o.getX());
+  int64_t rank = tensorType(x).getRank();
+  SmallVector<int64_t> perm;
+  for (int32_t p : o.getPerm())
+    perm.push_back(normalizeAxis(p, rank));
+  l.map(o.getOut(), castTo(l.b, op->getLoc(), transpose(l.b, op->getLoc(), x, perm),
+                           loweredType(o.getType())));
+  return success();
+}
+
+/// The value of a Scalar axis operand, normalized; emits an error when it
+/// is only known at run time.
+FailureOr<int64_t> constAxis(Operation *op, Value axis, int64_t rank) {
+  std::optional<double> a = constScalar(axis);
+  if (!a)
+    return op->emitOpError()
+           << "`axis` must be known at compile time to lower this op";
+  return normalizeAxis((int64_t)*a, rank);
+}
+
+LogicalResult lowerConcat(Operation *op, Lowerer &l) {
+  auto o = cast<ConcatOp>(op);
+  SmallVector<Value> xs = l.getList(o.getX());
+  RankedTensorType outType = loweredType(o.getType());
+  FailureOr<int64_t> ax = constAxis(op, o.getAxis(), outType.getRank());
+  if (failed(ax))
+    return failure();
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, xs.front());
+  OpFoldResult total = b.getIndexAttr(0);
+  for (Value x : xs)
+    total = fold(b, loc, IdxOp::Add, total, tensor::getMixedSize(b, loc, x, *ax));
+  sizes[*ax] = total;
+  for (int64_t i = 0; i < outType.getRank(); ++i)
+    if (!outType.isDynamicDim(i))
+      sizes[i] = b.getIndexAttr(outType.getDimSize(i));
+  Value acc = emptyOf(b, loc, sizes, outType.getElementType());
+  OpFoldResult offset = b.getIndexAttr(0);
+  for (Value x : xs) {
+    SmallVector<OpFoldResult> offsets = zeros(b, outType.getRank());
+    offsets[*ax] = offset;
+    SmallVector<OpFoldResult> xSizes = tensor::getMixedSizes(b, loc, x);
+    acc = insertSlice(b, loc, x, acc, offsets, xSizes);
+    offset = fold(b, loc, IdxOp::Add, offset, xSizes[*ax]);
+  }
+  l.map(o.getOut(), castTo(b, loc, acc, outType));
+  return success();
+}
+
+LogicalResult lowerStack(Operation *op, Lowerer &l) {
+  auto o = cast<StackOp>(op);
+  SmallVector<Value> xs = l.getList(o.getX());
+  RankedTensorType outType = loweredType(o.getType());
+  int64_t ax = normalizeAxis((int32_t)o.getAxis(), outType.getRank());
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, xs.front());
+  sizes.insert(sizes.begin() + ax, b.getIndexAttr(xs.size()));
+  for (int64_t i = 0; i < outType.getRank(); ++i)
+    if (!outType.isDynamicDim(i))
+      sizes[i] = b.getIndexAttr(outType.getDimSize(i));
+  Value acc = emptyOf(b, loc, sizes, outType.getElementType());
+  // Each input fills one unit slice of the new axis (a rank-reducing
+  // insert_slice: no reshape needed, dynamic dims work).
+  for (auto [k, x] : llvm::enumerate(xs)) {
+    SmallVector<OpFoldResult> offsets = zeros(b, outType.getRank());
+    offsets[ax] = b.getIndexAttr(k);
+    SmallVector<OpFoldResult> xSizes = tensor::getMixedSizes(b, loc, x);
+    xSizes.insert(xSizes.begin() + ax, b.getIndexAttr(1));
+    acc = insertSlice(b, loc, x, acc, offsets, xSizes);
+  }
+  l.map(o.getOut(), castTo(b, loc, acc, outType));
+  return success();
+}
+
+SmallVector<RankedTensorType> loweredListTypes(Value pdVec) {
+  SmallVector<RankedTensorType> types;
+  for (Type t : cast<VecType>(pdVec.getType()).getElementTypes())
+    types.push_back(loweredType(t));
+  return types;
+}
+
+/// Consecutive slices of `x` along `ax` with `sizes`.
+SmallVector<Value> splitAlong(OpBuilder &b, Location loc, Value x, int64_t ax,
+                              ArrayRef<OpFoldResult> sizes,
+                              ArrayRef<RankedTensorType> types) {
+  int64_t rank = tensorType(x).getRank();
+  SmallVector<Value> parts;
+  OpFoldResult offset = b.getIndexAttr(0);
+  for (auto [size, type] : llvm::zip_equal(sizes, types)) {
+    SmallVector<OpFoldResult> offsets = zeros(b, rank);
+    SmallVector<OpFoldResult> sliceSizes = tensor::getMixedSizes(b, loc, x);
+    offsets[ax] = offset;
+    sliceSizes[ax] = size;
+    parts.push_back(castTo(
+        b, loc, extractSlice(b, loc, x, offsets, sliceSizes, ones(b, rank)),
+        type));
+    offset = fold(b, loc, IdxOp::Add, offset, size);
+  }
+  return parts;
+}
+
+LogicalResult lowerSplit(Operation *op, Lowerer &l) {
+  auto o = cast<SplitOp>(op);
+  Value x = l.get(o.getX());
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  FailureOr<SmallVector<int64_t>> sections =
+      constIntArray(op, o.getSections(), "sections");
+  if (failed(sections))
+    return failure();
+  FailureOr<int64_t> ax = constAxis(op, o.getAxis(), tensorType(x).getRank());
+  if (failed(ax))
+    return failure();
+  // One section may be -1: what the others leave.
+  SmallVector<OpFoldResult> sizes;
+  OpFoldResult rest = tensor::getMixedSize(b, loc, x, *ax);
+  int64_t infer = -1;
+  for (auto [i, s] : llvm::enumerate(*sections)) {
+    if (s == -1)
+      infer = i;
+    else
+      rest = fold(b, loc, IdxOp::Sub, rest, b.getIndexAttr(s));
+    sizes.push_back(b.getIndexAttr(s));
+  }
+  if (infer >= 0)
+    sizes[infer] = rest;
+  l.mapList(o.getOut(),
+            splitAlong(b, loc, x, *ax, sizes, loweredListTypes(o.getOut())));
+  return success();
+}
+
+LogicalResult lowerSplitWithNum(Operation *op, Lowerer &l) {
+  auto o = cast<SplitWithNumOp>(op);
+  Value x = l.get(o.getX());
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  FailureOr<int64_t> ax = constAxis(op, o.getAxis(), tensorType(x).getRank());
+  if (failed(ax))
+    return failure();
+  int64_t num = (int32_t)o.getNum();
+  OpFoldResult size = fold(b, loc, IdxOp::DivU,
+                           tensor::getMixedSize(b, loc, x, *ax),
+                           b.getIndexAttr(num));
+  SmallVector<OpFoldResult> sizes(num, size);
+  l.mapList(o.getOut(),
+            splitAlong(b, loc, x, *ax, sizes, loweredListTypes(o.getOut())));
+  return success();
+}
+
+/// unstack / unbind: one rank-reduced unit slice per index of `axis`.
+LogicalResult lowerUnstack(Operation *op, Lowerer &l, Value pdX, int64_t axis,
+                           Value pdOut) {
+  Value x = l.get(pdX);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  int64_t rank = tensorType(x).getRank();
+  int64_t ax = normalizeAxis(axis, rank);
+  SmallVector<Value> parts;
+  for (auto [k, type] : llvm::enumerate(loweredListTypes(pdOut))) {
+    SmallVector<OpFoldResult> offsets = zeros(b, rank);
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, x);
+    offsets[ax] = b.getIndexAttr(k);
+    sizes[ax] = b.getIndexAttr(1);
+    parts.push_back(castTo(
+        b, loc, extractSlice(b, loc, x, offsets, sizes, ones(b, rank), {ax}),
+        type));
+  }
+  l.mapList(pdOut, parts);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Slices
+//===----------------------------------------------------------------------===//
+
+/// Paddle's slice bound: negative counts from the end; clamped to [0, dim].
+OpFoldResult clampBound(OpBuilder &b, Location loc, OpFoldResult dim,
+                        int64_t v) {
+  if (v < 0)
+    return fold(b, loc, IdxOp::Max,
+                fold(b, loc, IdxOp::Add, dim, b.getIndexAttr(v)),
+                b.getIndexAttr(0));
+  return fold(b, loc, IdxOp::Min, b.getIndexAttr(v), dim);
+}
+
+LogicalResult lowerSlice(Operation *op, Lowerer &l) {
+  auto o = cast<SliceOp>(op);
+  FailureOr<SmallVector<int64_t>> starts =
+      constIntArray(op, o.getStarts(), "starts");
+  if (failed(starts))
+    return failure();
+  FailureOr<SmallVector<int64_t>> ends = constIntArray(op, o.getEnds(), "ends");
+  if (failed(ends))
+    return failure();
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getInput());
+  int64_t rank = tensorType(x).getRank();
+  SmallVector<OpFoldResult> offsets = zeros(b, rank);
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, x);
+  for (auto [i, a] : llvm::enumerate(o.getAxes())) {
+    int64_t ax = normalizeAxis(a, rank);
+    OpFoldResult dim = sizes[ax];
+    OpFoldResult s = clampBound(b, loc, dim, (*starts)[i]);
+    OpFoldResult e = clampBound(b, loc, dim, (*ends)[i]);
+    offsets[ax] = s;
+    sizes[ax] = fold(b, loc, IdxOp::Max, fold(b, loc, IdxOp::Sub, e, s),
+                     b.getIndexAttr(0));
+  }
+  // decrease_axis dims have size 1 (InferMeta checks it where it is known).
+  SmallVector<int64_t> drop;
+  for (int64_t a : o.getDecreaseAxis()) {
+    drop.push_back(normalizeAxis(a, rank));
+    sizes[drop.back()] = b.getIndexAttr(1);
+  }
+  Value r = extractSlice(b, loc, x, offsets, sizes, ones(b, rank), drop);
+  l.map(o.getOut(), castTo(b, loc, r, loweredType(o.getType())));
+  return success();
+}
+
+LogicalResult lowerStridedSlice(Operation *op, Lowerer &l) {
+  auto o = cast<StridedSliceOp>(op);
+  FailureOr<SmallVector<int64_t>> starts =
+      constIntArray(op, o.getStarts(), "starts");
+  if (failed(starts))
+    return failure();
+  FailureOr<SmallVector<int64_t>> ends = constIntArray(op, o.getEnds(), "ends");
+  if (failed(ends))
+    return failure();
+  FailureOr<SmallVector<int64_t>> strides =
+      constIntArray(op, o.getStrides(), "strides");
+  if (failed(strides))
+    return failure();
+  Value x = l.get(o.getX());
+  auto xt = tensorType(x);
+  if (failed(requireStatic(op, xt)))
+    return failure();
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  int64_t rank = xt.getRank();
+  SmallVector<int64_t> offsets(rank, 0), sizes(xt.getShape()), steps(rank, 1),
+      flipped;
+  // PHI's StridedSliceOutDims, as in the InferMeta: a negative stride walks
+  // down from min(start, dim - 1) to (excluding) end; an end of -1 with a
+  // negative stride is Python's `None` (through index 0). A negative-stride
+  // slice is the positive-stride slice of the same elements, flipped.
+  for (auto [i, a] : llvm::enumerate(o.getAxes())) {
+    int64_t ax = normalizeAxis(a, rank), dim = xt.getDimSize(ax);
+    int64_t start = (*starts)[i], end = (*ends)[i], stride = (*strides)[i];
+    if (start < 0)
+      start = std::max<int64_t>(start + dim, 0);
+    if (end < 0 && !(end == -1 && stride < 0))
+      end = std::max<int64_t>(end + dim, 0);
+    int64_t first, count;
+    if (stride > 0) {
+      first = std::min(start, dim);
+      end = std::min(end, dim);
+      count = end > first ? (end - first + stride - 1) / stride : 0;
+    } else {
+      int64_t hi = std::min(start, dim - 1) + 1, lo = end + 1;
+      first = hi - 1;
+      count = hi > lo ? (hi - lo - stride - 1) / -stride : 0;
+    }
+    if (count == 0) {
+      offsets[ax] = 0, sizes[ax] = 0, steps[ax] = 1;
+      continue;
+    }
+    offsets[ax] = stride > 0 ? first : first + (count - 1) * stride;
+    sizes[ax] = count;
+    steps[ax] = std::abs(stride);
+    if (stride < 0 && count > 1)
+      flipped.push_back(ax);
+  }
+  Value r = extractSlice(b, loc, x, getAsIndexOpFoldResult(b.getContext(), offsets),
+                         getAsIndexOpFoldResult(b.getContext(), sizes),
+                         getAsIndexOpFoldResult(b.getContext(), steps));
+  r = flipAxes(b, loc, r, flipped);
+  l.map(o.getOut(), castTo(b, loc, r, loweredType(o.getType())));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Broadcasts and repeats
+//===----------------------------------------------------------------------===//
+
+/// expand / expand_as: `sizeSource` gives the dynamic result dims.
+LogicalResult lowerExpandTo(Operation *op, Lowerer &l, Value x,
+                            Value sizeSource) {
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  auto st = tensorType(sizeSource);
+  int64_t offset = outType.getRank() - st.getRank();
+  for (int64_t i = 0; i < outType.getRank(); ++i)
+    if (outType.isDynamicDim(i) && i < offset)
+      return requireStatic(op, outType);
+  SmallVector<OpFoldResult> sizes = sizesOf(b, outType, [&](int64_t i) {
+    return tensor::getMixedSize(b, loc, sizeSource, i - offset);
+  });
+  Value init = emptyOf(b, loc, sizes, outType.getElementType());
+  l.map(op->getResult(0),
+        castTo(b, loc, broadcastInto(b, loc, x, init), outType));
+  return success();
+}
+
+LogicalResult lowerExpand(Operation *op, Lowerer &l) {
+  auto o = cast<ExpandOp>(op);
+  if (failed(constIntArray(op, o.getShape(), "shape")))
+    return failure();
+  Value x = l.get(o.getX());
+  return lowerExpandTo(op, l, x, x);
+}
+
+LogicalResult lowerExpandAs(Operation *op, Lowerer &l) {
+  auto o = cast<ExpandAsOp>(op);
+  Value x = l.get(o.getX());
+  return lowerExpandTo(op, l, x, o.getY() ? l.get(o.getY()) : x);
+}
+
+/// Tiles x (rank r) into `outer` copies along each dim: a broadcast into the
+/// interleaved shape [outer_0, d_0, outer_1, d_1, ...] (inner = false) or
+/// [d_0, inner_0, ...] (inner = true), collapsed pairwise.
+Value repeatDims(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> reps,
+                 bool inner) {
+  auto xt = tensorType(x);
+  int64_t rank = xt.getRank();
+  MLIRContext *ctx = b.getContext();
+  SmallVector<OpFoldResult> xDims = tensor::getMixedSizes(b, loc, x), sizes;
+  SmallVector<AffineExpr> exprs;
+  SmallVector<ReassociationIndices> reassoc;
+  for (int64_t i = 0; i < rank; ++i) {
+    OpFoldResult r = b.getIndexAttr(reps[i]);
+    sizes.append(inner ? SmallVector<OpFoldResult>{xDims[i], r}
+                       : SmallVector<OpFoldResult>{r, xDims[i]});
+    exprs.push_back(getAffineDimExpr(2 * i + (inner ? 0 : 1), ctx));
+    reassoc.push_back({2 * i, 2 * i + 1});
+  }
+  Value init = emptyOf(b, loc, sizes, xt.getElementType());
+  Value wide = buildGeneric(b, loc, init, x, mapOf(ctx, 2 * rank, exprs),
+                            passThrough, /*withIndices=*/false);
+  return tensor::CollapseShapeOp::create(b, loc, wide, reassoc);
+}
+
+LogicalResult lowerTile(Operation *op, Lowerer &l) {
+  auto o = cast<TileOp>(op);
+  FailureOr<SmallVector<int64_t>> reps =
+      constIntArray(op, o.getRepeatTimes(), "repeat_times");
+  if (failed(reps))
+    return failure();
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  RankedTensorType outType = loweredType(o.getType());
+  // Both are right-aligned to the result rank: x gains leading unit dims,
+  // repeat_times leading 1s.
+  auto xt = tensorType(x);
+  int64_t rank = outType.getRank();
+  if (xt.getRank() < rank) {
+    SmallVector<int64_t> shape(rank - xt.getRank(), 1);
+    llvm::append_range(shape, xt.getShape());
+    FailureOr<Value> r = reshapeLike(
+        op, b, loc, x, RankedTensorType::get(shape, xt.getElementType()));
+    if (failed(r))
+      return failure();
+    x = *r;
+  }
+  SmallVector<int64_t> full(rank - reps->size(), 1);
+  llvm::append_range(full, *reps);
+  l.map(o.getOut(), castTo(b, loc, repeatDims(b, loc, x, full, false), outType));
+  return success();
+}
+
+LogicalResult lowerRepeatInterleave(Operation *op, Lowerer &l) {
+  auto o = cast<RepeatInterleaveOp>(op);
+  Value x = l.get(o.getX());
+  int64_t rank = tensorType(x).getRank();
+  SmallVector<int64_t> reps(rank, 1);
+  reps[normalizeAxis((int32_t)o.getAxis(), rank)] = (int32_t)o.getRepeats();
+  l.map(o.getOut(),
+        castTo(l.b, op->getLoc(), repeatDims(l.b, op->getLoc(), x, reps, true),
+               loweredType(o.getType())));
+  return success();
+}
+
+LogicalResult lowerFlip(Operation *op, Lowerer &l) {
+  auto o = cast<FlipOp>(op);
+  Value x = l.get(o.getX());
+  auto xt = tensorType(x);
+  SmallVector<int64_t> axes;
+  for (int32_t a : o.getAxis()) {
+    axes.push_back(normalizeAxis(a, xt.getRank()));
+    if (xt.isDynamicDim(axes.back()))
+      return requireStatic(op, xt);
+  }
+  l.map(o.getOut(), castTo(l.b, op->getLoc(), flipAxes(l.b, op->getLoc(), x, axes),
+                           loweredType(o.getType())));
+  return success();
+}
+
+/// out[(i + shift) mod n] = x[i] along `ax`: two slices swapped.
+Value rollAxis(OpBuilder &b, Location loc, Value x, int64_t ax, int64_t shift) {
+  auto xt = tensorType(x);
+  int64_t n = xt.getDimSize(ax), rank = xt.getRank();
+  if (n == 0)
+    return x;
+  int64_t s = ((shift % n) + n) % n;
+  if (s == 0)
+    return x;
+  SmallVector<OpFoldResult> sizes = getAsIndexOpFoldResult(b.getContext(), xt.getShape());
+  Value acc = emptyOf(b, loc, sizes, xt.getElementType());
+  // x[n - s:] goes first, then x[:n - s].
+  for (auto [from, len, to] : {std::tuple<int64_t, int64_t, int64_t>{n - s, s, 0},
+                               {0, n - s, s}}) {
+    SmallVector<OpFoldResult> offsets = zeros(b, rank), part(sizes);
+    offsets[ax] = b.getIndexAttr(from);
+    part[ax] = b.getIndexAttr(len);
+    Value slice = extractSlice(b, loc, x, offsets, part, ones(b, rank));
+    offsets[ax] = b.getIndexAttr(to);
+    acc = insertSlice(b, loc, slice, acc, offsets, part);
+  }
+  return acc;
+}
+
+LogicalResult lowerRoll(Operation *op, Lowerer &l) {
+  auto o = cast<RollOp>(op);
+  FailureOr<SmallVector<int64_t>> shifts =
+      constIntArray(op, o.getShifts(), "shifts");
+  if (failed(shifts))
+    return failure();
+  Value x = l.get(o.getX());
+  auto xt = tensorType(x);
+  if (failed(requireStatic(op, xt)))
+    return failure();
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  RankedTensorType outType = loweredType(o.getType());
+  ArrayRef<int64_t> axes = o.getAxis();
+  if (axes.empty()) {
+    // Without axes Paddle rolls the flattened tensor.
+    auto flat = RankedTensorType::get({xt.getNumElements()}, xt.getElementType());
+    Value r = rollAxis(b, loc, reshapeTo(b, loc, x, flat), 0,
+                       shifts->empty() ? 0 : shifts->front());
+    l.map(o.getOut(), castTo(b, loc, reshapeTo(b, loc, r, xt), outType));
+    return success();
+  }
+  for (auto [shift, a] : llvm::zip_equal(*shifts, axes))
+    x = rollAxis(b, loc, x, normalizeAxis(a, xt.getRank()), shift);
+  l.map(o.getOut(), castTo(b, loc, x, outType));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Padding
+//===----------------------------------------------------------------------===//
+
+Value constantPad(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> low,
+                  ArrayRef<int64_t> high, Value padValue) {
+  MLIRContext *ctx = b.getContext();
+  return tensor::PadOp::create(b, loc, RankedTensorType(), x,
+                               getAsIndexOpFoldResult(ctx, low),
+                               getAsIndexOpFoldResult(ctx, high), padValue);
+}
+
+LogicalResult lowerPad(Operation *op, Lowerer &l) {
+  auto o = cast<PadOp>(op);
+  Value x = l.get(o.getX());
+  Location loc = op->getLoc();
+  Type elem = tensorType(x).getElementType();
+  Value padValue = scalarOperand(l, loc, o.getPadValue(), elem,
+                                 isUnsigned(pdElementType(o.getPadValue())));
+  SmallVector<int64_t> low, high;
+  for (auto [i, p] : llvm::enumerate(o.getPaddings()))
+    (i % 2 ? high : low).push_back(p);
+  l.map(o.getOut(), castTo(l.b, loc, constantPad(l.b, loc, x, low, high, padValue),
+                           loweredType(o.getType())));
+  return success();
+}
+
+LogicalResult lowerPad3d(Operation *op, Lowerer &l) {
+  auto o = cast<Pad3dOp>(op);
+  FailureOr<SmallVector<int64_t>> paddings =
+      constIntArray(op, o.getPaddings(), "paddings");
+  if (failed(paddings))
+    return failure();
+  if (paddings->size() != 6)
+    return op->emitOpError() << "needs 6 paddings, got " << paddings->size();
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  auto xt = tensorType(x);
+  RankedTensorType outType = loweredType(o.getType());
+  // paddings: (left, right) of W, (top, bottom) of H, (front, back) of D.
+  bool last = o.getDataFormat() == "NDHWC";
+  int64_t w = last ? 3 : 4, h = last ? 2 : 3, d = last ? 1 : 2;
+  SmallVector<int64_t> low(5, 0), high(5, 0), spatial = {w, h, d};
+  for (auto [k, axis] : llvm::enumerate(spatial)) {
+    low[axis] = (*paddings)[2 * k];
+    high[axis] = (*paddings)[2 * k + 1];
+  }
+  StringRef mode = o.getMode();
+  if (mode == "constant") {
+    Value padValue = scalarConstant(b, loc, xt.getElementType(),
+                                    o.getPadValueAttr().getValueAsDouble());
+    l.map(o.getOut(), castTo(b, loc, constantPad(b, loc, x, low, high, padValue),
+                             outType));
+    return success();
+  }
+  if (mode != "reflect" && mode != "replicate" && mode != "circular")
+    return op->emitOpError() << "has unknown mode '" << mode << "'";
+  if (failed(requireStatic(op, ArrayRef<Type>{xt, outType})))
+    return failure();
+  // The other modes read x at a source index computed per padded dim.
+  Value init = emptyOf(b, loc, getAsIndexOpFoldResult(b.getContext(), outType.getShape()),
+                       outType.getElementType());
+  Value r = buildGeneric(
+      b, loc, init, {}, {},
+      [&](OpBuilder &nb, Location nl, ValueRange, ValueRange ivs) {
+        SmallVector<Value> src(ivs);
+        for (int64_t axis : spatial) {
+          int64_t n = xt.getDimSize(axis);
+          Value zero = cIdx(nb, nl, 0), top = cIdx(nb, nl, n - 1);
+          Value j = arith::SubIOp::create(nb, nl, ivs[axis], cIdx(nb, nl, low[axis]));
+          if (mode == "replicate") {
+            j = arith::MaxSIOp::create(nb, nl, arith::MinSIOp::create(nb, nl, j, top), zero);
+          } else if (mode == "reflect") {
+            // Mirror at both edges without repeating them (padding < n).
+            Value neg = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::slt, j, zero);
+            j = arith::SelectOp::create(nb, nl, neg, arith::SubIOp::create(nb, nl, zero, j), j);
+            Value over = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::sgt, j, top);
+            j = arith::SelectOp::create(
+                nb, nl, over,
+                arith::SubIOp::create(nb, nl, cIdx(nb, nl, 2 * (n - 1)), j), j);
+          } else { // circular
+            Value nv = cIdx(nb, nl, n);
+            j = arith::RemSIOp::create(
+                nb, nl, arith::AddIOp::create(nb, nl, arith::RemSIOp::create(nb, nl, j, nv), nv),
+                nv);
+          }
+          src[axis] = j;
+        }
+        return tensor::ExtractOp::create(nb, nl, x, src);
+      });
+  l.map(o.getOut(), r);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Gathers
+//===----------------------------------------------------------------------===//
+
+/// x[..., index[j], ...] along `ax` (gather, index_select); a 0-D index
+/// drops the axis, an index shaped [n, 1] is read as [n].
+Value gatherAlong(OpBuilder &b, Location loc, Value x, Value index,
+                  bool indexUnsigned, int64_t ax, RankedTensorType outType) {
+  MLIRContext *ctx = b.getContext();
+  auto it = tensorType(index);
+  bool keep = it.getRank() > 0;
+  int64_t rank = outType.getRank();
+  SmallVector<OpFoldResult> sizes = sizesOf(b, outType, [&](int64_t i) {
+    if (i == ax && keep)
+      return tensor::getMixedSize(b, loc, index, 0);
+    return tensor::getMixedSize(b, loc, x, i < ax || keep ? i : i + 1);
+  });
+  SmallVector<AffineExpr> exprs;
+  if (keep)
+    exprs.push_back(getAffineDimExpr(ax, ctx));
+  if (it.getRank() == 2)
+    exprs.push_back(getAffineConstantExpr(0, ctx));
+  Value n = valueOf(b, loc, tensor::getMixedSize(b, loc, x, ax));
+  Value init = emptyOf(b, loc, sizes, outType.getElementType());
+  return buildGeneric(
+      b, loc, init, index, mapOf(ctx, rank, exprs),
+      [&](OpBuilder &nb, Location nl, ValueRange args, ValueRange ivs) {
+        Value i = wrapIndex(nb, nl, toIndex(nb, nl, args[0], indexUnsigned), n);
+        SmallVector<Value> src(ivs);
+        if (keep)
+          src[ax] = i;
+        else
+          src.insert(src.begin() + ax, i);
+        return tensor::ExtractOp::create(nb, nl, x, src);
+      });
+}
+
+LogicalResult lowerGather(Operation *op, Lowerer &l) {
+  auto o = cast<GatherOp>(op);
+  Value x = l.get(o.getX());
+  FailureOr<int64_t> ax = constAxis(op, o.getAxis(), tensorType(x).getRank());
+  if (failed(ax))
+    return failure();
+  l.map(o.getOut(), gatherAlong(l.b, op->getLoc(), x, l.get(o.getIndex()),
+                                isUnsigned(pdElementType(o.getIndex())), *ax,
+                                loweredType(o.getType())));
+  return success();
+}
+
+LogicalResult lowerIndexSelect(Operation *op, Lowerer &l) {
+  auto o = cast<IndexSelectOp>(op);
+  Value x = l.get(o.getX());
+  int64_t ax = normalizeAxis((int32_t)o.getAxis(), tensorType(x).getRank());
+  l.map(o.getOut(), gatherAlong(l.b, op->getLoc(), x, l.get(o.getIndex()),
+                                isUnsigned(pdElementType(o.getIndex())), ax,
+                                loweredType(o.getType())));
+  return success();
+}
+
+LogicalResult lowerGatherNd(Operation *op, Lowerer &l) {
+  auto o = cast<GatherNdOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX()), index = l.get(o.getIndex());
+  bool uns = isUnsigned(pdElementType(o.getIndex()));
+  auto it = tensorType(index);
+  int64_t batch = it.getRank() - 1, k = it.getDimSize(batch);
+  RankedTensorType outType = loweredType(o.getType());
+  // out[b..., r...] = x[index[b..., 0], ..., index[b..., k-1], r...]
+  SmallVector<OpFoldResult> sizes = sizesOf(b, outType, [&](int64_t i) {
+    return i < batch ? tensor::getMixedSize(b, loc, index, i)
+                     : tensor::getMixedSize(b, loc, x, k + i - batch);
+  });
+  SmallVector<Value> xDims;
+  for (int64_t j = 0; j < k; ++j)
+    xDims.push_back(valueOf(b, loc, tensor::getMixedSize(b, loc, x, j)));
+  Value init = emptyOf(b, loc, sizes, outType.getElementType());
+  Value r = buildGeneric(
+      b, loc, init, {}, {},
+      [&](OpBuilder &nb, Location nl, ValueRange, ValueRange ivs) {
+        SmallVector<Value> at(ivs.take_front(batch)), src;
+        at.push_back(Value());
+        for (int64_t j = 0; j < k; ++j) {
+          at.back() = cIdx(nb, nl, j);
+          Value e = tensor::ExtractOp::create(nb, nl, index, at);
+          src.push_back(wrapIndex(nb, nl, toIndex(nb, nl, e, uns), xDims[j]));
+        }
+        llvm::append_range(src, ivs.drop_front(batch));
+        return tensor::ExtractOp::create(nb, nl, x, src);
+      });
+  l.map(o.getOut(), r);
+  return success();
+}
+
+LogicalResult lowerTakeAlongAxis(Operation *op, Lowerer &l) {
+  auto o = cast<TakeAlongAxisOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value arr = l.get(o.getArr()), indices = l.get(o.getIndices());
+  bool uns = isUnsigned(pdElementType(o.getIndices()));
+  auto it = tensorType(indices);
+  int64_t ax = normalizeAxis((int32_t)o.getAxis(), it.getRank());
+  RankedTensorType outType = loweredType(o.getType());
+  Value n = valueOf(b, loc, tensor::getMixedSize(b, loc, arr, ax));
+  Value init = emptyOf(b, loc, tensor::getMixedSizes(b, loc, indices),
+                       outType.getElementType());
+  Value r = buildGeneric(
+      b, loc, init, indices,
+      AffineMap::getMultiDimIdentityMap(it.getRank(), b.getContext()),
+      [&](OpBuilder &nb, Location nl, ValueRange args, ValueRange ivs) {
+        SmallVector<Value> src(ivs);
+        src[ax] = wrapIndex(nb, nl, toIndex(nb, nl, args[0], uns), n);
+        return tensor::ExtractOp::create(nb, nl, arr, src);
+      });
+  l.map(o.getOut(), castTo(b, loc, r, outType));
+  return success();
+}
+
+LogicalResult lowerEmbedding(Operation *op, Lowerer &l) {
+  auto o = cast<EmbeddingOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value ids = l.get(o.getX()), weight = l.get(o.getWeight());
+  bool uns = isUnsigned(pdElementType(o.getX()));
+  auto idt = tensorType(ids), wt = tensorType(weight);
+  RankedTensorType outType = loweredType(o.getType());
+  int64_t rank = outType.getRank();
+  // Paddle: padding_idx -1 is "none"; rows of padding_idx read as zeros.
+  int64_t pad = (int64_t)o.getPaddingIdx();
+  if (pad < -1 && !wt.isDynamicDim(0))
+    pad += wt.getDimSize(0);
+  SmallVector<OpFoldResult> sizes = sizesOf(b, outType, [&](int64_t i) {
+    return i < idt.getRank() ? tensor::getMixedSize(b, loc, ids, i)
+                             : tensor::getMixedSize(b, loc, weight, 1);
+  });
+  Value init = emptyOf(b, loc, sizes, outType.getElementType());
+  SmallVector<AffineExpr> exprs;
+  for (int64_t i = 0; i < idt.getRank(); ++i)
+    exprs.push_back(getAffineDimExpr(i, b.getContext()));
+  Value r = buildGeneric(
+      b, loc, init, ids, mapOf(b.getContext(), rank, exprs),
+      [&](OpBuilder &nb, Location nl, ValueRange args, ValueRange ivs) {
+        Value id = toIndex(nb, nl, args[0], uns);
+        Value v = tensor::ExtractOp::create(nb, nl, weight,
+                                            ValueRange{id, ivs.back()});
+        if (pad == -1)
+          return v;
+        Value isPad = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq,
+                                            id, cIdx(nb, nl, pad));
+        return arith::SelectOp::create(
+                   nb, nl, isPad,
+                   scalarConstant(nb, nl, outType.getElementType(), 0), v)
+            .getResult();
+      });
+  l.map(o.getOut(), r);
+  return success();
+}
+
+LogicalResult lowerOneHot(Operation *op, Lowerer &l) {
+  auto o = cast<OneHotOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  bool uns = isUnsigned(pdElementType(o.getX()));
+  RankedTensorType outType = loweredType(o.getType());
+  int64_t rank = outType.getRank();
+  if (outType.isDynamicDim(rank - 1))
+    return op->emitOpError()
+           << "`num_classes` must be known at compile time to lower this op";
+  SmallVector<OpFoldResult> sizes = sizesOf(b, outType, [&](int64_t i) {
+    return tensor::getMixedSize(b, loc, x, i);
+  });
+  Value init = emptyOf(b, loc, sizes, outType.getElementType());
+  SmallVector<AffineExpr> exprs;
+  for (int64_t i = 0; i + 1 < rank; ++i)
+    exprs.push_back(getAffineDimExpr(i, b.getContext()));
+  Type elem = outType.getElementType();
+  Value r = buildGeneric(
+      b, loc, init, x, mapOf(b.getContext(), rank, exprs),
+      [&](OpBuilder &nb, Location nl, ValueRange args, ValueRange ivs) {
+        Value hit = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq,
+                                          toIndex(nb, nl, args[0], uns),
+                                          ivs.back());
+        return arith::SelectOp::create(nb, nl, hit,
+                                       scalarConstant(nb, nl, elem, 1),
+                                       scalarConstant(nb, nl, elem, 0))
+            .getResult();
+      });
+  l.map(o.getOut(), r);
+  return success();
+}
+
+/// tril keeps col - row <= diagonal, triu col - row >= diagonal.
+LogicalResult lowerTriangle(Operation *op, Lowerer &l, bool lower) {
+  Value x = l.get(op->getOperand(0));
+  int64_t diagonal = attrInt(op, "diagonal", 0);
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  int64_t rank = outType.getRank();
+  Type elem = outType.getElementType();
+  Value r = buildElementwiseWithIndices(
+      l.b, op->getLoc(), outType, x,
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        Value row = args[rank - 1], col = args[rank];
+        Value diff = arith::SubIOp::create(nb, nl, col, row);
+        Value keep = arith::CmpIOp::create(
+            nb, nl, lower ? arith::CmpIPredicate::sle : arith::CmpIPredicate::sge,
+            diff, cIdx(nb, nl, diagonal));
+        return arith::SelectOp::create(nb, nl, keep, args[0],
+                                       scalarConstant(nb, nl, elem, 0))
+            .getResult();
+      });
+  l.map(op->getResult(0), r);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Scatter
+//===----------------------------------------------------------------------===//
+
+Value addScalars(OpBuilder &b, Location loc, Value a, Value c) {
+  if (isa<FloatType>(a.getType()))
+    return arith::AddFOp::create(b, loc, a, c);
+  if (a.getType().isInteger(1))
+    return arith::OrIOp::create(b, loc, a, c);
+  return arith::AddIOp::create(b, loc, a, c);
+}
+
+/// Paddle's scatter: rows of x at `index` are replaced by the rows of
+/// `updates` in order (overwrite), or zeroed and then accumulated.
+LogicalResult lowerScatter(Operation *op, Lowerer &l) {
+  auto o = cast<ScatterOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX()), index = l.get(o.getIndex()),
+        updates = l.get(o.getUpdates());
+  bool uns = isUnsigned(pdElementType(o.getIndex()));
+  auto xt = tensorType(x), it = tensorType(index), ut = tensorType(updates);
+  int64_t rank = xt.getRank();
+  SmallVector<OpFoldResult> rowSizes = tensor::getMixedSizes(b, loc, x);
+  rowSizes[0] = b.getIndexAttr(1);
+  Value rows = valueOf(b, loc, tensor::getMixedSize(b, loc, x, 0));
+  Value count = it.getRank() == 0
+                    ? cIdx(b, loc, 1)
+                    : valueOf(b, loc, tensor::getMixedSize(b, loc, index, 0));
+  // The destination row of update i, and update i as a rank r-1 tensor.
+  auto rowIndex = [&](OpBuilder &nb, Location nl, Value i) {
+    SmallVector<Value> at;
+    if (it.getRank() >= 1)
+      at.push_back(i);
+    if (it.getRank() == 2)
+      at.push_back(cIdx(nb, nl, 0));
+    Value e = tensor::ExtractOp::create(nb, nl, index, at);
+    return wrapIndex(nb, nl, toIndex(nb, nl, e, uns), rows);
+  };
+  auto update = [&](OpBuilder &nb, Location nl, Value i) -> Value {
+    if (ut.getRank() == rank - 1)
+      return updates;
+    SmallVector<OpFoldResult> offsets = zeros(nb, rank);
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(nb, nl, updates);
+    offsets[0] = i;
+    sizes[0] = nb.getIndexAttr(1);
+    return extractSlice(nb, nl, updates, offsets, sizes, ones(nb, rank), {0});
+  };
+  auto rowOffsets = [&](OpBuilder &nb, Value row) {
+    SmallVector<OpFoldResult> offsets = zeros(nb, rank);
+    offsets[0] = row;
+    return offsets;
+  };
+  // for i in [0, count): acc = step(acc, i)
+  auto loop = [&](Value init,
+                  function_ref<Value(OpBuilder &, Location, Value, Value)> step) {
+    return scf::ForOp::create(
+               b, loc, cIdx(b, loc, 0), count, cIdx(b, loc, 1), init,
+               [&](OpBuilder &nb, Location nl, Value i, ValueRange acc) {
+                 scf::YieldOp::create(nb, nl, step(nb, nl, i, acc[0]));
+               })
+        .getResult(0);
+  };
+  Value result;
+  if (o.getOverwrite()) {
+    result = loop(x, [&](OpBuilder &nb, Location nl, Value i, Value acc) {
+      return insertSlice(nb, nl, update(nb, nl, i), acc,
+                         rowOffsets(nb, rowIndex(nb, nl, i)), rowSizes);
+    });
+  } else {
+    SmallVector<OpFoldResult> zeroRowSizes(rowSizes.begin() + 1, rowSizes.end());
+    Value zeroRow = linalg::FillOp::create(
+                        b, loc, scalarConstant(b, loc, xt.getElementType(), 0),
+                        emptyOf(b, loc, zeroRowSizes, xt.getElementType()))
+                        .getResult(0);
+    Value zeroed = loop(x, [&](OpBuilder &nb, Location nl, Value i, Value acc) {
+      return insertSlice(nb, nl, zeroRow, acc,
+                         rowOffsets(nb, rowIndex(nb, nl, i)), rowSizes);
+    });
+    result = loop(zeroed, [&](OpBuilder &nb, Location nl, Value i, Value acc) {
+      SmallVector<OpFoldResult> offsets = rowOffsets(nb, rowIndex(nb, nl, i));
+      Value cur = extractSlice(nb, nl, acc, offsets, rowSizes, ones(nb, rank), {0});
+      Value sum = buildElementwise(
+          nb, nl, tensorType(cur), ValueRange{cur, update(nb, nl, i)},
+          [](OpBuilder &bb, Location ll, ValueRange a) {
+            return addScalars(bb, ll, a[0], a[1]);
+          });
+      return insertSlice(nb, nl, sum, acc, offsets, rowSizes);
+    });
+  }
+  l.map(o.getOut(), castTo(b, loc, result, loweredType(o.getType())));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// pixel_shuffle
+//===----------------------------------------------------------------------===//
+
+/// As PHI: NCHW [n, c*r*r, h, w] -> [n, c, r, r, h, w] -> transpose
+/// (0, 1, 4, 2, 5, 3) -> [n, c, h, r, w, r] -> [n, c, h*r, w*r];
+/// NHWC [n, h, w, c*r*r] ->
+/// [n, h, w, c, r, r] -> (0, 1, 4, 2, 5, 3) -> [n, h*r, w*r, c].
+LogicalResult lowerPixelShuffle(Operation *op, Lowerer &l) {
+  auto o = cast<PixelShuffleOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  auto xt = tensorType(x);
+  int64_t r = (int32_t)o.getUpscaleFactor();
+  bool last = o.getDataFormat() == "NHWC";
+  int64_t c = last ? 3 : 1;
+  if (xt.isDynamicDim(c))
+    return requireStatic(op, xt);
+  SmallVector<int64_t> shape(xt.getShape());
+  shape[c] /= r * r;
+  shape.insert(shape.begin() + c + 1, {r, r});
+  SmallVector<ReassociationIndices> split;
+  for (int64_t i = 0, j = 0; i < 4; ++i) {
+    split.push_back({j++});
+    if (i == c)
+      split.back().append({j++, j++});
+  }
+  Value wide = tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(shape, xt.getElementType()), x, split);
+  Value t = transpose(b, loc, wide, {0, 1, 4, 2, 5, 3});
+  SmallVector<ReassociationIndices> merge =
+      last ? SmallVector<ReassociationIndices>{{0}, {1, 2}, {3, 4}, {5}}
+           : SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}, {4, 5}};
+  Value out = tensor::CollapseShapeOp::create(b, loc, t, merge);
+  l.map(o.getOut(), castTo(b, loc, out, loweredType(o.getType())));
+  return success();
+}
+
+} // namespace
+
+void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
+  table.add("pd.reshape", lowerReshape);
+  table.add({"pd.squeeze", "pd.unsqueeze", "pd.flatten"},
+            lowerReshapeToResultType);
+  table.add("pd.transpose", lowerTranspose);
+  table.add("pd.concat", lowerConcat);
+  table.add("pd.stack", lowerStack);
+  table.add("pd.split", lowerSplit);
+  table.add("pd.split_with_num", lowerSplitWithNum);
+  table.add("pd.unstack", [](Operation *op, Lowerer &l) {
+    auto o = cast<UnstackOp>(op);
+    return lowerUnstack(op, l, o.getX(), (int32_t)o.getAxis(), o.getOut());
+  });
+  table.add("pd.unbind", [](Operation *op, Lowerer &l) {
+    auto o = cast<UnbindOp>(op);
+    return lowerUnstack(op, l, o.getInput(), (int32_t)o.getAxis(), o.getOut());
+  });
+  table.add("pd.slice", lowerSlice);
+  table.add("pd.strided_slice", lowerStridedSlice);
+  table.add("pd.expand", lowerExpand);
+  table.add("pd.expand_as", lowerExpandAs);
+  table.add("pd.tile", lowerTile);
+  table.add("pd.repeat_interleave", lowerRepeatInterleave);
+  table.add("pd.flip", lowerFlip);
+  table.add("pd.roll", lowerRoll);
+  table.add("pd.pad", lowerPad);
+  table.add("pd.pad3d", lowerPad3d);
+  table.add("pd.gather", lowerGather);
+  table.add("pd.index_select", lowerIndexSelect);
+  table.add("pd.gather_nd", lowerGatherNd);
+  table.add("pd.take_along_axis", lowerTakeAlongAxis);
+  table.add("pd.embedding", lowerEmbedding);
+  table.add("pd.one_hot", lowerOneHot);
+  table.add("pd.tril", [](Operation *op, Lowerer &l) {
+    return lowerTriangle(op, l, /*lower=*/true);
+  });
+  table.add("pd.triu", [](Operation *op, Lowerer &l) {
+    return lowerTriangle(op, l, /*lower=*/false);
+  });
+  table.add("pd.scatter", lowerScatter);
+  table.add("pd.pixel_shuffle", lowerPixelShuffle);
+  // Value semantics: a copy is the value itself.
+  table.add("pd.assign", [](Operation *op, Lowerer &l) {
+    l.map(op->getResult(0), l.get(op->getOperand(0)));
+    return success();
+  });
+  table.add("pd.nonzero", [](Operation *op, Lowerer &) {
+    return op->emitError()
+           << "pd.nonzero has a data-dependent result shape; the CPU "
+              "lowering does not support it";
+  });
+}

@@ -1,0 +1,873 @@
+//===- NN.cpp - matmul, convolution, pooling, normalization, interpolation ===//
+
+#include "Conversion/PdToLinalg/Lowering.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::pd;
+using namespace mlir::pd::lowering;
+
+namespace {
+
+Value castToType(OpBuilder &b, Location loc, Value value, RankedTensorType type) {
+  if (value.getType() == type)
+    return value;
+  return tensor::CastOp::create(b, loc, type, value);
+}
+
+RankedTensorType typeOf(Value v) { return cast<RankedTensorType>(v.getType()); }
+
+Value zeroFilled(OpBuilder &b, Location loc, RankedTensorType type, ValueRange sources = {}) {
+  return createFilled(b, loc, type, scalarConstant(b, loc, type.getElementType(), 0), sources);
+}
+
+/// Swaps the last two dims (a copy).
+Value transposeLast2(OpBuilder &b, Location loc, Value v) {
+  RankedTensorType t = typeOf(v);
+  int64_t r = t.getRank();
+  SmallVector<int64_t> perm;
+  for (int64_t i = 0; i < r; ++i)
+    perm.push_back(i);
+  std::swap(perm[r - 1], perm[r - 2]);
+  SmallVector<OpFoldResult> dims = getDims(b, loc, v);
+  SmallVector<OpFoldResult> permDims;
+  for (int64_t p : perm)
+    permDims.push_back(dims[p]);
+  Value init = tensor::EmptyOp::create(b, loc, permDims, t.getElementType());
+  return linalg::TransposeOp::create(b, loc, v, init, perm).getResult()[0];
+}
+
+/// x @ y for 2-D operands (dynamic rows/cols allowed).
+Value matmul2D(OpBuilder &b, Location loc, Value x, Value y, Type elem) {
+  SmallVector<OpFoldResult> xd = getDims(b, loc, x), yd = getDims(b, loc, y);
+  Value init = tensor::EmptyOp::create(b, loc, ArrayRef<OpFoldResult>{xd[0], yd[1]}, elem);
+  Value zero = linalg::FillOp::create(b, loc, scalarConstant(b, loc, elem, 0), init).getResult(0);
+  return linalg::MatmulOp::create(b, loc, ValueRange{x, y}, ValueRange{zero}).getResult(0);
+}
+
+/// Paddle's matmul: 1-D operands are promoted (and the dim dropped), batch
+/// dims broadcast; a batch of rows times a matrix is one 2-D matmul.
+FailureOr<Value> paddleMatmul(Operation *op, OpBuilder &b, Location loc, Value x, Value y,
+                              bool transX, bool transY, RankedTensorType outType) {
+  Type elem = outType.getElementType();
+  RankedTensorType xt = typeOf(x), yt = typeOf(y);
+  if (xt.getRank() == 1) {
+    if (failed(requireStatic(op, {xt})))
+      return failure();
+    x = reshapeTo(b, loc, x, RankedTensorType::get({1, xt.getDimSize(0)}, xt.getElementType()));
+    transX = false;
+  } else if (transX) {
+    x = transposeLast2(b, loc, x);
+  }
+  if (yt.getRank() == 1) {
+    if (failed(requireStatic(op, {yt})))
+      return failure();
+    y = reshapeTo(b, loc, y, RankedTensorType::get({yt.getDimSize(0), 1}, yt.getElementType()));
+    transY = false;
+  } else if (transY) {
+    y = transposeLast2(b, loc, y);
+  }
+  xt = typeOf(x);
+  yt = typeOf(y);
+  Value result;
+  if (xt.getRank() == 2 && yt.getRank() == 2) {
+    result = matmul2D(b, loc, x, y, elem);
+  } else {
+    if (failed(requireStatic(op, {xt, yt})))
+      return failure();
+    int64_t m = xt.getDimSize(xt.getRank() - 2), k = xt.getDimSize(xt.getRank() - 1);
+    int64_t n = yt.getDimSize(yt.getRank() - 1);
+    ArrayRef<int64_t> xb = xt.getShape().drop_back(2), yb = yt.getShape().drop_back(2);
+    if (yt.getRank() == 2) {
+      // [..., M, K] @ [K, N]: one [(...)*M, K] @ [K, N] matmul.
+      int64_t rows = xt.getNumElements() / k;
+      Value x2 = reshapeTo(b, loc, x, RankedTensorType::get({rows, k}, xt.getElementType()));
+      Value r = matmul2D(b, loc, x2, y, elem);
+      SmallVector<int64_t> shape(xb);
+      shape.append({m, n});
+      result = reshapeTo(b, loc, r, RankedTensorType::get(shape, elem));
+    } else {
+      // Broadcast the batch dims, then one batch_matmul.
+      SmallVector<int64_t> batch(std::max(xb.size(), yb.size()), 1);
+      for (size_t i = 0; i < batch.size(); ++i) {
+        int64_t xi = i + xb.size() >= batch.size() ? xb[i + xb.size() - batch.size()] : 1;
+        int64_t yi = i + yb.size() >= batch.size() ? yb[i + yb.size() - batch.size()] : 1;
+        batch[i] = std::max(xi, yi);
+      }
+      int64_t bt = 1;
+      for (int64_t d : batch)
+        bt *= d;
+      auto full = [&](Value v, int64_t r, int64_t c) {
+        SmallVector<int64_t> shape(batch);
+        shape.append({r, c});
+        Type e = typeOf(v).getElementType();
+        Value bcast = broadcastTo(b, loc, v, RankedTensorType::get(shape, e));
+        return reshapeTo(b, loc, bcast, RankedTensorType::get({bt, r, c}, e));
+      };
+      Value x3 = full(x, m, k), y3 = full(y, k, n);
+      Value init = zeroFilled(b, loc, RankedTensorType::get({bt, m, n}, elem));
+      Value r = linalg::BatchMatmulOp::create(b, loc, ValueRange{x3, y3}, ValueRange{init})
+                    .getResult(0);
+      SmallVector<int64_t> shape(batch);
+      shape.append({m, n});
+      result = reshapeTo(b, loc, r, RankedTensorType::get(shape, elem));
+    }
+  }
+  // Drop promoted dims.
+  if (typeOf(result).getShape() != outType.getShape() &&
+      typeOf(result).getNumElements() == outType.getNumElements() && outType.hasStaticShape())
+    result = reshapeTo(b, loc, result, outType);
+  return castToType(b, loc, result, outType);
+}
+
+LogicalResult lowerMatmul(Operation *op, Lowerer &l) {
+  auto o = cast<MatmulOp>(op);
+  FailureOr<Value> r = paddleMatmul(op, l.b, op->getLoc(), l.get(o.getX()), l.get(o.getY()),
+                                    o.getTransposeX(), o.getTransposeY(),
+                                    loweredType(o.getType()));
+  if (failed(r))
+    return failure();
+  l.map(o.getResult(), *r);
+  return success();
+}
+
+LogicalResult lowerBmm(Operation *op, Lowerer &l) {
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  Value x = l.get(op->getOperand(0)), y = l.get(op->getOperand(1));
+  Value init = zeroFilled(l.b, op->getLoc(), outType, ValueRange{x, y});
+  if (failed(requireStatic(op, {outType})))
+    return failure();
+  l.map(op->getResult(0),
+        linalg::BatchMatmulOp::create(l.b, op->getLoc(), ValueRange{x, y}, ValueRange{init})
+            .getResult(0));
+  return success();
+}
+
+LogicalResult lowerAddmm(Operation *op, Lowerer &l) {
+  auto o = cast<AddmmOp>(op);
+  Location loc = op->getLoc();
+  RankedTensorType outType = loweredType(o.getType());
+  FailureOr<Value> prod = paddleMatmul(op, l.b, loc, l.get(o.getX()), l.get(o.getY()), false,
+                                       false, outType);
+  if (failed(prod))
+    return failure();
+  double alpha = o.getAlpha().convertToDouble(), beta = o.getBeta().convertToDouble();
+  Type elem = outType.getElementType();
+  Value r = buildElementwise(l.b, loc, outType, ValueRange{*prod, l.get(o.getInput())},
+                             [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                               Value p = arith::MulFOp::create(nb, nloc, a[0],
+                                                               scalarConstant(nb, nloc, elem, alpha));
+                               Value i = arith::MulFOp::create(nb, nloc, a[1],
+                                                               scalarConstant(nb, nloc, elem, beta));
+                               return arith::AddFOp::create(nb, nloc, p, i);
+                             });
+  l.map(o.getResult(), r);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Convolutions
+//===----------------------------------------------------------------------===//
+
+/// Paddle's paddings for `n` spatial dims: [p...] (symmetric) or
+/// [before0, after0, before1, after1, ...]; SAME/VALID computed.
+SmallVector<std::pair<int64_t, int64_t>>
+spatialPads(ArrayRef<int64_t> paddings, StringRef algorithm, ArrayRef<int64_t> in,
+            ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations) {
+  size_t n = in.size();
+  SmallVector<std::pair<int64_t, int64_t>> pads(n, {0, 0});
+  if (algorithm == "VALID")
+    return pads;
+  if (algorithm == "SAME") {
+    for (size_t i = 0; i < n; ++i) {
+      int64_t out = (in[i] + strides[i] - 1) / strides[i];
+      int64_t total = std::max<int64_t>((out - 1) * strides[i] + kernel[i] - in[i], 0);
+      pads[i] = {total / 2, total - total / 2};
+    }
+    return pads;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (paddings.size() == n)
+      pads[i] = {paddings[i], paddings[i]};
+    else if (paddings.size() == 2 * n)
+      pads[i] = {paddings[2 * i], paddings[2 * i + 1]};
+  }
+  (void)dilations;
+  return pads;
+}
+
+/// Pads the trailing spatial dims of an N, C, spatial... tensor.
+Value padSpatial(OpBuilder &b, Location loc, Value x,
+                 ArrayRef<std::pair<int64_t, int64_t>> pads, Value padValue) {
+  RankedTensorType t = typeOf(x);
+  int64_t lead = t.getRank() - pads.size();
+  bool any = false;
+  SmallVector<int64_t> low(lead, 0), high(lead, 0), shape(t.getShape());
+  for (size_t i = 0; i < pads.size(); ++i) {
+    low.push_back(pads[i].first);
+    high.push_back(pads[i].second);
+    shape[lead + i] += pads[i].first + pads[i].second;
+    any |= pads[i].first || pads[i].second;
+  }
+  if (!any)
+    return x;
+  auto type = RankedTensorType::get(shape, t.getElementType());
+  auto toOfr = [&](ArrayRef<int64_t> v) {
+    SmallVector<OpFoldResult> r;
+    for (int64_t i : v)
+      r.push_back(b.getIndexAttr(i));
+    return r;
+  };
+  return tensor::PadOp::create(b, loc, type, x, toOfr(low), toOfr(high), padValue);
+}
+
+/// NHWC <-> NCHW (perm moves the last dim to position 1 or back).
+Value toChannelsFirst(OpBuilder &b, Location loc, Value x) {
+  RankedTensorType t = typeOf(x);
+  int64_t r = t.getRank();
+  SmallVector<int64_t> perm{0, r - 1};
+  for (int64_t i = 1; i < r - 1; ++i)
+    perm.push_back(i);
+  SmallVector<int64_t> shape;
+  for (int64_t p : perm)
+    shape.push_back(t.getDimSize(p));
+  Value init = tensor::EmptyOp::create(b, loc, shape, t.getElementType());
+  return linalg::TransposeOp::create(b, loc, x, init, perm).getResult()[0];
+}
+
+Value toChannelsLast(OpBuilder &b, Location loc, Value x) {
+  RankedTensorType t = typeOf(x);
+  int64_t r = t.getRank();
+  SmallVector<int64_t> perm{0};
+  for (int64_t i = 2; i < r; ++i)
+    perm.push_back(i);
+  perm.push_back(1);
+  SmallVector<int64_t> shape;
+  for (int64_t p : perm)
+    shape.push_back(t.getDimSize(p));
+  Value init = tensor::EmptyOp::create(b, loc, shape, t.getElementType());
+  return linalg::TransposeOp::create(b, loc, x, init, perm).getResult()[0];
+}
+
+bool channelsLast(StringRef format) { return format == "NHWC" || format == "NDHWC"; }
+
+/// conv2d / depthwise_conv2d / conv3d in channels-first layout.
+LogicalResult lowerConv(Operation *op, Lowerer &l) {
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value input = l.get(op->getOperand(0)), filter = l.get(op->getOperand(1));
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  if (failed(requireStatic(op, {typeOf(input), typeOf(filter), outType})))
+    return failure();
+  Type elem = outType.getElementType();
+  if (!isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  bool is3d = isa<Conv3dOp>(op);
+  int64_t nsp = is3d ? 3 : 2;
+  StringRef format = attrStr(op, "data_format", is3d ? "NCDHW" : "NCHW");
+  bool last = channelsLast(format);
+  if (last)
+    input = toChannelsFirst(b, loc, input);
+  RankedTensorType it = typeOf(input), ft = typeOf(filter);
+  SmallVector<int64_t> strides = attrInts(op, "strides", SmallVector<int64_t>(nsp, 1));
+  SmallVector<int64_t> dilations = attrInts(op, "dilations", SmallVector<int64_t>(nsp, 1));
+  SmallVector<int64_t> paddings = attrInts(op, "paddings", SmallVector<int64_t>(nsp, 0));
+  int64_t groups = attrInt(op, "groups", 1);
+  StringRef algorithm = attrStr(op, "padding_algorithm", "EXPLICIT");
+  auto pads = spatialPads(paddings, algorithm, it.getShape().drop_front(2),
+                          ft.getShape().drop_front(2), strides, dilations);
+  input = padSpatial(b, loc, input, pads, scalarConstant(b, loc, elem, 0));
+  it = typeOf(input);
+  SmallVector<int64_t> outShape(outType.getShape());
+  if (last) { // compute channels-first, transpose back at the end
+    outShape.clear();
+    outShape.push_back(outType.getDimSize(0));
+    outShape.push_back(outType.getDimSize(outType.getRank() - 1));
+    for (int64_t i = 1; i < outType.getRank() - 1; ++i)
+      outShape.push_back(outType.getDimSize(i));
+  }
+  Attribute stridesAttr = b.getI64TensorAttr(strides);
+  Attribute dilationsAttr = b.getI64TensorAttr(dilations);
+  int64_t cin = it.getDimSize(1), cout = ft.getDimSize(0);
+  Value result;
+  if (groups == 1) {
+    Value init = zeroFilled(b, loc, RankedTensorType::get(outShape, elem));
+    if (is3d)
+      result = linalg::Conv3DNcdhwFcdhwOp::create(b, loc, TypeRange{init.getType()},
+                                                  ValueRange{input, filter}, ValueRange{init},
+                                                  stridesAttr, dilationsAttr)
+                   .getResult(0);
+    else
+      result = linalg::Conv2DNchwFchwOp::create(b, loc, TypeRange{init.getType()},
+                                                ValueRange{input, filter}, ValueRange{init},
+                                                stridesAttr, dilationsAttr)
+                   .getResult(0);
+  } else if (!is3d && groups == cin && cout == cin) {
+    // Depthwise, multiplier 1: filter [C, 1, kh, kw] -> [C, kh, kw].
+    Value f = reshapeTo(b, loc, filter,
+                        RankedTensorType::get({cout, ft.getDimSize(2), ft.getDimSize(3)}, elem));
+    Value init = zeroFilled(b, loc, RankedTensorType::get(outShape, elem));
+    result = linalg::DepthwiseConv2DNchwChwOp::create(b, loc, TypeRange{init.getType()},
+                                                      ValueRange{input, f}, ValueRange{init},
+                                                      stridesAttr, dilationsAttr)
+                 .getResult(0);
+  } else if (!is3d) {
+    // Grouped: N, G, C/G, H, W with filter G, F/G, C/G, kh, kw.
+    Value x5 = reshapeTo(b, loc, input,
+                         RankedTensorType::get({it.getDimSize(0), groups, cin / groups,
+                                                it.getDimSize(2), it.getDimSize(3)},
+                                               elem));
+    Value f5 = reshapeTo(b, loc, filter,
+                         RankedTensorType::get({groups, cout / groups, ft.getDimSize(1),
+                                                ft.getDimSize(2), ft.getDimSize(3)},
+                                               elem));
+    auto o5 = RankedTensorType::get({outShape[0], groups, cout / groups, outShape[2], outShape[3]},
+                                    elem);
+    Value init = zeroFilled(b, loc, o5);
+    Value r5 = linalg::Conv2DNgchwGfchwOp::create(b, loc, TypeRange{o5}, ValueRange{x5, f5},
+                                                  ValueRange{init}, stridesAttr, dilationsAttr)
+                   .getResult(0);
+    result = reshapeTo(b, loc, r5, RankedTensorType::get(outShape, elem));
+  } else {
+    return op->emitOpError() << "grouped conv3d (groups = " << groups
+                             << ") is not supported by the CPU lowering";
+  }
+  if (last)
+    result = toChannelsLast(b, loc, result);
+  l.map(op->getResult(0), castToType(b, loc, result, outType));
+  return success();
+}
+
+/// conv2d_transpose as a convolution of the stride-dilated input with the
+/// flipped, in/out-swapped filter.
+LogicalResult lowerConvTranspose(Operation *op, Lowerer &l) {
+  auto o = cast<Conv2dTransposeOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(o.getX()), filter = l.get(o.getFilter());
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {typeOf(x), typeOf(filter), outType})))
+    return failure();
+  if (o.getGroups() != 1)
+    return op->emitOpError() << "grouped conv2d_transpose is not supported by the CPU lowering";
+  if (o.getPaddingAlgorithm() != "EXPLICIT")
+    return op->emitOpError() << "conv2d_transpose padding_algorithm "
+                             << o.getPaddingAlgorithm() << " is not supported by the CPU lowering";
+  bool last = channelsLast(o.getDataFormat());
+  if (last)
+    x = toChannelsFirst(b, loc, x);
+  RankedTensorType xt = typeOf(x), ft = typeOf(filter);
+  Type elem = xt.getElementType();
+  SmallVector<int64_t> strides = attrInts(op, "strides", {1, 1});
+  SmallVector<int64_t> dilations = attrInts(op, "dilations", {1, 1});
+  SmallVector<int64_t> paddings = attrInts(op, "paddings", {0, 0});
+  auto pads = spatialPads(paddings, "EXPLICIT", {}, {}, strides, dilations);
+  pads.resize(2);
+  if (paddings.size() == 2)
+    pads = {{paddings[0], paddings[0]}, {paddings[1], paddings[1]}};
+  else if (paddings.size() == 4)
+    pads = {{paddings[0], paddings[1]}, {paddings[2], paddings[3]}};
+  int64_t n = xt.getDimSize(0), cin = xt.getDimSize(1), h = xt.getDimSize(2), w = xt.getDimSize(3);
+  int64_t cout = ft.getDimSize(1), kh = ft.getDimSize(2), kw = ft.getDimSize(3);
+  int64_t oh = last ? outType.getDimSize(1) : outType.getDimSize(2);
+  int64_t ow = last ? outType.getDimSize(2) : outType.getDimSize(3);
+  // Dilate by the strides: zeros with x inserted every stride.
+  int64_t dh = (h - 1) * strides[0] + 1, dw = (w - 1) * strides[1] + 1;
+  // Full padding of the dilated input so that a valid conv gives oh x ow.
+  int64_t effKh = dilations[0] * (kh - 1), effKw = dilations[1] * (kw - 1);
+  int64_t top = effKh - pads[0].first, left = effKw - pads[1].first;
+  int64_t bottom = oh + effKh - dh - top, right = ow + effKw - dw - left;
+  if (top < 0 || left < 0 || bottom < 0 || right < 0)
+    return op->emitOpError() << "conv2d_transpose paddings larger than the kernel "
+                                "are not supported by the CPU lowering";
+  auto bigType = RankedTensorType::get({n, cin, dh + top + bottom, dw + left + right}, elem);
+  Value big = zeroFilled(b, loc, bigType);
+  SmallVector<OpFoldResult> offsets{b.getIndexAttr(0), b.getIndexAttr(0), b.getIndexAttr(top),
+                                    b.getIndexAttr(left)};
+  SmallVector<OpFoldResult> sizes{b.getIndexAttr(n), b.getIndexAttr(cin), b.getIndexAttr(h),
+                                  b.getIndexAttr(w)};
+  SmallVector<OpFoldResult> steps{b.getIndexAttr(1), b.getIndexAttr(1),
+                                  b.getIndexAttr(strides[0]), b.getIndexAttr(strides[1])};
+  big = tensor::InsertSliceOp::create(b, loc, x, big, offsets, sizes, steps);
+  // Filter [Cin, Cout, kh, kw] -> [Cout, Cin, kh, kw], flipped spatially.
+  auto fType = RankedTensorType::get({cout, cin, kh, kw}, elem);
+  Value flipped = buildElementwiseWithIndices(
+      b, loc, fType, {}, [&](OpBuilder &nb, Location nloc, ValueRange idx) -> Value {
+        Value i = nb.create<arith::SubIOp>(nloc, arith::ConstantIndexOp::create(nb, nloc, kh - 1), idx[2]);
+        Value j = nb.create<arith::SubIOp>(nloc, arith::ConstantIndexOp::create(nb, nloc, kw - 1), idx[3]);
+        return tensor::ExtractOp::create(nb, nloc, filter, ValueRange{idx[1], idx[0], i, j});
+      });
+  auto resType = RankedTensorType::get({n, cout, oh, ow}, elem);
+  Value init = zeroFilled(b, loc, resType);
+  Value result = linalg::Conv2DNchwFchwOp::create(b, loc, TypeRange{resType}, ValueRange{big, flipped},
+                                                  ValueRange{init}, b.getI64TensorAttr({1, 1}),
+                                                  b.getI64TensorAttr(dilations))
+                     .getResult(0);
+  if (last)
+    result = toChannelsLast(b, loc, result);
+  l.map(o.getResult(), castToType(b, loc, result, outType));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Pooling
+//===----------------------------------------------------------------------===//
+
+LogicalResult lowerPool2d(Operation *op, Lowerer &l) {
+  auto o = cast<Pool2dOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(o.getX());
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {typeOf(x), outType})))
+    return failure();
+  Type elem = outType.getElementType();
+  if (!isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  bool last = channelsLast(o.getDataFormat());
+  if (last)
+    x = toChannelsFirst(b, loc, x);
+  RankedTensorType xt = typeOf(x);
+  int64_t n = xt.getDimSize(0), c = xt.getDimSize(1), h = xt.getDimSize(2), w = xt.getDimSize(3);
+  int64_t oh = last ? outType.getDimSize(1) : outType.getDimSize(2);
+  int64_t ow = last ? outType.getDimSize(2) : outType.getDimSize(3);
+  bool isMax = o.getPoolingType() == "max";
+  bool exclusive = o.getExclusive();
+  FailureOr<SmallVector<int64_t>> ksize = constIntArray(op, o.getKernelSize(), "kernel_size");
+  if (failed(ksize))
+    return failure();
+  auto resType = RankedTensorType::get({n, c, oh, ow}, elem);
+  Value result;
+  if (o.getAdaptive() || o.getGlobalPooling()) {
+    // Window of output (i, j): rows [i*H/oh, ceil((i+1)*H/oh)), same for
+    // columns; a loop nest per output element.
+    result = buildElementwiseWithIndices(
+        b, loc, resType, {}, [&](OpBuilder &nb, Location nloc, ValueRange idx) -> Value {
+          auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(nb, nloc, v); };
+          auto bounds = [&](Value i, int64_t in, int64_t out) {
+            Value start = arith::DivUIOp::create(nb, nloc, arith::MulIOp::create(nb, nloc, i, cst(in)), cst(out));
+            Value endNum = arith::MulIOp::create(nb, nloc, arith::AddIOp::create(nb, nloc, i, cst(1)), cst(in));
+            Value end = arith::CeilDivUIOp::create(nb, nloc, endNum, cst(out));
+            return std::make_pair(start, end);
+          };
+          auto [hs, he] = bounds(idx[2], h, oh);
+          auto [ws, we] = bounds(idx[3], w, ow);
+          Value init = isMax ? minValue(nb, nloc, elem) : scalarConstant(nb, nloc, elem, 0);
+          auto outer = scf::ForOp::create(nb, nloc, hs, he, cst(1), ValueRange{init},
+              [&](OpBuilder &ob, Location ol, Value hi, ValueRange acc) {
+                auto inner = scf::ForOp::create(ob, ol, ws, we, cst(1), acc,
+                    [&](OpBuilder &ib, Location il, Value wi, ValueRange acc2) {
+                      Value v = tensor::ExtractOp::create(ib, il, x, ValueRange{idx[0], idx[1], hi, wi});
+                      Value r = isMax ? (Value)arith::MaximumFOp::create(ib, il, acc2[0], v)
+                                      : (Value)arith::AddFOp::create(ib, il, acc2[0], v);
+                      scf::YieldOp::create(ib, il, r);
+                    });
+                scf::YieldOp::create(ob, ol, inner.getResults());
+              });
+          Value r = outer.getResult(0);
+          if (isMax)
+            return r;
+          Value count = arith::MulIOp::create(nb, nloc, arith::SubIOp::create(nb, nloc, he, hs),
+                                              arith::SubIOp::create(nb, nloc, we, ws));
+          return arith::DivFOp::create(nb, nloc, r, castScalar(nb, nloc, count, elem));
+        });
+  } else {
+    SmallVector<int64_t> strides = attrInts(op, "strides", {1, 1});
+    SmallVector<int64_t> paddings = attrInts(op, "paddings", {0, 0});
+    int64_t kh = (*ksize)[0], kw = ksize->size() > 1 ? (*ksize)[1] : (*ksize)[0];
+    auto pads = spatialPads(paddings, o.getPaddingAlgorithm(), {h, w}, {kh, kw}, strides, {1, 1});
+    // ceil_mode (or SAME) may need extra rows/cols at the end: pad so that
+    // the output size of the result type comes out.
+    pads[0].second = std::max<int64_t>(pads[0].second, (oh - 1) * strides[0] + kh - h - pads[0].first);
+    pads[1].second = std::max<int64_t>(pads[1].second, (ow - 1) * strides[1] + kw - w - pads[1].first);
+    Value padValue = isMax ? minValue(b, loc, elem) : scalarConstant(b, loc, elem, 0);
+    Value padded = padSpatial(b, loc, x, pads, padValue);
+    Value window = tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{kh, kw}, elem);
+    Attribute stridesAttr = b.getI64TensorAttr(strides);
+    Attribute dilationsAttr = b.getI64TensorAttr({1, 1});
+    if (isMax) {
+      Value init = createFilled(b, loc, resType, minValue(b, loc, elem));
+      result = linalg::PoolingNchwMaxOp::create(b, loc, TypeRange{resType}, ValueRange{padded, window},
+                                                ValueRange{init}, stridesAttr, dilationsAttr)
+                   .getResult(0);
+    } else {
+      Value init = zeroFilled(b, loc, resType);
+      Value sum = linalg::PoolingNchwSumOp::create(b, loc, TypeRange{resType}, ValueRange{padded, window},
+                                                   ValueRange{init}, stridesAttr, dilationsAttr)
+                      .getResult(0);
+      int64_t ph = pads[0].first, pw = pads[1].first;
+      result = buildElementwiseWithIndices(
+          b, loc, resType, sum, [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+            if (!exclusive)
+              return arith::DivFOp::create(nb, nloc, a[0], scalarConstant(nb, nloc, elem, kh * kw));
+            // Count of window elements inside the unpadded input.
+            auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(nb, nloc, v); };
+            auto extent = [&](Value i, int64_t stride, int64_t pad, int64_t k, int64_t in) {
+              Value s = arith::SubIOp::create(nb, nloc, arith::MulIOp::create(nb, nloc, i, cst(stride)), cst(pad));
+              Value e = arith::AddIOp::create(nb, nloc, s, cst(k));
+              s = arith::MaxSIOp::create(nb, nloc, s, cst(0));
+              e = arith::MinSIOp::create(nb, nloc, e, cst(in));
+              return arith::SubIOp::create(nb, nloc, e, s);
+            };
+            Value count = arith::MulIOp::create(nb, nloc, extent(a[3], strides[0], ph, kh, h),
+                                                extent(a[4], strides[1], pw, kw, w));
+            return arith::DivFOp::create(nb, nloc, a[0], castScalar(nb, nloc, count, elem));
+          });
+    }
+  }
+  if (last)
+    result = toChannelsLast(b, loc, result);
+  l.map(o.getResult(), castToType(b, loc, result, outType));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Normalization
+//===----------------------------------------------------------------------===//
+
+/// `v` (1-D, per channel) reshaped to broadcast along `axis` of rank `rank`.
+Value perChannel(OpBuilder &b, Location loc, Value v, int64_t rank, int64_t axis) {
+  RankedTensorType t = typeOf(v);
+  SmallVector<int64_t> shape(rank, 1);
+  shape[axis] = t.getNumElements();
+  return reshapeTo(b, loc, v, RankedTensorType::get(shape, t.getElementType()));
+}
+
+/// A tensor for an auxiliary output nobody reads at inference: zeros (a
+/// dynamic dim becomes 0).
+Value auxiliary(OpBuilder &b, Location loc, Type pdType) {
+  RankedTensorType t = loweredType(pdType);
+  SmallVector<int64_t> shape;
+  for (int64_t d : t.getShape())
+    shape.push_back(ShapedType::isDynamic(d) ? 0 : d);
+  Value v = zeroFilled(b, loc, RankedTensorType::get(shape, t.getElementType()));
+  return castToType(b, loc, v, t);
+}
+
+/// mean and biased variance of `x` over `axes` (kept as 1).
+std::pair<Value, Value> moments(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> axes) {
+  RankedTensorType t = typeOf(x);
+  Type elem = t.getElementType();
+  int64_t count = 1;
+  for (int64_t a : axes)
+    count *= t.getDimSize(a);
+  auto sumOf = [&](Value v) {
+    return buildReduction(b, loc, v, axes, true, scalarConstant(b, loc, elem, 0),
+                          [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                            return arith::AddFOp::create(nb, nloc, a[1], a[0]);
+                          });
+  };
+  Value inv = scalarConstant(b, loc, elem, 1.0 / count);
+  auto scaled = [&](Value v) {
+    return buildElementwise(b, loc, typeOf(v), v, [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+      return arith::MulFOp::create(nb, nloc, a[0], inv);
+    });
+  };
+  Value mean = scaled(sumOf(x));
+  Value sq = buildElementwise(b, loc, t, ValueRange{x, mean},
+                              [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                Value d = arith::SubFOp::create(nb, nloc, a[0], a[1]);
+                                return arith::MulFOp::create(nb, nloc, d, d);
+                              });
+  return {mean, scaled(sumOf(sq))};
+}
+
+/// (x - mean) / sqrt(var + eps) * scale + bias, all broadcast.
+Value normalize(OpBuilder &b, Location loc, Value x, Value mean, Value var, Value scale,
+                Value bias, double eps) {
+  RankedTensorType t = typeOf(x);
+  Type elem = t.getElementType();
+  SmallVector<Value> ins{x, mean, var};
+  if (scale)
+    ins.push_back(scale);
+  if (bias)
+    ins.push_back(bias);
+  return buildElementwise(b, loc, t, ins, [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+    Value d = arith::SubFOp::create(nb, nloc, a[0], a[1]);
+    Value r = math::RsqrtOp::create(nb, nloc,
+                                    arith::AddFOp::create(nb, nloc, a[2], scalarConstant(nb, nloc, elem, eps)));
+    Value y = arith::MulFOp::create(nb, nloc, d, r);
+    unsigned i = 3;
+    if (scale)
+      y = arith::MulFOp::create(nb, nloc, y, castScalar(nb, nloc, a[i++], elem));
+    if (bias)
+      y = arith::AddFOp::create(nb, nloc, y, castScalar(nb, nloc, a[i++], elem));
+    return y;
+  });
+}
+
+LogicalResult lowerBatchNorm(Operation *op, Lowerer &l) {
+  auto o = cast<BatchNormOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(o.getX());
+  RankedTensorType xt = typeOf(x);
+  if (failed(requireStatic(op, {xt})))
+    return failure();
+  int64_t rank = xt.getRank();
+  int64_t axis = channelsLast(o.getDataFormat()) && rank > 2 ? rank - 1 : 1;
+  if (rank == 1)
+    axis = 0;
+  double eps = o.getEpsilon().convertToDouble();
+  Value mean = perChannel(b, loc, l.get(o.getMean()), rank, axis);
+  Value var = perChannel(b, loc, l.get(o.getVariance()), rank, axis);
+  Value scale = o.getScale() ? perChannel(b, loc, l.get(o.getScale()), rank, axis) : Value();
+  Value bias = o.getBias() ? perChannel(b, loc, l.get(o.getBias()), rank, axis) : Value();
+  bool inference = o.getIsTest() || o.getUseGlobalStats();
+  if (inference) {
+    l.map(o.getOut(), normalize(b, loc, x, mean, var, scale, bias, eps));
+    l.map(o.getMeanOut(), l.get(o.getMean()));
+    l.map(o.getVarianceOut(), l.get(o.getVariance()));
+    l.map(o.getSavedMean(), auxiliary(b, loc, o.getSavedMean().getType()));
+    l.map(o.getSavedVariance(), auxiliary(b, loc, o.getSavedVariance().getType()));
+  } else {
+    SmallVector<int64_t> axes;
+    for (int64_t i = 0; i < rank; ++i)
+      if (i != axis)
+        axes.push_back(i);
+    auto [bm, bv] = moments(b, loc, x, axes);
+    l.map(o.getOut(), normalize(b, loc, x, bm, bv, scale, bias, eps));
+    double mom = o.getMomentum().convertToDouble();
+    RankedTensorType statType = loweredType(o.getMeanOut().getType());
+    Type elem = statType.getElementType();
+    auto flat = [&](Value v) { return reshapeTo(b, loc, v, statType); };
+    auto running = [&](Value old, Value batch) {
+      return buildElementwise(b, loc, statType, ValueRange{old, flat(batch)},
+                              [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                Value p = arith::MulFOp::create(nb, nloc, a[0], scalarConstant(nb, nloc, elem, mom));
+                                Value q = arith::MulFOp::create(nb, nloc, a[1], scalarConstant(nb, nloc, elem, 1 - mom));
+                                return arith::AddFOp::create(nb, nloc, p, q);
+                              });
+    };
+    l.map(o.getMeanOut(), running(l.get(o.getMean()), bm));
+    l.map(o.getVarianceOut(), running(l.get(o.getVariance()), bv));
+    l.map(o.getSavedMean(), castToType(b, loc, flat(bm), loweredType(o.getSavedMean().getType())));
+    Value invStd = buildElementwise(b, loc, statType, flat(bv),
+                                    [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                      return math::RsqrtOp::create(
+                                          nb, nloc, arith::AddFOp::create(nb, nloc, a[0], scalarConstant(nb, nloc, elem, eps)));
+                                    });
+    l.map(o.getSavedVariance(), castToType(b, loc, invStd, loweredType(o.getSavedVariance().getType())));
+  }
+  if (o.getReserveSpace())
+    l.map(o.getReserveSpace(), auxiliary(b, loc, o.getReserveSpace().getType()));
+  return success();
+}
+
+LogicalResult lowerLayerNorm(Operation *op, Lowerer &l) {
+  auto o = cast<LayerNormOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(o.getX());
+  RankedTensorType xt = typeOf(x);
+  if (failed(requireStatic(op, {xt})))
+    return failure();
+  int64_t rank = xt.getRank();
+  int64_t begin = normalizeAxis(o.getBeginNormAxis(), rank);
+  SmallVector<int64_t> axes;
+  for (int64_t i = begin; i < rank; ++i)
+    axes.push_back(i);
+  auto [mean, var] = moments(b, loc, x, axes);
+  SmallVector<int64_t> normShape(rank, 1);
+  for (int64_t i = begin; i < rank; ++i)
+    normShape[i] = xt.getDimSize(i);
+  auto shaped = [&](Value pd) -> Value {
+    if (!pd)
+      return {};
+    Value v = l.get(pd);
+    return reshapeTo(b, loc, v, RankedTensorType::get(normShape, typeOf(v).getElementType()));
+  };
+  Value y = normalize(b, loc, x, mean, var, shaped(o.getScale()), shaped(o.getBias()),
+                      o.getEpsilon().convertToDouble());
+  l.map(o.getOut(), castToType(b, loc, y, loweredType(o.getOut().getType())));
+  RankedTensorType mt = loweredType(o.getMean().getType());
+  RankedTensorType vt = loweredType(o.getVariance().getType());
+  l.map(o.getMean(), castToType(b, loc, reshapeTo(b, loc, mean, RankedTensorType::get({typeOf(mean).getNumElements()}, mt.getElementType())), mt));
+  l.map(o.getVariance(), castToType(b, loc, reshapeTo(b, loc, var, RankedTensorType::get({typeOf(var).getNumElements()}, vt.getElementType())), vt));
+  return success();
+}
+
+/// group_norm (NCHW): statistics per (sample, group of channels).
+LogicalResult lowerGroupNorm(Operation *op, Lowerer &l) {
+  auto o = cast<GroupNormOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(o.getX());
+  RankedTensorType xt = typeOf(x);
+  if (failed(requireStatic(op, {xt})))
+    return failure();
+  bool last = channelsLast(o.getDataFormat());
+  if (last)
+    x = toChannelsFirst(b, loc, x), xt = typeOf(x);
+  Type elem = xt.getElementType();
+  int64_t n = xt.getDimSize(0), c = xt.getDimSize(1), g = o.getGroups();
+  if (g <= 0 || c % g)
+    return op->emitOpError() << "groups (" << g << ") must divide the channels (" << c << ")";
+  int64_t rest = xt.getNumElements() / (n * c);
+  Value x3 = reshapeTo(b, loc, x, RankedTensorType::get({n, g, (c / g) * rest}, elem));
+  auto [mean, var] = moments(b, loc, x3, {2});
+  Value y3 = normalize(b, loc, x3, mean, var, {}, {}, o.getEpsilon().convertToDouble());
+  Value y = reshapeTo(b, loc, y3, RankedTensorType::get({n, c, rest}, elem));
+  SmallVector<Value> ins{y};
+  Value scale = o.getScale() ? perChannel(b, loc, l.get(o.getScale()), 3, 1) : Value();
+  Value bias = o.getBias() ? perChannel(b, loc, l.get(o.getBias()), 3, 1) : Value();
+  if (scale || bias) {
+    if (scale) ins.push_back(scale);
+    if (bias) ins.push_back(bias);
+    y = buildElementwise(b, loc, typeOf(y), ins, [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+      Value r = a[0];
+      unsigned i = 1;
+      if (scale) r = arith::MulFOp::create(nb, nloc, r, a[i++]);
+      if (bias) r = arith::AddFOp::create(nb, nloc, r, a[i++]);
+      return r;
+    });
+  }
+  y = reshapeTo(b, loc, y, xt);
+  if (last)
+    y = toChannelsLast(b, loc, y);
+  l.map(o.getY(), castToType(b, loc, y, loweredType(o.getY().getType())));
+  RankedTensorType mt = loweredType(o.getMean().getType());
+  l.map(o.getMean(), castToType(b, loc, reshapeTo(b, loc, mean, RankedTensorType::get(mt.getShape(), elem)), mt));
+  l.map(o.getVariance(), castToType(b, loc, reshapeTo(b, loc, var, RankedTensorType::get(mt.getShape(), elem)), loweredType(o.getVariance().getType())));
+  return success();
+}
+
+LogicalResult lowerInstanceNorm(Operation *op, Lowerer &l) {
+  auto o = cast<InstanceNormOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(o.getX());
+  RankedTensorType xt = typeOf(x);
+  if (failed(requireStatic(op, {xt})))
+    return failure();
+  int64_t rank = xt.getRank();
+  SmallVector<int64_t> axes;
+  for (int64_t i = 2; i < rank; ++i)
+    axes.push_back(i);
+  auto [mean, var] = moments(b, loc, x, axes);
+  Value scale = o.getScale() ? perChannel(b, loc, l.get(o.getScale()), rank, 1) : Value();
+  Value bias = o.getBias() ? perChannel(b, loc, l.get(o.getBias()), rank, 1) : Value();
+  double eps = o.getEpsilon().convertToDouble();
+  l.map(o.getY(), normalize(b, loc, x, mean, var, scale, bias, eps));
+  Type elem = xt.getElementType();
+  int64_t nc = xt.getDimSize(0) * xt.getDimSize(1);
+  auto flatType = RankedTensorType::get({nc}, elem);
+  l.map(o.getSavedMean(), castToType(b, loc, reshapeTo(b, loc, mean, flatType), loweredType(o.getSavedMean().getType())));
+  Value invStd = buildElementwise(b, loc, flatType, reshapeTo(b, loc, var, flatType),
+                                  [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                    return math::RsqrtOp::create(
+                                        nb, nloc, arith::AddFOp::create(nb, nloc, a[0], scalarConstant(nb, nloc, elem, eps)));
+                                  });
+  l.map(o.getSavedVariance(), castToType(b, loc, invStd, loweredType(o.getSavedVariance().getType())));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Interpolation
+//===----------------------------------------------------------------------===//
+
+LogicalResult lowerInterp(Operation *op, Lowerer &l) {
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  bool bilinear = isa<BilinearInterpOp>(op);
+  Value x = l.get(op->getOperand(0));
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  if (failed(requireStatic(op, {typeOf(x), outType})))
+    return failure();
+  if (typeOf(x).getRank() != 4)
+    return op->emitOpError() << "the CPU lowering supports 4-D (2-D image) interpolation";
+  Type elem = outType.getElementType();
+  if (!isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  bool last = channelsLast(attrStr(op, "data_format", "NCHW"));
+  if (last)
+    x = toChannelsFirst(b, loc, x);
+  RankedTensorType xt = typeOf(x);
+  int64_t n = xt.getDimSize(0), c = xt.getDimSize(1), h = xt.getDimSize(2), w = xt.getDimSize(3);
+  int64_t oh = last ? outType.getDimSize(1) : outType.getDimSize(2);
+  int64_t ow = last ? outType.getDimSize(2) : outType.getDimSize(3);
+  bool alignCorners = attrBool(op, "align_corners", true);
+  int64_t alignMode = attrInt(op, "align_mode", 1);
+  SmallVector<double> scales;
+  if (auto arr = dyn_cast_or_null<ArrayAttr>(op->getAttr("scale")))
+    for (Attribute a : arr)
+      scales.push_back(cast<FloatAttr>(a).getValueAsDouble());
+  else if (auto d = dyn_cast_or_null<DenseF32ArrayAttr>(op->getAttr("scale")))
+    for (float f : d.asArrayRef())
+      scales.push_back(f);
+  auto ratio = [&](int64_t in, int64_t out, int which) -> double {
+    if (alignCorners)
+      return out > 1 ? double(in - 1) / double(out - 1) : 0.0;
+    if ((int)scales.size() > which && scales[which] > 0)
+      return 1.0 / scales[which];
+    return double(in) / double(out);
+  };
+  double rh = ratio(h, oh, 0), rw = ratio(w, ow, scales.size() > 1 ? 1 : 0);
+  bool halfPixel = bilinear && alignMode == 0 && !alignCorners;
+  auto resType = RankedTensorType::get({n, c, oh, ow}, elem);
+  Type f32 = b.getF32Type();
+  Value result = buildElementwiseWithIndices(
+      b, loc, resType, {}, [&](OpBuilder &nb, Location nloc, ValueRange idx) -> Value {
+        auto cf = [&](double v) { return scalarConstant(nb, nloc, f32, v); };
+        auto ci = [&](int64_t v) { return arith::ConstantIndexOp::create(nb, nloc, v); };
+        auto src = [&](Value o, double r) -> Value {
+          Value of = castScalar(nb, nloc, o, f32);
+          if (halfPixel) {
+            Value s = arith::SubFOp::create(nb, nloc,
+                                            arith::MulFOp::create(nb, nloc, arith::AddFOp::create(nb, nloc, of, cf(0.5)), cf(r)),
+                                            cf(0.5));
+            return arith::MaximumFOp::create(nb, nloc, s, cf(0));
+          }
+          return arith::MulFOp::create(nb, nloc, of, cf(r));
+        };
+        Value sh = src(idx[2], rh), sw = src(idx[3], rw);
+        auto read = [&](Value hi, Value wi) -> Value {
+          return tensor::ExtractOp::create(nb, nloc, x, ValueRange{idx[0], idx[1], hi, wi});
+        };
+        auto clampIdx = [&](Value f, int64_t size) -> Value {
+          Value i = castScalar(nb, nloc, f, nb.getIndexType());
+          return arith::MinSIOp::create(nb, nloc, arith::MaxSIOp::create(nb, nloc, i, ci(0)), ci(size - 1));
+        };
+        if (!bilinear) {
+          Value fh = alignCorners ? (Value)math::RoundOp::create(nb, nloc, sh) : (Value)math::FloorOp::create(nb, nloc, sh);
+          Value fw = alignCorners ? (Value)math::RoundOp::create(nb, nloc, sw) : (Value)math::FloorOp::create(nb, nloc, sw);
+          return read(clampIdx(fh, h), clampIdx(fw, w));
+        }
+        Value h0f = math::FloorOp::create(nb, nloc, sh), w0f = math::FloorOp::create(nb, nloc, sw);
+        Value h0 = clampIdx(h0f, h), w0 = clampIdx(w0f, w);
+        Value h1 = arith::MinSIOp::create(nb, nloc, arith::AddIOp::create(nb, nloc, h0, ci(1)), ci(h - 1));
+        Value w1 = arith::MinSIOp::create(nb, nloc, arith::AddIOp::create(nb, nloc, w0, ci(1)), ci(w - 1));
+        Value lh = arith::SubFOp::create(nb, nloc, sh, castScalar(nb, nloc, h0, f32));
+        Value lw = arith::SubFOp::create(nb, nloc, sw, castScalar(nb, nloc, w0, f32));
+        lh = castScalar(nb, nloc, lh, elem);
+        lw = castScalar(nb, nloc, lw, elem);
+        Value one = scalarConstant(nb, nloc, elem, 1);
+        Value mh = arith::SubFOp::create(nb, nloc, one, lh), mw = arith::SubFOp::create(nb, nloc, one, lw);
+        auto mul = [&](Value a, Value b2) { return arith::MulFOp::create(nb, nloc, a, b2).getResult(); };
+        auto add = [&](Value a, Value b2) { return arith::AddFOp::create(nb, nloc, a, b2).getResult(); };
+        Value top = add(mul(read(h0, w0), mw), mul(read(h0, w1), lw));
+        Value bottom = add(mul(read(h1, w0), mw), mul(read(h1, w1), lw));
+        return add(mul(top, mh), mul(bottom, lh));
+      });
+  if (last)
+    result = toChannelsLast(b, loc, result);
+  l.map(op->getResult(0), castToType(b, loc, result, outType));
+  return success();
+}
+
+} // namespace
+
+void lowering::populateNNLowerings(LoweringTable &table) {
+  table.add("pd.matmul", lowerMatmul);
+  table.add("pd.bmm", lowerBmm);
+  table.add("pd.addmm", lowerAddmm);
+  table.add({"pd.conv2d", "pd.depthwise_conv2d", "pd.conv3d"}, lowerConv);
+  table.add("pd.conv2d_transpose", lowerConvTranspose);
+  table.add("pd.pool2d", lowerPool2d);
+  table.add("pd.batch_norm", lowerBatchNorm);
+  table.add("pd.layer_norm", lowerLayerNorm);
+  table.add("pd.group_norm", lowerGroupNorm);
+  table.add("pd.instance_norm", lowerInstanceNorm);
+  table.add({"pd.bilinear_interp", "pd.nearest_interp"}, lowerInterp);
+}

@@ -1,0 +1,300 @@
+//===- PdToLinalg.cpp - the convert-pd-to-linalg pass ---------------------===//
+//
+// Lowers each function holding pd ops in program order: program-level ops
+// (feeds, parameters, fetches, constants, tensor lists) are handled here,
+// computing ops by the LoweringTable the op-family files fill.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/PdToLinalg/Lowering.h"
+#include "Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+
+namespace mlir::pd {
+#define GEN_PASS_DEF_CONVERTPDTOLINALG
+#include "pd/PdPasses.h.inc"
+} // namespace mlir::pd
+
+using namespace mlir;
+using namespace mlir::pd;
+using namespace mlir::pd::lowering;
+
+SmallVector<Value> Lowerer::getList(Value pdVec) const {
+  auto it = lists.find(pdVec);
+  if (it != lists.end())
+    return it->second;
+  return {};
+}
+
+/// Whether `op` may see `!pd.tensor` values: program inputs/outputs and
+/// the copies between the two tensor kinds are plain values once lowered.
+static bool acceptsAliasingTensors(Operation *op) {
+  return isa<DataOp, GetParameterOp, FetchOp, ToVTensorOp, ToTensorOp>(op);
+}
+
+static bool hasAliasingTensor(Operation *op) {
+  auto isTensor = [](Type t) {
+    if (auto vec = dyn_cast<VecType>(t))
+      return llvm::any_of(vec.getElementTypes(),
+                          [](Type e) { return isa<pd::TensorType>(e); });
+    return isa<pd::TensorType>(t);
+  };
+  return llvm::any_of(op->getOperandTypes(), isTensor) ||
+         llvm::any_of(op->getResultTypes(), isTensor);
+}
+
+LogicalResult Lowerer::lowerOp(Operation *op) {
+  if (!isa<PdDialect>(op->getDialect())) {
+    for (Value operand : op->getOperands())
+      if (isa<BaseTensorType, VecType>(operand.getType()))
+        return op->emitOpError()
+               << "uses a pd value; only pd ops can be lowered with it";
+    // Not ours (e.g. arith on scalars): it stays where it is in the
+    // function body; inside a pd region (which is replaced) it is cloned.
+    if (!isa<func::FuncOp>(op->getParentOp()))
+      b.clone(*op, mapping);
+    return success();
+  }
+  if (!acceptsAliasingTensors(op) && hasAliasingTensor(op))
+    return op->emitOpError()
+           << "operates on !pd.tensor, which may alias or be written in "
+              "place; run pd-reduce-inplace-variants and "
+              "pd-maximize-value-semantics first to make it value-semantic "
+              "(the pd-lower-to-llvm pipeline does)";
+  auto it = table.fns.find(op->getName().getStringRef());
+  if (it == table.fns.end())
+    return op->emitOpError()
+           << "has no lowering to linalg (unsupported by the CPU backend)";
+  return it->second(op, *this);
+}
+
+LogicalResult Lowerer::lowerBlock(Block &block) {
+  for (Operation &op : block.without_terminator())
+    if (failed(lowerOp(&op)))
+      return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Program-level ops
+//===----------------------------------------------------------------------===//
+
+/// A constant tensor of `type` from an ElementsAttr: dense values are
+/// re-typed to signless elements; dense_resource blobs keep their handle.
+static Value constantTensor(OpBuilder &b, Location loc, ElementsAttr value,
+                            RankedTensorType type) {
+  Attribute attr = value;
+  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
+    if (dense.getType() != type)
+      attr = dense.bitcast(type.getElementType()).reshape(type);
+  } else if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
+    if (resource.getType() != type)
+      attr = DenseResourceElementsAttr::get(type, resource.getRawHandle());
+  }
+  return arith::ConstantOp::create(b, loc, type, cast<TypedAttr>(attr));
+}
+
+static void populateProgramLowerings(LoweringTable &table) {
+  // pd.data / pd.get_parameter are mapped to function arguments by the pass.
+  table.add({"pd.to_tensor", "pd.to_vtensor"}, [](Operation *op, Lowerer &l) {
+    l.map(op->getResult(0), l.get(op->getOperand(0)));
+    return success();
+  });
+  table.add("pd.full", [](Operation *op, Lowerer &l) {
+    auto o = cast<FullOp>(op);
+    RankedTensorType type = loweredType(o.getType());
+    if (failed(requireStatic(op, type)))
+      return failure();
+    double v = 0;
+    Attribute value = o.getValue();
+    if (auto f = dyn_cast<FloatAttr>(value))
+      v = f.getValueAsDouble();
+    else if (auto i = dyn_cast<IntegerAttr>(value))
+      v = i.getType().isUnsignedInteger() ? (double)i.getValue().getZExtValue()
+                                           : (double)i.getInt();
+    else if (auto bl = dyn_cast<BoolAttr>(value))
+      v = bl.getValue();
+    Type e = type.getElementType();
+    Attribute elem = isa<FloatType>(e) ? Attribute(l.b.getFloatAttr(e, v))
+                     : e.isInteger(1)  ? Attribute(l.b.getBoolAttr(v != 0))
+                                       : Attribute(l.b.getIntegerAttr(e, (int64_t)v));
+    l.map(o.getResult(), arith::ConstantOp::create(
+                             l.b, op->getLoc(), type,
+                             DenseElementsAttr::get(type, elem)));
+    return success();
+  });
+  table.add("pd.full_int_array", [](Operation *op, Lowerer &l) {
+    auto o = cast<FullIntArrayOp>(op);
+    RankedTensorType type = loweredType(o.getType());
+    SmallVector<Attribute> elems;
+    for (int64_t v : o.getValue())
+      elems.push_back(isa<FloatType>(type.getElementType())
+                          ? Attribute(l.b.getFloatAttr(type.getElementType(), v))
+                          : Attribute(l.b.getIntegerAttr(type.getElementType(), v)));
+    l.map(o.getResult(), arith::ConstantOp::create(
+                             l.b, op->getLoc(), type,
+                             DenseElementsAttr::get(type, elems)));
+    return success();
+  });
+  table.add("pd.constant", [](Operation *op, Lowerer &l) {
+    auto o = cast<ConstantOp>(op);
+    l.map(o.getResult(), constantTensor(l.b, op->getLoc(), o.getValue(),
+                                        loweredType(o.getType())));
+    return success();
+  });
+  table.add("pd.combine", [](Operation *op, Lowerer &l) {
+    SmallVector<Value> values;
+    for (Value v : op->getOperands())
+      values.push_back(l.get(v));
+    l.mapList(op->getResult(0), values);
+    return success();
+  });
+  table.add("pd.builtin_split", [](Operation *op, Lowerer &l) {
+    SmallVector<Value> values = l.getList(op->getOperand(0));
+    for (auto [r, v] : llvm::zip_equal(op->getResults(), values))
+      l.map(r, v);
+    return success();
+  });
+  table.add("pd.builtin_slice", [](Operation *op, Lowerer &l) {
+    auto o = cast<BuiltinSliceOp>(op);
+    l.map(o->getResult(0), l.getList(o.getInput())[o.getIndex()]);
+    return success();
+  });
+  // pd.fetch: the pass returns fetched values; the op itself is a no-op.
+  table.add("pd.fetch", [](Operation *op, Lowerer &l) {
+    l.map(op->getResult(0), l.get(op->getOperand(0)));
+    return success();
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+const LoweringTable &getLoweringTable() {
+  static const LoweringTable table = [] {
+    LoweringTable t;
+    populateProgramLowerings(t);
+    populateElementwiseLowerings(t);
+    populateReductionLowerings(t);
+    populateNNLowerings(t);
+    populateManipulationLowerings(t);
+    populateCreationLowerings(t);
+    populateControlFlowLowerings(t);
+    return t;
+  }();
+  return table;
+}
+
+bool holdsPdOps(func::FuncOp fn) {
+  bool found = false;
+  fn.walk([&](Operation *op) {
+    if (isa<PdDialect>(op->getDialect())) {
+      found = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
+/// Rewrites `fn` into `(parameters..., feeds...) -> fetches` on tensors.
+LogicalResult lowerFunction(func::FuncOp fn) {
+  if (!fn.getBody().hasOneBlock())
+    return fn.emitOpError() << "a pd program has a single block";
+  Block &entry = fn.front();
+  if (fn.getNumArguments() != 0 || fn.getNumResults() != 0)
+    return fn.emitOpError()
+           << "a pd program takes no arguments and returns nothing (inputs "
+              "are pd.data, outputs pd.fetch)";
+  MLIRContext *ctx = fn.getContext();
+  OpBuilder b(ctx);
+  Lowerer l(b, getLoweringTable());
+
+  // Parameters first (a name read twice is one argument), then feeds.
+  SmallVector<Attribute> paramNames, feedNames;
+  SmallVector<Type> argTypes;
+  llvm::StringMap<unsigned> paramArg;
+  SmallVector<std::pair<Operation *, unsigned>> argOf;
+  for (auto get : entry.getOps<GetParameterOp>()) {
+    auto [it, inserted] =
+        paramArg.try_emplace(get.getParameterName(), argTypes.size());
+    if (inserted) {
+      paramNames.push_back(get.getParameterNameAttr());
+      argTypes.push_back(loweredType(get.getType()));
+    }
+    argOf.push_back({get, it->second});
+  }
+  for (auto data : entry.getOps<DataOp>()) {
+    feedNames.push_back(data.getNameAttr());
+    argOf.push_back({data, (unsigned)argTypes.size()});
+    argTypes.push_back(loweredType(data.getType()));
+  }
+  for (Type t : argTypes)
+    entry.addArgument(t, fn.getLoc());
+  for (auto [op, index] : argOf)
+    l.map(op->getResult(0), entry.getArgument(index));
+
+  // Lower everything else in order.
+  // New ops go before the terminator, in program order.
+  b.setInsertionPoint(entry.getTerminator());
+  for (Operation &op : llvm::make_early_inc_range(entry.without_terminator())) {
+    if (isa<DataOp, GetParameterOp>(op))
+      continue;
+    if (failed(l.lowerOp(&op)))
+      return failure();
+  }
+
+  // Fetches by column become the results.
+  SmallVector<FetchOp> fetches(entry.getOps<FetchOp>());
+  llvm::stable_sort(fetches, [](FetchOp a, FetchOp b) {
+    return a.getCol() < b.getCol();
+  });
+  SmallVector<Value> results;
+  SmallVector<Attribute> fetchNames;
+  for (FetchOp f : fetches) {
+    results.push_back(l.get(f.getX()));
+    fetchNames.push_back(f.getNameAttr());
+  }
+  Operation *terminator = entry.getTerminator();
+  b.setInsertionPoint(terminator);
+  func::ReturnOp::create(b, terminator->getLoc(), results);
+  terminator->erase();
+
+  // Erase the pd ops, users first.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(entry))) {
+    if (!isa<PdDialect>(op.getDialect()))
+      continue;
+    op.dropAllUses();
+    op.erase();
+  }
+  SmallVector<Type> inputs(entry.getArgumentTypes());
+  SmallVector<Type> outputs;
+  for (Value r : results)
+    outputs.push_back(r.getType());
+  fn.setType(FunctionType::get(ctx, inputs, outputs));
+  fn->setAttr("pd.parameters", ArrayAttr::get(ctx, paramNames));
+  fn->setAttr("pd.feeds", ArrayAttr::get(ctx, feedNames));
+  fn->setAttr("pd.fetches", ArrayAttr::get(ctx, fetchNames));
+  fn->setAttr("llvm.emit_c_interface", UnitAttr::get(ctx));
+  return success();
+}
+
+struct ConvertPdToLinalgPass
+    : public pd::impl::ConvertPdToLinalgBase<ConvertPdToLinalgPass> {
+  void runOnOperation() override {
+    for (auto fn : llvm::make_early_inc_range(
+             getOperation().getOps<func::FuncOp>())) {
+      if (fn.isExternal() || !holdsPdOps(fn))
+        continue;
+      if (failed(lowerFunction(fn)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,706 @@
+//===- Reduction.cpp - reductions, arg-min/max, softmax, scans, sorting ---===//
+
+#include "Conversion/PdToLinalg/Lowering.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::pd;
+using namespace mlir::pd::lowering;
+
+namespace {
+
+/// `value` as `type` when only static/dynamic dims differ.
+Value castToType(OpBuilder &b, Location loc, Value value, RankedTensorType type) {
+  if (value.getType() == type)
+    return value;
+  return tensor::CastOp::create(b, loc, type, value);
+}
+
+/// Normalized, sorted, unique axes; all axes when `axes` is empty or
+/// `all` is set.
+SmallVector<int64_t> normalizeAxes(ArrayRef<int64_t> axes, int64_t rank,
+                                   bool all = false) {
+  SmallVector<int64_t> r;
+  if (axes.empty() || all) {
+    for (int64_t i = 0; i < rank; ++i)
+      r.push_back(i);
+    return r;
+  }
+  for (int64_t a : axes)
+    r.push_back(normalizeAxis(a, rank));
+  llvm::sort(r);
+  r.erase(std::unique(r.begin(), r.end()), r.end());
+  return r;
+}
+
+/// The axes of a reduction op: an IntArray operand or an int64_t[] attr.
+FailureOr<SmallVector<int64_t>> reductionAxes(Operation *op, int64_t rank) {
+  StringRef name = op->getName().getStringRef();
+  if (name == "pd.prod") {
+    auto o = cast<ProdOp>(op);
+    FailureOr<SmallVector<int64_t>> dims = constIntArray(op, o.getDims(), "dims");
+    if (failed(dims))
+      return failure();
+    return normalizeAxes(*dims, rank, o.getReduceAll());
+  }
+  if (name == "pd.sum" || name == "pd.mean" || name == "pd.max" ||
+      name == "pd.min") {
+    FailureOr<SmallVector<int64_t>> axes = constIntArray(op, op->getOperand(1), "axis");
+    if (failed(axes))
+      return failure();
+    return normalizeAxes(*axes, rank);
+  }
+  if (name == "pd.mean_all")
+    return normalizeAxes({}, rank);
+  if (name == "pd.logsumexp")
+    return normalizeAxes(attrInts(op, "axis", {0}), rank,
+                         attrBool(op, "reduce_all", false));
+  return normalizeAxes(attrInts(op, "axis"), rank);
+}
+
+bool keepDims(Operation *op) {
+  if (auto prod = dyn_cast<ProdOp>(op))
+    return prod.getKeepDim();
+  return attrBool(op, "keepdim", false);
+}
+
+/// The number of elements reduced, as a scalar of `type`.
+Value reducedCount(OpBuilder &b, Location loc, Value input,
+                   ArrayRef<int64_t> axes, Type type) {
+  auto t = cast<RankedTensorType>(input.getType());
+  int64_t known = 1;
+  Value dynamic;
+  for (int64_t a : axes) {
+    if (!t.isDynamicDim(a)) {
+      known *= t.getDimSize(a);
+      continue;
+    }
+    Value d = tensor::DimOp::create(b, loc, input, a);
+    dynamic = dynamic ? arith::MulIOp::create(b, loc, dynamic, d).getResult() : d;
+  }
+  Value count = scalarConstant(b, loc, type, (double)known);
+  if (dynamic)
+    count = arith::MulFOp::create(b, loc, count, castScalar(b, loc, dynamic, type));
+  return count;
+}
+
+LogicalResult lowerReduce(Operation *op, Lowerer &l) {
+  StringRef name = op->getName().getStringRef();
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(op->getOperand(0));
+  auto inType = cast<RankedTensorType>(x.getType());
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  FailureOr<SmallVector<int64_t>> axes = reductionAxes(op, inType.getRank());
+  if (failed(axes))
+    return failure();
+  bool keep = keepDims(op);
+  Type acc = outType.getElementType();
+  bool srcU = isUnsigned(pdElementType(op->getOperand(0)));
+  bool isFloat = isa<FloatType>(acc);
+  if ((name == "pd.mean" || name == "pd.mean_all" || name == "pd.logsumexp") &&
+      !isFloat)
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+
+  auto reduce = [&](Value input, Value init, auto combine) {
+    return buildReduction(b, loc, input, *axes, keep, init,
+                          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                            Value e = castScalar(nb, nloc, args[0], acc, srcU);
+                            return combine(nb, nloc, e, args[1]);
+                          });
+  };
+  auto addFn = [&](OpBuilder &nb, Location nloc, Value e, Value a) -> Value {
+    if (isa<FloatType>(acc))
+      return arith::AddFOp::create(nb, nloc, a, e);
+    if (acc.isInteger(1))
+      return arith::OrIOp::create(nb, nloc, a, e);
+    return arith::AddIOp::create(nb, nloc, a, e);
+  };
+  Value result;
+  if (name == "pd.sum" || name == "pd.mean" || name == "pd.mean_all") {
+    result = reduce(x, scalarConstant(b, loc, acc, 0), addFn);
+    if (name != "pd.sum") {
+      Value count = reducedCount(b, loc, x, *axes, acc);
+      result = buildElementwise(b, loc, cast<RankedTensorType>(result.getType()), result,
+                                [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                  return arith::DivFOp::create(nb, nloc, a[0], count);
+                                });
+    }
+  } else if (name == "pd.prod") {
+    result = reduce(x, scalarConstant(b, loc, acc, 1),
+                    [&](OpBuilder &nb, Location nloc, Value e, Value a) -> Value {
+                      if (isa<FloatType>(acc))
+                        return arith::MulFOp::create(nb, nloc, a, e);
+                      if (acc.isInteger(1))
+                        return arith::AndIOp::create(nb, nloc, a, e);
+                      return arith::MulIOp::create(nb, nloc, a, e);
+                    });
+  } else if (name == "pd.max" || name == "pd.amax" || name == "pd.min" ||
+             name == "pd.amin") {
+    bool isMax = name == "pd.max" || name == "pd.amax";
+    Value init = isMax ? minValue(b, loc, acc) : maxValue(b, loc, acc);
+    result = reduce(x, init, [&](OpBuilder &nb, Location nloc, Value e, Value a) -> Value {
+      if (isa<FloatType>(acc))
+        return isMax ? (Value)arith::MaximumFOp::create(nb, nloc, a, e)
+                     : (Value)arith::MinimumFOp::create(nb, nloc, a, e);
+      if (srcU)
+        return isMax ? (Value)arith::MaxUIOp::create(nb, nloc, a, e)
+                     : (Value)arith::MinUIOp::create(nb, nloc, a, e);
+      if (acc.isInteger(1))
+        return isMax ? (Value)arith::OrIOp::create(nb, nloc, a, e)
+                     : (Value)arith::AndIOp::create(nb, nloc, a, e);
+      return isMax ? (Value)arith::MaxSIOp::create(nb, nloc, a, e)
+                   : (Value)arith::MinSIOp::create(nb, nloc, a, e);
+    });
+  } else if (name == "pd.all" || name == "pd.any") {
+    bool isAll = name == "pd.all";
+    Type i1 = b.getI1Type();
+    result = buildReduction(b, loc, x, *axes, keep, scalarConstant(b, loc, i1, isAll),
+                            [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                              Value e = castScalar(nb, nloc, args[0], i1, srcU);
+                              return isAll ? (Value)arith::AndIOp::create(nb, nloc, args[1], e)
+                                           : (Value)arith::OrIOp::create(nb, nloc, args[1], e);
+                            });
+  } else { // logsumexp: m + log(sum(exp(x - m)))
+    Value m = buildReduction(b, loc, x, *axes, /*keepDims=*/true, minValue(b, loc, acc),
+                             [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                               return arith::MaximumFOp::create(nb, nloc, args[1], args[0]);
+                             });
+    // An all -inf slice would give nan from (-inf) - (-inf): use 0 there.
+    Value safeM = buildElementwise(b, loc, cast<RankedTensorType>(m.getType()), m,
+                                   [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                     Value inf = arith::CmpFOp::create(
+                                         nb, nloc, arith::CmpFPredicate::OEQ,
+                                         math::AbsFOp::create(nb, nloc, a[0]),
+                                         maxValue(nb, nloc, acc));
+                                     return arith::SelectOp::create(
+                                         nb, nloc, inf, scalarConstant(nb, nloc, acc, 0), a[0]);
+                                   });
+    Value shifted = buildElementwise(b, loc, inType, ValueRange{x, safeM},
+                                     [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                       return math::ExpOp::create(
+                                           nb, nloc, arith::SubFOp::create(nb, nloc, a[0], a[1]));
+                                     });
+    Value s = buildReduction(b, loc, shifted, *axes, /*keepDims=*/true,
+                             scalarConstant(b, loc, acc, 0),
+                             [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                               return arith::AddFOp::create(nb, nloc, args[1], args[0]);
+                             });
+    Value lse = buildElementwise(b, loc, cast<RankedTensorType>(s.getType()), ValueRange{s, safeM},
+                                 [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                   return arith::AddFOp::create(
+                                       nb, nloc, math::LogOp::create(nb, nloc, a[0]), a[1]);
+                                 });
+    result = reshapeTo(b, loc, lse, outType);
+  }
+  l.map(op->getResult(0), castToType(b, loc, reshapeTo(b, loc, result,
+                                                       RankedTensorType::get(
+                                                           outType.getShape(),
+                                                           cast<RankedTensorType>(result.getType()).getElementType())),
+                                     outType));
+  return success();
+}
+
+/// argmax / argmin: one linalg.generic carrying (best value, its index);
+/// ties keep the first index, as numpy and Paddle do.
+LogicalResult lowerArgMinMax(Operation *op, Lowerer &l) {
+  bool isMax = isa<ArgmaxOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(op->getOperand(0));
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  std::optional<double> axisValue = constScalar(op->getOperand(1));
+  if (!axisValue)
+    return op->emitOpError() << "`axis` must be known at compile time to lower this op";
+  bool flatten = attrBool(op, "flatten", false);
+  auto inType = cast<RankedTensorType>(x.getType());
+  if (flatten || inType.getRank() == 0) {
+    if (failed(requireStatic(op, inType)))
+      return failure();
+    x = reshapeTo(b, loc, x, RankedTensorType::get({inType.getNumElements()},
+                                                   inType.getElementType()));
+    inType = cast<RankedTensorType>(x.getType());
+  }
+  int64_t rank = inType.getRank();
+  int64_t axis = flatten ? 0 : normalizeAxis((int64_t)*axisValue, rank);
+  Type elem = inType.getElementType();
+  bool srcU = isUnsigned(pdElementType(op->getOperand(0)));
+  MLIRContext *ctx = b.getContext();
+  SmallVector<int64_t> redShape;
+  SmallVector<AffineExpr> outExprs;
+  SmallVector<utils::IteratorType> iters;
+  SmallVector<Value> dyn;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d == axis) {
+      iters.push_back(utils::IteratorType::reduction);
+      continue;
+    }
+    iters.push_back(utils::IteratorType::parallel);
+    redShape.push_back(inType.getDimSize(d));
+    outExprs.push_back(getAffineDimExpr(d, ctx));
+    if (inType.isDynamicDim(d))
+      dyn.push_back(tensor::DimOp::create(b, loc, x, d));
+  }
+  Type i64 = b.getI64Type();
+  auto valType = RankedTensorType::get(redShape, elem);
+  auto idxType = RankedTensorType::get(redShape, i64);
+  Value initVal = linalg::FillOp::create(
+                      b, loc, isMax ? minValue(b, loc, elem) : maxValue(b, loc, elem),
+                      tensor::EmptyOp::create(b, loc, valType, dyn).getResult())
+                      .getResult(0);
+  Value initIdx = linalg::FillOp::create(b, loc, scalarConstant(b, loc, i64, 0),
+                                         tensor::EmptyOp::create(b, loc, idxType, dyn).getResult())
+                      .getResult(0);
+  AffineMap outMap = AffineMap::get(rank, 0, outExprs, ctx);
+  SmallVector<AffineMap> maps = {AffineMap::getMultiDimIdentityMap(rank, ctx), outMap,
+                                 outMap};
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{valType, idxType}, ValueRange{x}, ValueRange{initVal, initIdx},
+      maps, iters, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value e = args[0], best = args[1], bestIdx = args[2];
+        Value idx = castScalar(nb, nloc, linalg::IndexOp::create(nb, nloc, axis), i64);
+        Value better;
+        if (isa<FloatType>(elem)) {
+          // A nan wins (numpy returns the first nan).
+          Value cmp = arith::CmpFOp::create(
+              nb, nloc, isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, e, best);
+          Value eNan = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNO, e, e);
+          Value bestNan = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNO, best, best);
+          Value nanFirst = arith::AndIOp::create(
+              nb, nloc, eNan,
+              arith::XOrIOp::create(nb, nloc, bestNan, scalarConstant(nb, nloc, nb.getI1Type(), 1)));
+          better = arith::OrIOp::create(nb, nloc, cmp, nanFirst);
+        } else {
+          arith::CmpIPredicate p = isMax ? (srcU ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
+                                         : (srcU ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt);
+          better = arith::CmpIOp::create(nb, nloc, p, e, best);
+        }
+        // The first element always wins against the fill value.
+        Value first = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq, idx,
+                                            scalarConstant(nb, nloc, i64, 0));
+        better = arith::OrIOp::create(nb, nloc, better, first);
+        linalg::YieldOp::create(
+            nb, nloc,
+            ValueRange{arith::SelectOp::create(nb, nloc, better, e, best),
+                       arith::SelectOp::create(nb, nloc, better, idx, bestIdx)});
+      });
+  Value indices = generic.getResult(1);
+  Value out = buildElementwise(b, loc, RankedTensorType::get(redShape, outType.getElementType()),
+                               indices, [&](OpBuilder &nb, Location nloc, ValueRange a) {
+                                 return castScalar(nb, nloc, a[0], outType.getElementType());
+                               });
+  out = reshapeTo(b, loc, out, RankedTensorType::get(outType.getShape(), outType.getElementType()));
+  l.map(op->getResult(0), castToType(b, loc, out, outType));
+  return success();
+}
+
+/// softmax / log_softmax along `axis`, max-subtracted for stability.
+LogicalResult lowerSoftmax(Operation *op, Lowerer &l, bool isLog, int64_t axisAttr,
+                           Value x, Value &result) {
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  auto type = cast<RankedTensorType>(x.getType());
+  Type elem = type.getElementType();
+  if (!isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  if (type.getRank() == 0) { // softmax of a scalar is 1 (log: 0)
+    result = createFilled(b, loc, type, scalarConstant(b, loc, elem, isLog ? 0 : 1));
+    return success();
+  }
+  int64_t axis = normalizeAxis(axisAttr, type.getRank());
+  Value m = buildReduction(b, loc, x, {axis}, true, minValue(b, loc, elem),
+                           [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                             return arith::MaximumFOp::create(nb, nloc, args[1], args[0]);
+                           });
+  Value e = buildElementwise(b, loc, type, ValueRange{x, m},
+                             [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                               return math::ExpOp::create(nb, nloc,
+                                                          arith::SubFOp::create(nb, nloc, a[0], a[1]));
+                             });
+  Value s = buildReduction(b, loc, e, {axis}, true, scalarConstant(b, loc, elem, 0),
+                           [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                             return arith::AddFOp::create(nb, nloc, args[1], args[0]);
+                           });
+  if (isLog)
+    result = buildElementwise(b, loc, type, ValueRange{x, m, s},
+                              [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                Value d = arith::SubFOp::create(nb, nloc, a[0], a[1]);
+                                return arith::SubFOp::create(nb, nloc, d,
+                                                             math::LogOp::create(nb, nloc, a[2]));
+                              });
+  else
+    result = buildElementwise(b, loc, type, ValueRange{e, s},
+                              [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                return arith::DivFOp::create(nb, nloc, a[0], a[1]);
+                              });
+  return success();
+}
+
+LogicalResult lowerSoftmaxOp(Operation *op, Lowerer &l) {
+  Value r;
+  if (failed(lowerSoftmax(op, l, isa<LogSoftmaxOp>(op), attrInt(op, "axis", -1),
+                          l.get(op->getOperand(0)), r)))
+    return failure();
+  l.map(op->getResult(0), castToType(l.b, op->getLoc(), r,
+                                     loweredType(op->getResult(0).getType())));
+  return success();
+}
+
+/// cross_entropy_with_softmax: softmax over `axis`, then the negative log
+/// likelihood of hard labels (ignore_index gives 0) or soft labels.
+LogicalResult lowerCrossEntropy(Operation *op, Lowerer &l) {
+  auto o = cast<CrossEntropyWithSoftmaxOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(o.getInput());
+  auto type = cast<RankedTensorType>(x.getType());
+  if (failed(requireStatic(op, {type, loweredType(o.getLabel().getType())})))
+    return failure();
+  int64_t axis = normalizeAxis(o.getAxis(), type.getRank());
+  Type elem = type.getElementType();
+  Value softmax, logSoftmax;
+  if (o.getUseSoftmax()) {
+    if (failed(lowerSoftmax(op, l, false, axis, x, softmax)) ||
+        failed(lowerSoftmax(op, l, true, axis, x, logSoftmax)))
+      return failure();
+  } else {
+    softmax = x;
+    logSoftmax = buildElementwise(b, loc, type, x, [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+      return math::LogOp::create(nb, nloc, a[0]);
+    });
+  }
+  RankedTensorType lossType = loweredType(o.getLoss().getType());
+  Value label = l.get(o.getLabel());
+  auto labelType = cast<RankedTensorType>(label.getType());
+  Value loss;
+  if (o.getSoftLabel()) {
+    Value prod = buildElementwise(b, loc, type, ValueRange{logSoftmax, label},
+                                  [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                    Value lb = castScalar(nb, nloc, a[1], elem);
+                                    return arith::NegFOp::create(nb, nloc,
+                                                                 arith::MulFOp::create(nb, nloc, a[0], lb));
+                                  });
+    loss = buildReduction(b, loc, prod, {axis}, true, scalarConstant(b, loc, elem, 0),
+                          [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                            return arith::AddFOp::create(nb, nloc, args[1], args[0]);
+                          });
+  } else {
+    // loss[..., 0, ...] = -logSoftmax[..., label, ...]
+    int64_t ignore = o.getIgnoreIndex();
+    Value flatLabel = reshapeTo(b, loc, label, RankedTensorType::get(lossType.getShape(),
+                                                                     labelType.getElementType()));
+    loss = buildElementwiseWithIndices(
+        b, loc, lossType, flatLabel, [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+          Value lab = castScalar(nb, nloc, a[0], nb.getIndexType());
+          SmallVector<Value> idx(a.drop_front());
+          idx[axis] = lab;
+          Value isIgnored = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq, lab,
+                                                  arith::ConstantIndexOp::create(nb, nloc, ignore));
+          // Clamp so the read stays in bounds for ignored labels.
+          Value safe = arith::SelectOp::create(nb, nloc, isIgnored,
+                                               arith::ConstantIndexOp::create(nb, nloc, 0), lab);
+          idx[axis] = safe;
+          Value v = tensor::ExtractOp::create(nb, nloc, logSoftmax, idx);
+          return arith::SelectOp::create(nb, nloc, isIgnored, scalarConstant(nb, nloc, elem, 0),
+                                         arith::NegFOp::create(nb, nloc, v));
+        });
+  }
+  l.map(o.getSoftmax(), castToType(b, loc, softmax, loweredType(o.getSoftmax().getType())));
+  l.map(o.getLoss(), castToType(b, loc, reshapeTo(b, loc, loss, lossType), lossType));
+  return success();
+}
+
+/// cumsum / cumprod: an scf.for along the axis carrying the running
+/// slice, inserting each step into the result.
+LogicalResult lowerCumulative(Operation *op, Lowerer &l) {
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  bool isSum = isa<CumsumOp>(op);
+  Value x = l.get(op->getOperand(0));
+  auto inType = cast<RankedTensorType>(x.getType());
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  if (failed(requireStatic(op, {inType})))
+    return failure();
+  int64_t axis;
+  bool flatten = false;
+  if (isSum) {
+    std::optional<double> a = constScalar(op->getOperand(1));
+    if (!a)
+      return op->emitOpError() << "`axis` must be known at compile time to lower this op";
+    axis = (int64_t)*a;
+    flatten = attrBool(op, "flatten", false);
+  } else {
+    axis = attrInt(op, "dim", -1);
+  }
+  if (flatten || inType.getRank() == 0) {
+    x = reshapeTo(b, loc, x, RankedTensorType::get({inType.getNumElements()},
+                                                   inType.getElementType()));
+    inType = cast<RankedTensorType>(x.getType());
+    axis = 0;
+  }
+  axis = normalizeAxis(axis, inType.getRank());
+  bool exclusive = attrBool(op, "exclusive", false);
+  bool reverse = attrBool(op, "reverse", false);
+  Type elem = inType.getElementType();
+  int64_t rank = inType.getRank(), n = inType.getDimSize(axis);
+  SmallVector<int64_t> sliceShape(inType.getShape());
+  sliceShape[axis] = 1;
+  auto sliceType = RankedTensorType::get(sliceShape, elem);
+  Value identity = scalarConstant(b, loc, elem, isSum ? 0 : 1);
+  Value running = createFilled(b, loc, sliceType, identity);
+  Value out = tensor::EmptyOp::create(b, loc, inType.getShape(), elem);
+  SmallVector<OpFoldResult> sizes, strides(rank, b.getIndexAttr(1));
+  for (int64_t s : sliceShape)
+    sizes.push_back(b.getIndexAttr(s));
+  auto loop = scf::ForOp::create(
+      b, loc, arith::ConstantIndexOp::create(b, loc, 0), arith::ConstantIndexOp::create(b, loc, n),
+      arith::ConstantIndexOp::create(b, loc, 1), ValueRange{running, out},
+      [&](OpBuilder &nb, Location nloc, Value iv, ValueRange iter) {
+        Value pos = iv;
+        if (reverse)
+          pos = arith::SubIOp::create(nb, nloc, arith::ConstantIndexOp::create(nb, nloc, n - 1), iv);
+        SmallVector<OpFoldResult> offsets(rank, nb.getIndexAttr(0));
+        offsets[axis] = pos;
+        Value cur = tensor::ExtractSliceOp::create(nb, nloc, sliceType, x, offsets, sizes, strides);
+        auto combine = [&](ValueRange in) {
+          return buildElementwise(nb, nloc, sliceType, in,
+                                  [&](OpBuilder &bb, Location bl, ValueRange a) -> Value {
+
+                                    if (isa<FloatType>(elem))
+                                      return isSum ? (Value)arith::AddFOp::create(bb, bl, a[0], a[1])
+                                                   : (Value)arith::MulFOp::create(bb, bl, a[0], a[1]);
+                                    return isSum ? (Value)arith::AddIOp::create(bb, bl, a[0], a[1])
+                                                 : (Value)arith::MulIOp::create(bb, bl, a[0], a[1]);
+                                  });
+        };
+        Value next = combine(ValueRange{iter[0], cur});
+        Value written = exclusive ? iter[0] : next;
+        Value updated = tensor::InsertSliceOp::create(nb, nloc, written, iter[1], offsets, sizes, strides);
+        scf::YieldOp::create(nb, nloc, ValueRange{next, updated});
+      });
+  Value result = reshapeTo(b, loc, loop.getResult(1),
+                           RankedTensorType::get(outType.getShape(), elem));
+  l.map(op->getResult(0), castToType(b, loc, result, outType));
+  return success();
+}
+
+/// The sorting permutation along the last axis of a 2-D [rows, n] tensor:
+/// rank[r, i] = #{j : x[r, j] before x[r, i]} (stable), then
+/// out[r, k] = x[r, i] with rank[r, i] == k. O(n^2) per row, branch-free.
+void sortRows(OpBuilder &b, Location loc, Value x, bool descending,
+              Value &sorted, Value &indices) {
+  MLIRContext *ctx = b.getContext();
+  auto type = cast<RankedTensorType>(x.getType());
+  int64_t rows = type.getDimSize(0), n = type.getDimSize(1);
+  Type elem = type.getElementType();
+  Type i64 = b.getI64Type();
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  auto idxType = RankedTensorType::get({rows, n}, i64);
+  Value zero = createFilled(b, loc, idxType, scalarConstant(b, loc, i64, 0));
+  // (r, i, j): rank[r, i] += before(x[r, j], x[r, i]).
+  auto rankOp = linalg::GenericOp::create(
+      b, loc, TypeRange{idxType}, ValueRange{x, x}, ValueRange{zero},
+      ArrayRef<AffineMap>{AffineMap::get(3, 0, {d(0), d(1)}, ctx),
+                          AffineMap::get(3, 0, {d(0), d(2)}, ctx),
+                          AffineMap::get(3, 0, {d(0), d(1)}, ctx)},
+      ArrayRef<utils::IteratorType>{utils::IteratorType::parallel, utils::IteratorType::parallel,
+                                    utils::IteratorType::reduction},
+      [&](OpBuilder &nb, Location nloc, ValueRange a) {
+        Value xi = a[0], xj = a[1];
+        Value i = linalg::IndexOp::create(nb, nloc, 1), j = linalg::IndexOp::create(nb, nloc, 2);
+        Value strictly, equal;
+        if (isa<FloatType>(elem)) {
+          strictly = arith::CmpFOp::create(nb, nloc,
+                                           descending ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
+                                           xj, xi);
+          equal = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OEQ, xj, xi);
+        } else {
+          strictly = arith::CmpIOp::create(nb, nloc,
+                                           descending ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::slt,
+                                           xj, xi);
+          equal = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq, xj, xi);
+        }
+        Value earlier = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, j, i);
+        Value before = arith::OrIOp::create(nb, nloc, strictly,
+                                            arith::AndIOp::create(nb, nloc, equal, earlier));
+        Value inc = arith::ExtUIOp::create(nb, nloc, i64, before);
+        linalg::YieldOp::create(nb, nloc, ValueRange{arith::AddIOp::create(nb, nloc, a[2], inc)});
+      });
+  Value ranks = rankOp.getResult(0);
+  // (r, k, i): out[r, k] = x[r, i] where rank[r, i] == k.
+  Value valInit = createFilled(b, loc, type, scalarConstant(b, loc, elem, 0));
+  auto gather = linalg::GenericOp::create(
+      b, loc, TypeRange{type, idxType}, ValueRange{x, ranks}, ValueRange{valInit, zero},
+      ArrayRef<AffineMap>{AffineMap::get(3, 0, {d(0), d(2)}, ctx),
+                          AffineMap::get(3, 0, {d(0), d(2)}, ctx),
+                          AffineMap::get(3, 0, {d(0), d(1)}, ctx),
+                          AffineMap::get(3, 0, {d(0), d(1)}, ctx)},
+      ArrayRef<utils::IteratorType>{utils::IteratorType::parallel, utils::IteratorType::parallel,
+                                    utils::IteratorType::reduction},
+      [&](OpBuilder &nb, Location nloc, ValueRange a) {
+        Value k = castScalar(nb, nloc, linalg::IndexOp::create(nb, nloc, 1), i64);
+        Value i = castScalar(nb, nloc, linalg::IndexOp::create(nb, nloc, 2), i64);
+        Value hit = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq, a[1], k);
+        linalg::YieldOp::create(nb, nloc,
+                                ValueRange{arith::SelectOp::create(nb, nloc, hit, a[0], a[2]),
+                                           arith::SelectOp::create(nb, nloc, hit, i, a[3])});
+      });
+  sorted = gather.getResult(0);
+  indices = gather.getResult(1);
+}
+
+/// argsort / topk: move the axis last, flatten to [rows, n], sort, and
+/// undo the layout change.
+LogicalResult lowerSort(Operation *op, Lowerer &l) {
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(op->getOperand(0));
+  auto inType = cast<RankedTensorType>(x.getType());
+  if (failed(requireStatic(op, {inType})))
+    return failure();
+  bool isTopk = isa<TopkOp>(op);
+  bool descending = isTopk ? attrBool(op, "largest", true) : attrBool(op, "descending", false);
+  int64_t k = 0;
+  if (isTopk) {
+    std::optional<double> kv = constScalar(op->getOperand(1));
+    if (!kv)
+      return op->emitOpError() << "`k` must be known at compile time to lower this op";
+    k = (int64_t)*kv;
+  }
+  int64_t rank = inType.getRank();
+  if (rank == 0) {
+    x = reshapeTo(b, loc, x, RankedTensorType::get({1}, inType.getElementType()));
+    inType = cast<RankedTensorType>(x.getType());
+    rank = 1;
+  }
+  int64_t axis = normalizeAxis(attrInt(op, "axis", -1), rank);
+  Type elem = inType.getElementType();
+  // Permutation moving `axis` last.
+  SmallVector<int64_t> perm;
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != axis)
+      perm.push_back(i);
+  perm.push_back(axis);
+  SmallVector<int64_t> permShape;
+  for (int64_t p : perm)
+    permShape.push_back(inType.getDimSize(p));
+  Value moved = x;
+  if (axis != rank - 1) {
+    Value init = tensor::EmptyOp::create(b, loc, permShape, elem);
+    moved = linalg::TransposeOp::create(b, loc, x, init, perm).getResult()[0];
+  }
+  int64_t n = inType.getDimSize(axis);
+  int64_t rows = inType.getNumElements() / std::max<int64_t>(n, 1);
+  Value flat = reshapeTo(b, loc, moved, RankedTensorType::get({rows, n}, elem));
+  Value sorted, indices;
+  sortRows(b, loc, flat, descending, sorted, indices);
+  int64_t kept = isTopk ? k : n;
+  SmallVector<int64_t> keptShape(permShape);
+  keptShape.back() = kept;
+  Type i64 = b.getI64Type();
+  auto finish = [&](Value v, Type e, Value pdResult) {
+    if (kept != n) {
+      SmallVector<OpFoldResult> offsets(2, b.getIndexAttr(0)),
+          sizes{b.getIndexAttr(rows), b.getIndexAttr(kept)}, strides(2, b.getIndexAttr(1));
+      v = tensor::ExtractSliceOp::create(b, loc, RankedTensorType::get({rows, kept}, e), v,
+                                         offsets, sizes, strides);
+    }
+    v = reshapeTo(b, loc, v, RankedTensorType::get(keptShape, e));
+    if (axis != rank - 1) {
+      SmallVector<int64_t> inverse(rank), outShape(rank);
+      for (int64_t i = 0; i < rank; ++i)
+        inverse[perm[i]] = i;
+      for (int64_t i = 0; i < rank; ++i)
+        outShape[i] = keptShape[inverse[i]];
+      Value init = tensor::EmptyOp::create(b, loc, outShape, e);
+      v = linalg::TransposeOp::create(b, loc, v, init, inverse).getResult()[0];
+    }
+    RankedTensorType outType = loweredType(pdResult.getType());
+    if (cast<RankedTensorType>(v.getType()).getElementType() != outType.getElementType())
+      v = buildElementwise(b, loc, RankedTensorType::get(cast<RankedTensorType>(v.getType()).getShape(),
+                                                         outType.getElementType()),
+                           v, [&](OpBuilder &nb, Location nloc, ValueRange a) {
+                             return castScalar(nb, nloc, a[0], outType.getElementType());
+                           });
+    v = reshapeTo(b, loc, v, RankedTensorType::get(outType.getShape(), outType.getElementType()));
+    l.map(pdResult, castToType(b, loc, v, outType));
+  };
+  finish(sorted, elem, op->getResult(0));
+  finish(indices, i64, op->getResult(1));
+  return success();
+}
+
+/// p_norm: (sum |x|^p)^(1/p); p = inf / -inf give max / min |x|, p = 0
+/// counts the nonzeros.
+LogicalResult lowerPNorm(Operation *op, Lowerer &l) {
+  auto o = cast<PNormOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(o.getX());
+  auto inType = cast<RankedTensorType>(x.getType());
+  Type elem = inType.getElementType();
+  if (!isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  double p = o.getPorder().convertToDouble();
+  bool asvector = o.getAsvector();
+  SmallVector<int64_t> axes =
+      asvector ? normalizeAxes({}, inType.getRank())
+               : SmallVector<int64_t>{normalizeAxis(o.getAxis(), std::max<int64_t>(inType.getRank(), 1))};
+  if (inType.getRank() == 0) {
+    x = reshapeTo(b, loc, x, RankedTensorType::get({1}, elem));
+    axes = {0};
+  }
+  bool keep = o.getKeepdim() && !asvector;
+  Value r;
+  if (std::isinf(p)) {
+    bool isMax = p > 0;
+    r = buildReduction(b, loc, x, axes, keep, isMax ? minValue(b, loc, elem) : maxValue(b, loc, elem),
+                       [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                         Value ax = math::AbsFOp::create(nb, nloc, a[0]);
+                         return isMax ? (Value)arith::MaximumFOp::create(nb, nloc, a[1], ax)
+                                      : (Value)arith::MinimumFOp::create(nb, nloc, a[1], ax);
+                       });
+  } else {
+    r = buildReduction(b, loc, x, axes, keep, scalarConstant(b, loc, elem, 0),
+                       [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                         Value ax = math::AbsFOp::create(nb, nloc, a[0]);
+                         Value term;
+                         if (p == 0)
+                           term = castScalar(nb, nloc, castScalar(nb, nloc, ax, nb.getI1Type()), elem);
+                         else if (p == 1)
+                           term = ax;
+                         else if (p == 2)
+                           term = arith::MulFOp::create(nb, nloc, ax, ax);
+                         else
+                           term = math::PowFOp::create(nb, nloc, ax, scalarConstant(nb, nloc, elem, p));
+                         return arith::AddFOp::create(nb, nloc, a[1], term);
+                       });
+    if (p != 0 && p != 1)
+      r = buildElementwise(b, loc, cast<RankedTensorType>(r.getType()), r,
+                           [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                             if (p == 2)
+                               return math::SqrtOp::create(nb, nloc, a[0]);
+                             return math::PowFOp::create(nb, nloc, a[0],
+                                                         scalarConstant(nb, nloc, elem, 1 / p));
+                           });
+  }
+  RankedTensorType outType = loweredType(o.getType());
+  r = reshapeTo(b, loc, r, RankedTensorType::get(outType.getShape(), elem));
+  l.map(o.getResult(), castToType(b, loc, r, outType));
+  return success();
+}
+
+} // namespace
+
+void lowering::populateReductionLowerings(LoweringTable &table) {
+  table.add({"pd.sum", "pd.mean", "pd.max", "pd.min", "pd.prod", "pd.amax", "pd.amin",
+             "pd.all", "pd.any", "pd.logsumexp", "pd.mean_all"},
+            lowerReduce);
+  table.add({"pd.argmax", "pd.argmin"}, lowerArgMinMax);
+  table.add({"pd.softmax", "pd.log_softmax"}, lowerSoftmaxOp);
+  table.add("pd.cross_entropy_with_softmax", lowerCrossEntropy);
+  table.add({"pd.cumsum", "pd.cumprod"}, lowerCumulative);
+  table.add({"pd.argsort", "pd.topk"}, lowerSort);
+  table.add("pd.p_norm", lowerPNorm);
+}

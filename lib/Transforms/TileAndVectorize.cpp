@@ -1,0 +1,225 @@
+//===- TileAndVectorize.cpp - CPU tiling + vectorization on buffers -------===//
+//
+// pd-tile-and-vectorize: contractions get a cache tile (parallel), a depth
+// block and a register tile that becomes FMA outer products; elementwise
+// ops and reductions are vectorized one row of `vector-width` at a time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::pd {
+#define GEN_PASS_DEF_PDTILEANDVECTORIZE
+#include "pd/PdPasses.h.inc"
+} // namespace mlir::pd
+
+using namespace mlir;
+
+namespace {
+
+/// A contraction we tile like a matmul: (batch...,) m, n parallel and one
+/// k reduction, with a multiply-add body on floats.
+bool isMatmulLike(linalg::LinalgOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1)
+    return false;
+  if (!isa<FloatType>(getElementTypeOrSelf(op.getDpsInits()[0].getType())))
+    return false;
+  if (!linalg::isaContractionOpInterface(op))
+    return false;
+  SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
+  unsigned reductions = llvm::count(iters, utils::IteratorType::reduction);
+  return reductions == 1 && iters.back() == utils::IteratorType::reduction &&
+         iters.size() >= 3;
+}
+
+/// Pure elementwise/reduction generics, fills and copies (no index-based
+/// reads, which the vectorizer would turn into gathers).
+bool isVectorizableElementwise(linalg::LinalgOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0)
+    return false;
+  if (isa<linalg::FillOp, linalg::CopyOp, linalg::TransposeOp>(op))
+    return true;
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic)
+    return false;
+  bool simple = true;
+  generic.getBody()->walk([&](Operation *inner) {
+    if (isa<tensor::ExtractOp, memref::LoadOp, scf::ForOp, scf::WhileOp>(inner))
+      simple = false;
+  });
+  if (!simple)
+    return false;
+  // Every element type must be vectorizable (int/float/index).
+  for (Value v : op->getOperands())
+    if (!getElementTypeOrSelf(v.getType()).isIntOrIndexOrFloat())
+      return false;
+  // Projected permutations only (broadcasts and transposes are fine).
+  for (AffineMap map : op.getIndexingMapsArray())
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/true))
+      return false;
+  return true;
+}
+
+/// A tile size for a loop of `size` iterations: the whole loop when it
+/// fits, else the largest multiple of `multiple` up to `want` that divides
+/// it (full tiles only, so no masking), else `want`.
+int64_t fitTile(int64_t size, int64_t want, int64_t multiple) {
+  if (size <= want)
+    return size;
+  for (int64_t t = want - want % multiple; t >= multiple; t -= multiple)
+    if (size % t == 0)
+      return t;
+  return want;
+}
+
+struct PdTileAndVectorizePass
+    : public pd::impl::PdTileAndVectorizeBase<PdTileAndVectorizePass> {
+  using Base::Base;
+
+  FailureOr<linalg::LinalgOp> tile(IRRewriter &rewriter, linalg::LinalgOp op,
+                                   ArrayRef<int64_t> sizes,
+                                   linalg::LinalgTilingLoopType loops) {
+    if (llvm::all_of(sizes, [](int64_t s) { return s == 0; }))
+      return op;
+    linalg::LinalgTilingOptions options;
+    options.setTileSizes(sizes).setLoopType(loops);
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::TiledLinalgOp> tiled = linalg::tileLinalgOp(rewriter, op, options);
+    if (failed(tiled))
+      return failure();
+    rewriter.eraseOp(op);
+    return tiled->op;
+  }
+
+  LogicalResult vectorizeOp(IRRewriter &rewriter, linalg::LinalgOp op,
+                            ArrayRef<int64_t> vectorSizes) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::VectorizationResult> result =
+        linalg::vectorize(rewriter, op, vectorSizes,
+                          SmallVector<bool>(vectorSizes.size(), false));
+    if (failed(result))
+      return failure();
+    if (result->replacements.empty())
+      rewriter.eraseOp(op);
+    else
+      rewriter.replaceOp(op, result->replacements);
+    return success();
+  }
+
+  void codegenMatmul(IRRewriter &rewriter, linalg::LinalgOp op) {
+    SmallVector<int64_t> reg(matmulRegisterTile.begin(), matmulRegisterTile.end());
+    SmallVector<int64_t> cache(matmulCacheTile.begin(), matmulCacheTile.end());
+    if (reg.size() != 2)
+      reg = {4, 64};
+    if (cache.size() != 3)
+      cache = {64, 256, 256};
+    unsigned n = op.getNumLoops();
+    unsigned batch = n - 3;
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    // Static m/n/k only (else leave it to loops).
+    for (int64_t r : ranges)
+      if (ShapedType::isDynamic(r))
+        return;
+    auto sizesFor = [&](int64_t b, int64_t m, int64_t nn, int64_t k) {
+      SmallVector<int64_t> s(batch, b);
+      s.append({m, nn, k});
+      return s;
+    };
+    int64_t m = ranges[batch], nn = ranges[batch + 1], k = ranges[batch + 2];
+    int64_t rm = std::min(reg[0], m), rn = std::min(reg[1], nn);
+    int64_t cm = fitTile(m, cache[0], rm), cn = fitTile(nn, cache[1], rn);
+    int64_t ck = fitTile(k, cache[2], 1);
+    // Small problems: skip the cache level.
+    FailureOr<linalg::LinalgOp> cur = op;
+    if (m * nn * k >= 64 * 64 * 64 && (cm < m || cn < nn || batch))
+      cur = tile(rewriter, *cur, sizesFor(1, cm < m ? cm : 0, cn < nn ? cn : 0, 0),
+                 linalg::LinalgTilingLoopType::ParallelLoops);
+    if (succeeded(cur) && ck < k)
+      cur = tile(rewriter, *cur, sizesFor(0, 0, 0, ck), linalg::LinalgTilingLoopType::Loops);
+    if (succeeded(cur))
+      cur = tile(rewriter, *cur, sizesFor(1, rm, rn, 0), linalg::LinalgTilingLoopType::Loops);
+    if (succeeded(cur))
+      cur = tile(rewriter, *cur, sizesFor(0, 0, 0, 1), linalg::LinalgTilingLoopType::Loops);
+    if (failed(cur))
+      return;
+    SmallVector<int64_t> vec(batch, 1);
+    vec.append({rm, rn, 1});
+    (void)vectorizeOp(rewriter, *cur, vec);
+  }
+
+  void codegenElementwise(IRRewriter &rewriter, linalg::LinalgOp op) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    unsigned n = ranges.size();
+    SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
+    // Tile everything but the innermost loop by 1 (parallel dims first
+    // with scf.parallel), the innermost by the vector width.
+    SmallVector<int64_t> sizes(n, 1), vec(n, 1);
+    int64_t w = std::max<int64_t>(vectorWidth, 1);
+    int64_t inner = ranges[n - 1];
+    if (!ShapedType::isDynamic(inner) && inner <= w) {
+      sizes[n - 1] = 0;
+      vec[n - 1] = inner;
+    } else {
+      sizes[n - 1] = w;
+      vec[n - 1] = w;
+    }
+    // Reductions other than the innermost loop are kept whole per tile
+    // (tiled by 1 too): fine, the accumulator is the output element.
+    FailureOr<linalg::LinalgOp> cur =
+        tile(rewriter, op, sizes, linalg::LinalgTilingLoopType::Loops);
+    if (failed(cur))
+      return;
+    (void)iters;
+    (void)vectorizeOp(rewriter, *cur, vec);
+  }
+
+  void runOnOperation() override {
+    func::FuncOp fn = getOperation();
+    IRRewriter rewriter(&getContext());
+    SmallVector<linalg::LinalgOp> matmuls, elementwise;
+    fn.walk([&](linalg::LinalgOp op) {
+      if (op->getParentOfType<linalg::LinalgOp>())
+        return;
+      if (isMatmulLike(op))
+        matmuls.push_back(op);
+      else if (isVectorizableElementwise(op))
+        elementwise.push_back(op);
+    });
+    for (linalg::LinalgOp op : matmuls)
+      codegenMatmul(rewriter, op);
+    for (linalg::LinalgOp op : elementwise)
+      codegenElementwise(rewriter, op);
+
+    // Contractions become FMA outer products; transfers are cleaned up so
+    // the accumulators can leave the depth loop.
+    // Masked transfers (partial tiles) first: later patterns expect the
+    // plain masked form.
+    {
+      RewritePatternSet maskPatterns(&getContext());
+      vector::populateVectorMaskLoweringPatternsForSideEffectingOps(maskPatterns);
+      if (failed(applyPatternsGreedily(fn, std::move(maskPatterns))))
+        return signalPassFailure();
+    }
+    RewritePatternSet patterns(&getContext());
+    vector::populateVectorContractLoweringPatterns(
+        patterns, vector::VectorContractLowering::OuterProduct);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+    vector::populateVectorReductionToContractPatterns(patterns);
+    vector::populateSinkVectorOpsPatterns(patterns);
+    vector::TransferReadOp::getCanonicalizationPatterns(patterns, &getContext());
+    vector::TransferWriteOp::getCanonicalizationPatterns(patterns, &getContext());
+    if (failed(applyPatternsGreedily(fn, std::move(patterns))))
+      return signalPassFailure();
+    linalg::hoistRedundantVectorTransfers(fn);
+  }
+};
+
+} // namespace

@@ -1,0 +1,2 @@
+"""Code generation backends: the CPU JIT (`cpu`) and ahead-of-time
+libraries (`aot`)."""

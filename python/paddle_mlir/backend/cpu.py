@@ -1,0 +1,177 @@
+"""Compile a pd program for the CPU and call it with numpy arrays.
+
+`compile_program(module)` runs `pd-lower-to-llvm` on a (shape-specialized)
+copy of a program and JIT-compiles it with MLIR's ExecutionEngine. The
+compiled function takes the weights and feeds as numpy arrays and writes
+the fetches into arrays it allocates (the lowering turns results into
+out-parameters), so nothing is copied on the way in or out.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from mlir import ir
+from mlir.runtime import np_to_memref
+
+from ..dialects import pd
+from ..pipeline import run_pipeline
+
+#: numpy dtype of each pd element type name (pd.canonical_dtype).
+NUMPY_DTYPES = {
+    "bool": np.bool_, "int8": np.int8, "uint8": np.uint8, "int16": np.int16,
+    "int32": np.int32, "int64": np.int64, "float16": np.float16,
+    "float32": np.float32, "float64": np.float64,
+}
+
+
+class CompileError(RuntimeError):
+    """The program cannot be compiled for the CPU."""
+
+
+def numpy_dtype(element_type) -> np.dtype:
+    name = pd.canonical_dtype(element_type)
+    if name not in NUMPY_DTYPES:
+        raise CompileError(f"element type {name} has no numpy equivalent on the CPU backend")
+    return np.dtype(NUMPY_DTYPES[name])
+
+
+MLIR_LIB_DIR = Path(ir.__file__).resolve().parent / "lib"
+_ASYNC_RUNTIME = None
+
+
+def runtime_libraries(parallel: bool) -> list[str]:
+    """Shared libraries the JIT-ed code may call (the C runner utils for
+    memref copies). The async runtime (threads) is loaded into the process
+    once instead: an ExecutionEngine given it as a shared library resets
+    the process-wide runtime when destroyed, under the feet of others."""
+    global _ASYNC_RUNTIME
+    if parallel and _ASYNC_RUNTIME is None:
+        _ASYNC_RUNTIME = ctypes.CDLL(str(MLIR_LIB_DIR / "libmlir_async_runtime.so"),
+                                     mode=ctypes.RTLD_GLOBAL)
+    libs = [MLIR_LIB_DIR / "libmlir_c_runner_utils.so"]
+    return [str(p) for p in libs if p.exists()]
+
+
+def lowering_pipeline(parallel: bool = False, vectorize: bool = True) -> str:
+    opts = []
+    if parallel:
+        opts.append("parallel=true")
+    if not vectorize:
+        opts.append("vectorize=false")
+    return "pd-lower-to-llvm" + ("{" + " ".join(opts) + "}" if opts else "")
+
+
+@dataclass
+class Signature:
+    """Argument order of a lowered program: parameters, feeds, then one
+    out-parameter per fetch."""
+    parameters: list          # names
+    feeds: list               # names
+    fetches: list             # names
+    fetch_shapes: list        # static shapes
+    fetch_dtypes: list        # numpy dtypes
+
+
+def _string_array(attr) -> list:
+    return [ir.StringAttr(a).value for a in ir.ArrayAttr(attr)]
+
+
+def fetch_types(module: ir.Module) -> list:
+    """(shape, dtype) of each pd.fetch by col, from a specialized program
+    whose shapes have been inferred."""
+    fetches = []
+    for op in module.body.operations[0].regions[0].blocks[0].operations:
+        if op.operation.name == "pd.fetch":
+            t = op.operation.results[0].type
+            col = ir.IntegerAttr(op.operation.attributes["col"]).value
+            name = ir.StringAttr(op.operation.attributes["name"]).value
+            fetches.append((col, name, t))
+    fetches.sort(key=lambda f: f[0])
+    out = []
+    for _, name, t in fetches:
+        shape = pd.TensorType(t).shape if pd.TensorType.isinstance(t) else pd.VTensorType(t).shape
+        if any(d < 0 for d in shape):
+            raise CompileError(
+                f"fetch {name!r} has a dynamic shape {t} after shape inference; "
+                "the CPU backend needs every fetched shape to follow from the feed shapes")
+        out.append((name, list(shape), numpy_dtype(t.element_type)))
+    return out
+
+
+def signature_of(llvm_module: ir.Module, fetches: list) -> Signature:
+    for op in llvm_module.body.operations:
+        attrs = op.operation.attributes
+        if "pd.feeds" in attrs and op.operation.name == "llvm.func" and \
+                not ir.StringAttr(attrs["sym_name"]).value.startswith("_mlir_ciface_"):
+            names = _string_array(attrs["pd.fetches"])
+            if len(names) != len(fetches):
+                raise CompileError("fetch list changed during lowering")
+            return Signature(_string_array(attrs["pd.parameters"]), _string_array(attrs["pd.feeds"]),
+                             names, [f[1] for f in fetches], [f[2] for f in fetches])
+    raise CompileError("the lowered module has no program function (pd.feeds)")
+
+
+class CompiledProgram:
+    """A JIT-compiled program: call with {name: array} for weights and
+    feeds, returns the fetches as a list of arrays."""
+
+    def __init__(self, llvm_module: ir.Module, signature: Signature, *, parallel: bool,
+                 opt_level: int = 3):
+        from mlir.execution_engine import ExecutionEngine
+        self.signature = signature
+        self.engine = ExecutionEngine(llvm_module, opt_level=opt_level,
+                                      shared_libs=runtime_libraries(parallel))
+        # Resolve once: the packed wrapper of the C interface.
+        self._func = self.engine.lookup("main")
+
+    def __call__(self, arrays: dict, outputs: list | None = None) -> list:
+        sig = self.signature
+        if outputs is None:
+            outputs = [np.empty(s, d) for s, d in zip(sig.fetch_shapes, sig.fetch_dtypes)]
+        keep = []  # descriptors must outlive the call
+        args = []
+        for name in sig.parameters + sig.feeds:
+            keep.append(_descriptor(arrays[name]))
+        for out in outputs:
+            keep.append(_descriptor(out))
+        packed = (ctypes.c_void_p * len(keep))()
+        for i, d in enumerate(keep):
+            ptr = ctypes.pointer(ctypes.pointer(d))
+            args.append(ptr)
+            packed[i] = ctypes.cast(ptr, ctypes.c_void_p)
+        self._func(packed)
+        return outputs
+
+
+def _descriptor(array: np.ndarray):
+    if array.ndim == 0:
+        desc = np_to_memref.make_zero_d_memref_descriptor(np_to_memref.as_ctype(array.dtype))()
+        desc.allocated = array.ctypes.data
+        desc.aligned = ctypes.cast(array.ctypes.data, ctypes.POINTER(np_to_memref.as_ctype(array.dtype)))
+        desc.offset = ctypes.c_longlong(0)
+        return desc
+    return np_to_memref.get_ranked_memref_descriptor(array)
+
+
+def compile_program(module: ir.Module, *, parallel: bool = False, vectorize: bool = True,
+                    description: str = "CPU compilation") -> CompiledProgram:
+    """Lowers `module` (a shape-specialized pd program; modified in place)
+    to LLVM and JIT-compiles it."""
+    run_pipeline(module, "pd-reduce-inplace-variants,pd-maximize-value-semantics,pd-infer-shapes",
+                 description=description)
+    fetches = fetch_types(module)
+    run_pipeline(module, lowering_pipeline(parallel, vectorize), description=description)
+    return CompiledProgram(module, signature_of(module, fetches), parallel=parallel)
+
+
+def default_parallel() -> bool:
+    """Threads pay on more than one core; PADDLE_MLIR_THREADS=0 disables."""
+    env = os.environ.get("PADDLE_MLIR_THREADS")
+    if env is not None:
+        return env not in ("0", "false", "no")
+    return (os.cpu_count() or 1) > 1

@@ -1,0 +1,182 @@
+"""`Executor("cpu")`: runs programs the way Paddle's static Executor does.
+
+    exe = static.Executor("cpu")
+    exe.run(startup)                                   # fills main.parameters
+    (y,) = exe.run(main, feed={"x": x}, fetch_list=[out])
+
+Running a startup program evaluates its initializers into the
+ParameterStore it shares with the main program. Running a main program
+compiles it once per (program text, feed shapes and dtypes, fetch list):
+the feed shapes are substituted into a copy of the program, shapes are
+inferred, and `pd-lower-to-llvm` + the JIT produce a function that takes
+the stored weights and the feeds as numpy arrays (no copies) and returns
+the fetches.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+
+from .. import ir as pir
+from ..backend import cpu
+from ..dialects import pd
+from .parameters import ParameterStore
+from .program import Program
+from .startup import run_startup
+
+ir = pir
+
+
+class ExecutorError(ValueError):
+    """A run was asked with a wrong feed, fetch or place."""
+
+
+def _value_hash(value) -> int:
+    return ir.Value.__hash__(value)
+
+
+class Executor:
+    def __init__(self, place="cpu", *, parallel: bool | None = None):
+        place_name = str(place).lower()
+        if place_name not in ("cpu", "cpuplace", "cpuplace()"):
+            raise ExecutorError(
+                f"Executor place {place!r} is not supported: this build runs on 'cpu' "
+                "(CUDA programs are compiled ahead of time with `paddle-mlir compile`)")
+        self.place = "cpu"
+        self.parallel = cpu.default_parallel() if parallel is None else parallel
+        self._cache: dict = {}
+
+    # -- public API ------------------------------------------------------------
+    def run(self, program: Program | None = None, feed: dict | None = None,
+            fetch_list=None, return_numpy: bool = True, store: ParameterStore | None = None):
+        from .program import default_main_program
+        program = program if program is not None else default_main_program()
+        feed = dict(feed or {})
+        store = store if store is not None else program.parameters
+        names = {op.operation.name for op in program.ops}
+        if "pd.set_parameter" in names and "pd.fetch" not in names and not fetch_list:
+            # A startup program: evaluate the initializers into the store.
+            run_startup(program, store)
+            return []
+        compiled, fetch_names = self._compiled(program, feed, list(fetch_list or []))
+        arrays = {}
+        for name in compiled.signature.parameters:
+            if name not in store:
+                raise ExecutorError(
+                    f"parameter {name!r} has no value: run the startup program (or load "
+                    "the weights) before running the main program")
+            arrays[name] = np.ascontiguousarray(store[name])
+        for name in compiled.signature.feeds:
+            arrays[name] = feed[name]
+        outputs = compiled(arrays)
+        return outputs
+
+    # -- compilation -----------------------------------------------------------
+    def _compiled(self, program: Program, feed: dict, fetch_list: list):
+        feeds = program.feeds()
+        feed_names = [n for n, _ in feeds]
+        for name in feed:
+            if name not in feed_names:
+                raise ExecutorError(
+                    f"feed {name!r} is not an input of the program (its feeds: "
+                    f"{', '.join(feed_names) or 'none'})")
+        specialized = {}
+        for name, t in feeds:
+            if name not in feed:
+                raise ExecutorError(f"feed {name!r} is missing (the program reads it)")
+            array = np.asarray(feed[name])
+            expected = cpu.numpy_dtype(t.element_type)
+            if array.dtype != expected:
+                raise ExecutorError(
+                    f"feed {name!r} has dtype {array.dtype}, the program declares {expected}")
+            shape = list(pd.TensorType(t).shape if pd.TensorType.isinstance(t)
+                         else pd.VTensorType(t).shape)
+            if len(shape) != array.ndim or any(d >= 0 and d != s for d, s in zip(shape, array.shape)):
+                declared = "[" + ", ".join("-1" if d < 0 else str(d) for d in shape) + "]"
+                raise ExecutorError(
+                    f"feed {name!r} has shape {list(array.shape)}, the program declares {declared}")
+            feed[name] = np.ascontiguousarray(array)
+            specialized[name] = tuple(array.shape)
+
+        # Fetches: names of existing pd.fetch ops, or values to fetch.
+        existing = program.fetches()
+        added, fetch_names = [], []
+        for i, item in enumerate(fetch_list):
+            if isinstance(item, str):
+                if item not in existing:
+                    raise ExecutorError(
+                        f"fetch {item!r} is not an output of the program (its fetches: "
+                        f"{', '.join(existing) or 'none'})")
+                fetch_names.append(item)
+            elif isinstance(item, ir.Value):
+                added.append(item)
+                fetch_names.append(None)
+            else:
+                raise ExecutorError(f"fetch_list[{i}] is {type(item).__name__}; expected a "
+                                    "program value or a fetch name")
+        if not fetch_list:
+            fetch_names = list(existing)
+
+        # Weights (dense_resource blobs) are elided: the key is the graph.
+        key_text = program.module.operation.get_asm(
+            large_elements_limit=16, large_resource_limit=16, assume_verified=True)
+        key = (hashlib.sha1(key_text.encode()).hexdigest(),
+               tuple(sorted((n, s, str(feed[n].dtype)) for n, s in specialized.items())),
+               tuple(fetch_names), tuple(_value_hash(v) for v in added))
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit, fetch_names
+
+        module = self._specialize(program, specialized, added, fetch_names)
+        compiled = cpu.compile_program(module, parallel=self.parallel,
+                                       description="Executor(cpu) compilation")
+        self._cache[key] = compiled
+        return compiled, fetch_names
+
+    def _specialize(self, program: Program, shapes: dict, added: list, fetch_names: list):
+        """A copy of the program with concrete feed shapes and exactly the
+        requested fetches (in order)."""
+        # Temporary fetch ops for requested values, so the copy has them.
+        temp = []
+        base = 1 << 20
+        with program.building():
+            for i, value in enumerate(added):
+                temp.append(pd.FetchOp(value, f"__fetch_{i}", base + i))
+        try:
+            module = ir.Module.parse(program.module.operation.get_asm(
+                enable_debug_info=True), program.context)
+        finally:
+            for op in temp:
+                op.operation.erase()
+        fn = module.body.operations[0]
+        block = fn.regions[0].blocks[0]
+        wanted = []
+        it = iter(range(len(added)))
+        for name in fetch_names:
+            wanted.append(name if name is not None else f"__fetch_{next(it)}")
+        with program.context, ir.Location.unknown(program.context):
+            fetch_ops = {}
+            for op in list(block.operations):
+                name = op.operation.name
+                if name == "pd.data":
+                    fname = ir.StringAttr(op.operation.attributes["name"]).value
+                    t = op.operation.results[0].type
+                    new_type = (pd.TensorType.get(list(shapes[fname]), t.element_type)
+                                if pd.TensorType.isinstance(t)
+                                else pd.VTensorType.get(list(shapes[fname]), t.element_type))
+                    op.operation.results[0].set_type(new_type)
+                    op.operation.attributes["shape"] = ir.DenseI64ArrayAttr.get(list(shapes[fname]))
+                elif name == "pd.fetch":
+                    fetch_ops.setdefault(ir.StringAttr(op.operation.attributes["name"]).value, op)
+            # Keep the requested fetches, renumbered; drop the others.
+            keep = set()
+            for col, name in enumerate(wanted):
+                op = fetch_ops[name]
+                op.operation.attributes["col"] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), col)
+                keep.add(name)
+            for name, op in fetch_ops.items():
+                if name not in keep:
+                    op.operation.erase()
+        return module

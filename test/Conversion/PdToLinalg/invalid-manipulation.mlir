@@ -1,0 +1,101 @@
+// Manipulation ops the CPU lowering rejects, with the reason.
+// RUN: paddle-opt %s -split-input-file -convert-pd-to-linalg -verify-diagnostics
+
+func.func @nonzero() {
+  %x = pd.data "x" : !pd.vtensor<4xf32>
+  // expected-error @+1 {{pd.nonzero has a data-dependent result shape; the CPU lowering does not support it}}
+  %r = pd.nonzero %x : (!pd.vtensor<4xf32>) -> !pd.vtensor<?x1xi64>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<?x1xi64>
+  return
+}
+
+// -----
+
+// A shape computed at run time is out of scope.
+func.func @reshape_runtime_shape() {
+  %x = pd.data "x" : !pd.vtensor<2x3xf32>
+  %s = pd.data "s" : !pd.vtensor<2xi64>
+  // expected-error @+1 {{'pd.reshape' op `shape` must be known at compile time}}
+  %r = pd.reshape %x, %s : (!pd.vtensor<2x3xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @concat_runtime_axis() {
+  %x = pd.data "x" : !pd.vtensor<2x3xf32>
+  %a = pd.data "a" : !pd.vtensor<1xi64>
+  %l = pd.combine(%x, %x) : !pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>
+  // expected-error @+1 {{'pd.concat' op `axis` must be known at compile time}}
+  %r = pd.concat %l, %a : (!pd.vec<!pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x?xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @strided_slice_dynamic() {
+  %x = pd.data "x" : !pd.vtensor<?x4xf32>
+  %st = pd.full_int_array [0] : !pd.vtensor<1xi64>
+  %en = pd.full_int_array [4] : !pd.vtensor<1xi64>
+  %sd = pd.full_int_array [2] : !pd.vtensor<1xi64>
+  // expected-error @+1 {{'pd.strided_slice' op lowering needs static shapes here}}
+  %r = pd.strided_slice %x, %st, %en, %sd {axes = array<i32: 1>} : (!pd.vtensor<?x4xf32>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x2xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<?x2xf32>
+  return
+}
+
+// -----
+
+func.func @flip_dynamic_axis() {
+  %x = pd.data "x" : !pd.vtensor<?x4xf32>
+  // expected-error @+1 {{'pd.flip' op lowering needs static shapes here}}
+  %r = pd.flip %x {axis = array<i32: 0>} : (!pd.vtensor<?x4xf32>) -> !pd.vtensor<?x4xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @roll_dynamic() {
+  %x = pd.data "x" : !pd.vtensor<?x4xf32>
+  %s = pd.full_int_array [1] : !pd.vtensor<1xi64>
+  // expected-error @+1 {{'pd.roll' op lowering needs static shapes here}}
+  %r = pd.roll %x, %s {axis = array<i64: 1>} : (!pd.vtensor<?x4xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x4xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @pad3d_unknown_mode() {
+  %x = pd.data "x" : !pd.vtensor<1x1x2x2x2xf32>
+  %p = pd.full_int_array [1, 1, 1, 1, 1, 1] : !pd.vtensor<6xi64>
+  // expected-error @+1 {{'pd.pad3d' op has unknown mode 'mirror'}}
+  %r = pd.pad3d %x, %p {mode = "mirror"} : (!pd.vtensor<1x1x2x2x2xf32>, !pd.vtensor<6xi64>) -> !pd.vtensor<1x1x4x4x4xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<1x1x4x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @one_hot_runtime_classes() {
+  %x = pd.data "x" : !pd.vtensor<3xi64>
+  %n = pd.data "n" : !pd.vtensor<1xi64>
+  // expected-error @+1 {{'pd.one_hot' op `num_classes` must be known at compile time}}
+  %r = pd.one_hot %x, %n : (!pd.vtensor<3xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<3x?xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<3x?xf32>
+  return
+}
+
+// -----
+
+func.func @tile_runtime_repeats() {
+  %x = pd.data "x" : !pd.vtensor<2x3xf32>
+  %s = pd.data "s" : !pd.vtensor<2xi64>
+  // expected-error @+1 {{'pd.tile' op `repeat_times` must be known at compile time}}
+  %r = pd.tile %x, %s : (!pd.vtensor<2x3xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<?x?xf32>
+  return
+}
