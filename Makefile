@@ -70,6 +70,7 @@ test: build
 
 run: build
 	$(VPY) examples/quickstart.py
+	$(VPY) examples/cpu_inference.py
 
 clean:
 	rm -rf $(BUILD) python/paddle_mlir/*.so python/paddle_mlir/dialects/_*_gen.py

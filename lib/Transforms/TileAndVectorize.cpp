@@ -11,10 +11,12 @@
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 namespace mlir::pd {
 #define GEN_PASS_DEF_PDTILEANDVECTORIZE
@@ -86,7 +88,8 @@ struct PdTileAndVectorizePass
 
   FailureOr<linalg::LinalgOp> tile(IRRewriter &rewriter, linalg::LinalgOp op,
                                    ArrayRef<int64_t> sizes,
-                                   linalg::LinalgTilingLoopType loops) {
+                                   linalg::LinalgTilingLoopType loops,
+                                   SmallVectorImpl<Operation *> *created = nullptr) {
     if (llvm::all_of(sizes, [](int64_t s) { return s == 0; }))
       return op;
     linalg::LinalgTilingOptions options;
@@ -96,15 +99,22 @@ struct PdTileAndVectorizePass
     if (failed(tiled))
       return failure();
     rewriter.eraseOp(op);
+    if (created)
+      created->append(tiled->loops.begin(), tiled->loops.end());
     return tiled->op;
   }
 
   LogicalResult vectorizeOp(IRRewriter &rewriter, linalg::LinalgOp op,
-                            ArrayRef<int64_t> vectorSizes) {
+                            ArrayRef<int64_t> vectorSizes,
+                            bool contraction = false) {
     rewriter.setInsertionPoint(op);
-    FailureOr<linalg::VectorizationResult> result =
-        linalg::vectorize(rewriter, op, vectorSizes,
-                          SmallVector<bool>(vectorSizes.size(), false));
+    // Contractions go straight to vector.contract (then FMA outer
+    // products), not to broadcast + multi_reduction.
+    FailureOr<linalg::VectorizationResult> result = linalg::vectorize(
+        rewriter, op, vectorSizes, SmallVector<bool>(vectorSizes.size(), false),
+        /*vectorizeNDExtract=*/false, /*flatten1DDepthwiseConv=*/false,
+        /*assumeDynamicDimsMatchVecSizes=*/false,
+        /*createNamedContraction=*/contraction);
     if (failed(result))
       return failure();
     if (result->replacements.empty())
@@ -146,13 +156,59 @@ struct PdTileAndVectorizePass
       cur = tile(rewriter, *cur, sizesFor(0, 0, 0, ck), linalg::LinalgTilingLoopType::Loops);
     if (succeeded(cur))
       cur = tile(rewriter, *cur, sizesFor(1, rm, rn, 0), linalg::LinalgTilingLoopType::Loops);
+    SmallVector<Operation *> depthLoops;
     if (succeeded(cur))
-      cur = tile(rewriter, *cur, sizesFor(0, 0, 0, 1), linalg::LinalgTilingLoopType::Loops);
+      cur = tile(rewriter, *cur, sizesFor(0, 0, 0, 1), linalg::LinalgTilingLoopType::Loops,
+                 &depthLoops);
     if (failed(cur))
       return;
     SmallVector<int64_t> vec(batch, 1);
     vec.append({rm, rn, 1});
-    (void)vectorizeOp(rewriter, *cur, vec);
+    if (failed(vectorizeOp(rewriter, *cur, vec, /*contraction=*/true)))
+      return;
+    if (depthLoops.size() == 1)
+      if (auto loop = dyn_cast<scf::ForOp>(depthLoops.front()))
+        keepAccumulatorInRegisters(rewriter, loop);
+  }
+
+  /// The register tile's accumulator: read before the depth loop, carried
+  /// through it, written after it. Upstream's hoisting must assume that the
+  /// input and output buffers may alias; here the output is the matmul's
+  /// own init buffer, which the lowering never aliases with its inputs.
+  void keepAccumulatorInRegisters(IRRewriter &rewriter, scf::ForOp loop) {
+    moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+    vector::TransferReadOp read;
+    vector::TransferWriteOp write;
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
+        read = contract.getAcc().getDefiningOp<vector::TransferReadOp>();
+        for (Operation *user : contract->getUsers())
+          if (auto w = dyn_cast<vector::TransferWriteOp>(user))
+            write = w;
+      }
+    }
+    if (!read || !write || read->getParentOp() != loop ||
+        write->getParentOp() != loop || read.getBase() != write.getBase() ||
+        getAsOpFoldResult(read.getIndices()) != getAsOpFoldResult(write.getIndices()) ||
+        !loop.isDefinedOutsideOfLoop(read.getBase()) ||
+        llvm::any_of(read.getIndices(),
+                     [&](Value v) { return !loop.isDefinedOutsideOfLoop(v); }) ||
+        (read.getMask() && !loop.isDefinedOutsideOfLoop(read.getMask())) ||
+        !loop.isDefinedOutsideOfLoop(read.getPadding()) || write.getMask())
+      return;
+    read->moveBefore(loop);
+    write->moveAfter(loop);
+    Value stored = write.getValueToStore();
+    FailureOr<LoopLikeOpInterface> newLoop =
+        cast<LoopLikeOpInterface>(loop.getOperation())
+            .replaceWithAdditionalYields(
+                rewriter, read.getResult(), /*replaceInitOperandUsesInLoop=*/true,
+                [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
+                  return SmallVector<Value>{stored};
+                });
+    if (failed(newLoop))
+      return;
+    write.getValueToStoreMutable().assign(newLoop->getLoopResults()->back());
   }
 
   void codegenElementwise(IRRewriter &rewriter, linalg::LinalgOp op) {

@@ -1155,9 +1155,17 @@ LogicalResult lowerScatter(Operation *op, Lowerer &l) {
                })
         .getResult(0);
   };
+  // As PHI, start from a copy of x: the loops then update a fresh tensor
+  // in place, never x's buffer (which may be a feed or a parameter).
+  Value copy =
+      linalg::CopyOp::create(b, loc, TypeRange{xt}, ValueRange{x},
+                             ValueRange{emptyOf(b, loc,
+                                                tensor::getMixedSizes(b, loc, x),
+                                                xt.getElementType())})
+          .getResult(0);
   Value result;
   if (o.getOverwrite()) {
-    result = loop(x, [&](OpBuilder &nb, Location nl, Value i, Value acc) {
+    result = loop(copy, [&](OpBuilder &nb, Location nl, Value i, Value acc) {
       return insertSlice(nb, nl, update(nb, nl, i), acc,
                          rowOffsets(nb, rowIndex(nb, nl, i)), rowSizes);
     });
@@ -1167,7 +1175,7 @@ LogicalResult lowerScatter(Operation *op, Lowerer &l) {
                         b, loc, scalarConstant(b, loc, xt.getElementType(), 0),
                         emptyOf(b, loc, zeroRowSizes, xt.getElementType()))
                         .getResult(0);
-    Value zeroed = loop(x, [&](OpBuilder &nb, Location nl, Value i, Value acc) {
+    Value zeroed = loop(copy, [&](OpBuilder &nb, Location nl, Value i, Value acc) {
       return insertSlice(nb, nl, zeroRow, acc,
                          rowOffsets(nb, rowIndex(nb, nl, i)), rowSizes);
     });

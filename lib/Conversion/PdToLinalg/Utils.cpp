@@ -149,8 +149,12 @@ Value lowering::castScalar(OpBuilder &b, Location loc, Value v, Type to,
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v,
                                  scalarConstant(b, loc, from, 0));
   }
-  if (from.isIndex())
-    v = arith::IndexCastOp::create(b, loc, b.getI64Type(), v), from = v.getType();
+  if (from.isIndex()) {
+    v = arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
+    from = v.getType();
+    if (from == to)
+      return v;
+  }
   if (to.isIndex()) {
     Value i64 = castScalar(b, loc, v, b.getI64Type(), srcUnsigned);
     return arith::IndexCastOp::create(b, loc, to, i64);

@@ -95,11 +95,8 @@ def fetch_types(module: ir.Module) -> list:
     out = []
     for _, name, t in fetches:
         shape = pd.TensorType(t).shape if pd.TensorType.isinstance(t) else pd.VTensorType(t).shape
-        if any(d < 0 for d in shape):
-            raise CompileError(
-                f"fetch {name!r} has a dynamic shape {t} after shape inference; "
-                "the CPU backend needs every fetched shape to follow from the feed shapes")
-        out.append((name, list(shape), numpy_dtype(t.element_type)))
+        dynamic = any(d < 0 for d in shape)
+        out.append((name, None if dynamic else list(shape), numpy_dtype(t.element_type), str(t)))
     return out
 
 
@@ -165,7 +162,13 @@ def compile_program(module: ir.Module, *, parallel: bool = False, vectorize: boo
     run_pipeline(module, "pd-reduce-inplace-variants,pd-maximize-value-semantics,pd-infer-shapes",
                  description=description)
     fetches = fetch_types(module)
+    # Lower first: an op that cannot be lowered is the better diagnostic.
     run_pipeline(module, lowering_pipeline(parallel, vectorize), description=description)
+    for name, shape, _, type_text in fetches:
+        if shape is None:
+            raise CompileError(
+                f"fetch {name!r} has a dynamic shape {type_text} after shape inference; the "
+                "CPU backend needs every fetched shape to follow from the feed shapes")
     return CompiledProgram(module, signature_of(module, fetches), parallel=parallel)
 
 

@@ -22,7 +22,7 @@ import numpy as np
 from .. import ir as pir
 from ..backend import cpu
 from ..dialects import pd
-from .parameters import ParameterStore
+from .parameters import ParameterError, ParameterStore
 from .program import Program
 from .startup import run_startup
 
@@ -63,11 +63,13 @@ class Executor:
         compiled, fetch_names = self._compiled(program, feed, list(fetch_list or []))
         arrays = {}
         for name in compiled.signature.parameters:
-            if name not in store:
+            try:
+                value = store[name]
+            except (KeyError, ParameterError):
                 raise ExecutorError(
                     f"parameter {name!r} has no value: run the startup program (or load "
-                    "the weights) before running the main program")
-            arrays[name] = np.ascontiguousarray(store[name])
+                    "the weights) before running the main program") from None
+            arrays[name] = np.ascontiguousarray(value)
         for name in compiled.signature.feeds:
             arrays[name] = feed[name]
         outputs = compiled(arrays)

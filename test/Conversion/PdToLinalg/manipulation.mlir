@@ -311,11 +311,13 @@ func.func @gathers() {
 
 // -----
 
-// Rows are written in order (a repeated index keeps the last row); without
-// overwrite the indexed rows are zeroed, then accumulated.
+// Rows are written in order into a copy of x (a repeated index keeps the
+// last row); without overwrite the indexed rows are zeroed, then
+// accumulated.
 // CHECK-LABEL: func.func @scatter(
 // CHECK-SAME: %[[X:[^:]*]]: tensor<4x3xf32>, %[[I:[^:]*]]: tensor<2xi64>, %[[U:[^:]*]]: tensor<2x3xf32>
-// CHECK: scf.for %[[K:.*]] = %{{.*}} iter_args(%[[ACC:.*]] = %[[X]]) -> (tensor<4x3xf32>)
+// CHECK: %[[COPY:.*]] = linalg.copy ins(%[[X]] : tensor<4x3xf32>)
+// CHECK: scf.for %[[K:.*]] = %{{.*}} iter_args(%[[ACC:.*]] = %[[COPY]]) -> (tensor<4x3xf32>)
 // CHECK: tensor.extract %[[I]][%[[K]]]
 // CHECK: %[[ROW:.*]] = tensor.extract_slice %[[U]][%[[K]], 0] [1, 3] [1, 1] : tensor<2x3xf32> to tensor<3xf32>
 // CHECK: tensor.insert_slice %[[ROW]] into %[[ACC]][%{{.*}}, 0] [1, 3] [1, 1] : tensor<3xf32> into tensor<4x3xf32>

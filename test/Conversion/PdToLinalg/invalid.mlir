@@ -1,0 +1,50 @@
+// Programs convert-pd-to-linalg refuses, with the reason at the op.
+// RUN: paddle-opt %s -split-input-file -convert-pd-to-linalg -verify-diagnostics
+
+func.func @aliasing() {
+  %x = pd.data "x" : !pd.tensor<4xf32>
+  // expected-error @+1 {{operates on !pd.tensor, which may alias or be written in place; run pd-reduce-inplace-variants and pd-maximize-value-semantics first}}
+  %r = pd.relu_ %x : (!pd.tensor<4xf32>) -> !pd.tensor<4xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @runtime_int_array() {
+  %x = pd.data "x" : !pd.vtensor<4x6xf32>
+  %s = pd.data "s" : !pd.vtensor<2xi64>
+  // expected-error @+1 {{`shape` must be known at compile time}}
+  %r = pd.reshape %x, %s : (!pd.vtensor<4x6xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @float_only() {
+  %x = pd.data "x" : !pd.vtensor<4xi32>
+  // expected-error @+1 {{the CPU lowering supports float element types here, got 'i32'}}
+  %r = pd.exp %x : (!pd.vtensor<4xi32>) -> !pd.vtensor<4xi32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @static_needed() {
+  %x = pd.data "x" : !pd.vtensor<?x3x8x8xf32>
+  %w = pd.get_parameter "w" : !pd.vtensor<4x3x3x3xf32>
+  // expected-error @+1 {{lowering needs static shapes here}}
+  %c = pd.conv2d %x, %w : (!pd.vtensor<?x3x8x8xf32>, !pd.vtensor<4x3x3x3xf32>) -> !pd.vtensor<?x4x6x6xf32>
+  %f = pd.fetch %c "c" col 0 : !pd.vtensor<?x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @program_signature(%a: i32) {
+  // expected-error @-1 {{a pd program takes no arguments and returns nothing}}
+  %x = pd.data "x" : !pd.vtensor<4xf32>
+  return
+}

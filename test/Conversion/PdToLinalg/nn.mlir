@@ -1,0 +1,88 @@
+// Matmul, convolution, pooling and normalization lowerings (NN.cpp).
+// RUN: paddle-opt %s -split-input-file -convert-pd-to-linalg | FileCheck %s
+
+// A batch of rows times a matrix is one 2-D matmul between views.
+// CHECK-LABEL: func.func @matmul_3d_2d(
+// CHECK: tensor.collapse_shape {{.*}} : tensor<2x3x4xf32> into tensor<6x4xf32>
+// CHECK: linalg.matmul ins({{.*}} : tensor<6x4xf32>, tensor<4x5xf32>)
+// CHECK: tensor.expand_shape {{.*}} : tensor<6x5xf32> into tensor<2x3x5xf32>
+func.func @matmul_3d_2d() {
+  %x = pd.data "x" : !pd.vtensor<2x3x4xf32>
+  %w = pd.get_parameter "w" : !pd.vtensor<4x5xf32>
+  %r = pd.matmul %x, %w : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<4x5xf32>) -> !pd.vtensor<2x3x5xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<2x3x5xf32>
+  return
+}
+
+// -----
+
+// transpose_y and batch dims: a transpose copy, then batch_matmul.
+// CHECK-LABEL: func.func @matmul_batch_transposed(
+// CHECK: linalg.transpose
+// CHECK: linalg.batch_matmul
+func.func @matmul_batch_transposed() {
+  %q = pd.data "q" : !pd.vtensor<2x4x8xf32>
+  %k = pd.data "k" : !pd.vtensor<2x4x8xf32>
+  %r = pd.matmul %q, %k {transpose_y = true} : (!pd.vtensor<2x4x8xf32>, !pd.vtensor<2x4x8xf32>) -> !pd.vtensor<2x4x4xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<2x4x4xf32>
+  return
+}
+
+// -----
+
+// conv2d: explicit padding, then the named NCHW convolution.
+// CHECK-LABEL: func.func @conv2d(
+// CHECK: tensor.pad {{.*}}low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+func.func @conv2d() {
+  %x = pd.data "x" : !pd.vtensor<1x3x8x8xf32>
+  %w = pd.get_parameter "w" : !pd.vtensor<4x3x3x3xf32>
+  %c = pd.conv2d %x, %w {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<4x3x3x3xf32>) -> !pd.vtensor<1x4x4x4xf32>
+  %f = pd.fetch %c "c" col 0 : !pd.vtensor<1x4x4x4xf32>
+  return
+}
+
+// -----
+
+// Depthwise convolution (groups == channels).
+// CHECK-LABEL: func.func @depthwise(
+// CHECK: linalg.depthwise_conv_2d_nchw_chw
+func.func @depthwise() {
+  %x = pd.data "x" : !pd.vtensor<1x4x8x8xf32>
+  %w = pd.get_parameter "w" : !pd.vtensor<4x1x3x3xf32>
+  %c = pd.depthwise_conv2d %x, %w {groups = 4 : i32} : (!pd.vtensor<1x4x8x8xf32>, !pd.vtensor<4x1x3x3xf32>) -> !pd.vtensor<1x4x6x6xf32>
+  %f = pd.fetch %c "c" col 0 : !pd.vtensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+// Max pooling pads with -inf.
+// CHECK-LABEL: func.func @max_pool(
+// CHECK: tensor.pad
+// CHECK: tensor.yield %{{.*}} : f32
+// CHECK: linalg.pooling_nchw_max
+func.func @max_pool() {
+  %x = pd.data "x" : !pd.vtensor<1x2x8x8xf32>
+  %k = pd.full_int_array [3, 3] : !pd.vtensor<2xi64>
+  %p = pd.pool2d %x, %k {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x2x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<1x2x4x4xf32>
+  %f = pd.fetch %p "p" col 0 : !pd.vtensor<1x2x4x4xf32>
+  return
+}
+
+// -----
+
+// layer_norm: mean, then the mean of squared deviations, then rsqrt.
+// CHECK-LABEL: func.func @layer_norm(
+// CHECK: arith.addf
+// CHECK: arith.subf
+// CHECK: arith.mulf
+// CHECK: math.rsqrt
+func.func @layer_norm() {
+  %x = pd.data "x" : !pd.vtensor<2x8xf32>
+  %s = pd.get_parameter "s" : !pd.vtensor<8xf32>
+  %b = pd.get_parameter "b" : !pd.vtensor<8xf32>
+  %y:3 = pd.layer_norm %x scale(%s) bias(%b) {epsilon = 1.0e-5 : f32, begin_norm_axis = 1 : i32} : (!pd.vtensor<2x8xf32>, !pd.vtensor<8xf32>, !pd.vtensor<8xf32>) -> (!pd.vtensor<2x8xf32>, !pd.vtensor<2xf32>, !pd.vtensor<2xf32>)
+  %f = pd.fetch %y#0 "y" col 0 : !pd.vtensor<2x8xf32>
+  return
+}

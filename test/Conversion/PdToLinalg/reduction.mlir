@@ -1,0 +1,77 @@
+// Reductions, softmax, arg-max and sorting (Reduction.cpp).
+// RUN: paddle-opt %s -split-input-file -convert-pd-to-linalg | FileCheck %s
+
+// sum over axis 1 with keepdim: a reduction generic, then a view.
+// CHECK-LABEL: func.func @sum_keepdim(
+// CHECK: linalg.fill
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK: arith.addf
+// CHECK: tensor.expand_shape {{.*}} : tensor<2x4xf32> into tensor<2x1x4xf32>
+func.func @sum_keepdim() {
+  %x = pd.data "x" : !pd.vtensor<2x3x4xf32>
+  %a = pd.full_int_array [1] : !pd.vtensor<1xi64>
+  %r = pd.sum %x, %a {keepdim = true} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<2x1x4xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<2x1x4xf32>
+  return
+}
+
+// -----
+
+// Softmax subtracts the row maximum before exp (numerically stable).
+// CHECK-LABEL: func.func @softmax(
+// CHECK: arith.constant 0xFF800000 : f32
+// CHECK: arith.maximumf
+// CHECK: arith.subf
+// CHECK-NEXT: math.exp
+// CHECK: arith.addf
+// CHECK: arith.divf
+func.func @softmax() {
+  %x = pd.data "x" : !pd.vtensor<4x16xf32>
+  %r = pd.softmax %x {axis = -1 : i32} : (!pd.vtensor<4x16xf32>) -> !pd.vtensor<4x16xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<4x16xf32>
+  return
+}
+
+// -----
+
+// argmax carries (value, index) through one reduction.
+// CHECK-LABEL: func.func @argmax(
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}}outs(%{{.*}}, %{{.*}} : tensor<3xf32>, tensor<3xi64>)
+// CHECK: linalg.index 1
+// CHECK: arith.cmpf ogt
+func.func @argmax() {
+  %x = pd.data "x" : !pd.vtensor<3x5xf32>
+  %a = pd.full(1) : !pd.vtensor<1xi64>
+  %r = pd.argmax %x, %a : (!pd.vtensor<3x5xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<3xi64>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<3xi64>
+  return
+}
+
+// -----
+
+// mean divides by the reduced count, also when it is dynamic.
+// CHECK-LABEL: func.func @mean_dynamic(
+// CHECK: tensor.dim
+// CHECK: arith.divf
+func.func @mean_dynamic() {
+  %x = pd.data "x" : !pd.vtensor<?x8xf32>
+  %a = pd.full_int_array [0] : !pd.vtensor<1xi64>
+  %r = pd.mean %x, %a : (!pd.vtensor<?x8xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<8xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<8xf32>
+  return
+}
+
+// -----
+
+// cumsum is a loop along the axis carrying the running slice.
+// CHECK-LABEL: func.func @cumsum(
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: tensor.extract_slice
+// CHECK: tensor.insert_slice
+func.func @cumsum() {
+  %x = pd.data "x" : !pd.vtensor<3x4xf32>
+  %a = pd.full(1) : !pd.vtensor<1xi64>
+  %r = pd.cumsum %x, %a : (!pd.vtensor<3x4xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<3x4xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<3x4xf32>
+  return
+}

@@ -1,0 +1,27 @@
+// The registered pipeline from a pd program to the LLVM dialect.
+// RUN: paddle-opt %s --pd-lower-to-llvm | FileCheck %s
+// RUN: paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-llvm{parallel=true})' | FileCheck %s --check-prefix=PAR
+// RUN: paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-llvm{vectorize=false})' | FileCheck %s --check-prefix=NOVEC
+
+// Parameters, then feeds, then one out-parameter per fetch (memref
+// descriptors), and the C interface wrapper; only LLVM dialect is left.
+// CHECK-LABEL: llvm.func @main(
+// CHECK-SAME: pd.feeds = ["x"], pd.fetches = ["out"], pd.parameters = ["w", "b"]
+// CHECK: llvm.intr.fmuladd
+// CHECK-LABEL: llvm.func @_mlir_ciface_main(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
+// CHECK-NOT: = linalg.
+// CHECK-NOT: = pd.
+// CHECK-NOT: = memref.
+// CHECK-NOT: = vector.
+// PAR: llvm.call @mlirAsyncRuntimeExecute
+// NOVEC-NOT: llvm.intr.fmuladd{{.*}}vector
+func.func @main() {
+  %x = pd.data "x" : !pd.tensor<128x64xf32>
+  %w = pd.get_parameter "w" : !pd.tensor<64x64xf32>
+  %b = pd.get_parameter "b" : !pd.tensor<64xf32>
+  %y = pd.matmul %x, %w : (!pd.tensor<128x64xf32>, !pd.tensor<64x64xf32>) -> !pd.tensor<128x64xf32>
+  %z = pd.add %y, %b : (!pd.tensor<128x64xf32>, !pd.tensor<64xf32>) -> !pd.tensor<128x64xf32>
+  %r = pd.relu_ %z : (!pd.tensor<128x64xf32>) -> !pd.tensor<128x64xf32>
+  %f = pd.fetch %r "out" col 0 : !pd.tensor<128x64xf32>
+  return
+}

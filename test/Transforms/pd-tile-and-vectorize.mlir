@@ -1,0 +1,63 @@
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | FileCheck %s
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{matmul-register-tile=8,32 matmul-cache-tile=64,64,64}))' | FileCheck %s --check-prefix=OPTS
+// Running it twice changes nothing more.
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | paddle-opt -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | FileCheck %s
+
+// A large matmul: parallel cache tiles, a depth block, a 4x64 register tile
+// whose accumulator stays in registers across the k loop (FMAs).
+// CHECK-LABEL: func.func @matmul(
+// CHECK: scf.parallel
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: vector.transfer_read {{.*}} : memref<4x64xf32, {{.*}}>, vector<4x64xf32>
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: vector.fma
+// CHECK: vector.transfer_write {{.*}} : vector<4x64xf32>
+// CHECK-NOT: linalg.matmul
+// OPTS-LABEL: func.func @matmul(
+// OPTS: scf.parallel {{.*}} step (%{{.*}}, %{{.*}})
+// OPTS: vector.transfer_read {{.*}} vector<8x32xf32>
+// OPTS: vector.fma
+func.func @matmul(%a: memref<256x512xf32>, %b: memref<512x256xf32>, %c: memref<256x256xf32>) {
+  linalg.matmul ins(%a, %b : memref<256x512xf32>, memref<512x256xf32>) outs(%c : memref<256x256xf32>)
+  return
+}
+
+// -----
+
+// Elementwise ops: one row of 16 elements at a time.
+// CHECK-LABEL: func.func @elementwise(
+// CHECK: scf.for
+// CHECK: vector.transfer_read {{.*}} vector<1x16xf32>
+// CHECK: arith.maximumf {{.*}} : vector<1x16xf32>
+// CHECK: vector.transfer_write
+func.func @elementwise(%x: memref<8x64xf32>, %y: memref<8x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x64xf32>) outs(%y : memref<8x64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.maximumf %in, %zero : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// Data-dependent reads (gathers) are left for convert-linalg-to-loops.
+// CHECK-LABEL: func.func @gather_left_alone(
+// CHECK: linalg.generic
+// CHECK: memref.load
+// CHECK-NOT: vector.
+func.func @gather_left_alone(%t: memref<16xf32>, %i: memref<4xindex>, %o: memref<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                  iterator_types = ["parallel"]}
+      ins(%i : memref<4xindex>) outs(%o : memref<4xf32>) {
+  ^bb0(%idx: index, %out: f32):
+    %v = memref.load %t[%idx] : memref<16xf32>
+    linalg.yield %v : f32
+  }
+  return
+}
