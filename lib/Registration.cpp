@@ -47,10 +47,11 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   p += "one-shot-bufferize{bufferize-function-boundaries "
        "function-boundary-type-conversion=identity-layout-map},"
        "canonicalize,buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},"
-       "func.func(buffer-hoisting,buffer-loop-hoisting),";
+       "func.func(buffer-hoisting,buffer-loop-hoisting,pd-memref-copy-to-linalg),";
   if (vectorize)
     p += "func.func(pd-tile-and-vectorize),canonicalize,cse,";
   p += "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+       "func.func(pd-memref-copy-to-linalg),"
        "convert-linalg-to-loops,";
   if (parallel)
     p += "async-parallel-for{async-dispatch=false num-workers=-1 min-task-size=1},"

@@ -356,8 +356,37 @@ def Pd_WhileOp : Pd_Op<"while", [
   let hasVerifier = 1;
 }
 
+def Pd_FusionGroupOp : Pd_Op<"fusion_group", [
+    IsolatedFromAbove, RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"::mlir::pd::YieldOp">]> {
+  let summary = "a group of fused elementwise ops (CINN's FusionOp)";
+  let description = [{
+    Made by `pd-fuse-elementwise`: a chain of elementwise/broadcast ops
+    (optionally ending in a reduction) that is compiled as one loop nest.
+    The region is isolated: its block arguments receive `inputs`, and
+    `pd.yield` gives the group's results (the values used outside it).
+
+    ```mlir
+    %r = pd.fusion_group(%x, %b) : (!pd.vtensor<4x8xf32>, !pd.vtensor<8xf32>) -> !pd.vtensor<4x8xf32> {
+    ^bb0(%a: !pd.vtensor<4x8xf32>, %c: !pd.vtensor<8xf32>):
+      %s = pd.add %a, %c : (!pd.vtensor<4x8xf32>, !pd.vtensor<8xf32>) -> !pd.vtensor<4x8xf32>
+      %t = pd.relu %s : (!pd.vtensor<4x8xf32>) -> !pd.vtensor<4x8xf32>
+      pd.yield %t : !pd.vtensor<4x8xf32>
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Pd_AnyTensor>:$inputs);
+  let results = (outs Variadic<Pd_AnyTensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `(` $inputs `)` attr-dict `:` functional-type($inputs, $results) $body
+  }];
+  let hasVerifier = 1;
+}
+
 def Pd_YieldOp : Pd_Op<"yield", [
-    Pure, Terminator, ReturnLike, ParentOneOf<["IfOp", "WhileOp"]>]> {
+    Pure, Terminator, ReturnLike,
+    ParentOneOf<["IfOp", "WhileOp", "FusionGroupOp"]>]> {
   let summary = "ends a pd.if / pd.while region (Paddle's cf.yield)";
   let arguments = (ins Variadic<Pd_AnyTensor>:$operands);
   let builders = [OpBuilder<(ins), [{ /* nothing */ }]>];

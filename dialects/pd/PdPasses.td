@@ -342,4 +342,107 @@ def PdConvToIm2col : Pass<"pd-conv-to-im2col", "::mlir::func::FuncOp"> {
   ];
 }
 
+def PdFuseElementwise : Pass<"pd-fuse-elementwise"> {
+  let summary = "Group chains of elementwise ops (and a trailing reduction) into pd.fusion_group";
+  let description = [{
+    Seed 004 (CINN) fuses elementwise and broadcast ops into one kernel.
+    Walking each block in order, an elementwise op on value tensors joins
+    the group of the op producing one of its operands when every other
+    use of the group's values comes after it (so the group can be placed
+    where its last op was); with `allow-reductions`, a reduction
+    (sum/mean/max/min/prod over constant axes) may end a group. Groups of
+    at least two ops become `pd.fusion_group` regions, which the lowering
+    turns into a single fused loop nest. Constants (`pd.full`) are inputs.
+
+    Before:
+
+    ```mlir
+    %s = pd.add %x, %b : (...) -> !pd.vtensor<4x8xf32>
+    %r = pd.relu %s : (...) -> !pd.vtensor<4x8xf32>
+    %e = pd.exp %r : (...) -> !pd.vtensor<4x8xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %e = pd.fusion_group(%x, %b) : (...) -> !pd.vtensor<4x8xf32> {
+    ^bb0(%a: !pd.vtensor<4x8xf32>, %c: !pd.vtensor<8xf32>):
+      %s = pd.add %a, %c ...
+      %r = pd.relu %s ...
+      %e = pd.exp %r ...
+      pd.yield %e : !pd.vtensor<4x8xf32>
+    }
+    ```
+  }];
+  let options = [
+    Option<"maxGroupSize", "max-group-size", "unsigned", /*default=*/"16",
+           "The most ops in one group">,
+    Option<"allowReductions", "allow-reductions", "bool", /*default=*/"true",
+           "Let a reduction end a group">
+  ];
+  let dependentDialects = ["::mlir::pd::PdDialect"];
+}
+
+def PdSelectKernels : Pass<"pd-select-kernels"> {
+  let summary = "Pick each op's PHI kernel by (name, backend, layout, dtype)";
+  let description = [{
+    PHI kernel selection (design_cn §2.3.4). For every pd op with a kernel
+    in the spec, the key is: `backend` (option), the layout of its
+    `data_format` attribute (else ANY), and the dtype of the operand or
+    attribute the spec's `kernel.data_type` names (else the first tensor
+    operand's). The kernel registry is searched for the exact key, then
+    with ANY layout, then with all_dtype, then with ALL_BACKEND (PHI's
+    fallbacks). The chosen key is attached as `phi.kernel_key` and the
+    kernel name as `phi.kernel_name`; later stages lower from there. A
+    missing kernel is an error naming the op and the key.
+
+    Kernels come from a registry filled from C++ (every op the CPU lowering
+    supports is registered for CPU) and from Python
+    (`paddle_mlir.kernels.register_kernel`).
+
+    Before:
+
+    ```mlir
+    %r = pd.relu %x : (!pd.vtensor<4xf32>) -> !pd.vtensor<4xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %r = pd.relu %x {phi.kernel_key = #phi.kernel_key<CPU, ANY, float32>,
+                     phi.kernel_name = "relu"} : (!pd.vtensor<4xf32>) -> !pd.vtensor<4xf32>
+    ```
+  }];
+  let options = [
+    Option<"backend", "backend", "std::string", /*default=*/"\"CPU\"",
+           "The backend to select kernels for (CPU, GPU, ...)">
+  ];
+  let dependentDialects = ["::mlir::pd::PdDialect", "::mlir::phi::PhiDialect"];
+}
+
+def PdMemrefCopyToLinalg : Pass<"pd-memref-copy-to-linalg", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite memref.copy into linalg.copy (loops instead of a runtime call)";
+  let description = [{
+    `finalize-memref-to-llvm` turns a `memref.copy` between non-contiguous
+    buffers into a call to `memrefCopy` from `libmlir_c_runner_utils`, a
+    library that links all of `libMLIR.so` (which must never be loaded next
+    to the Python bindings' MLIR). As a `linalg.copy`, the copy becomes
+    loops (vectorized by `pd-tile-and-vectorize`), and compiled programs
+    need no runtime library.
+
+    Before:
+
+    ```mlir
+    memref.copy %a, %b : memref<4x8xf32, strided<[16, 1]>> to memref<4x8xf32>
+    ```
+
+    After:
+
+    ```mlir
+    linalg.copy ins(%a : memref<4x8xf32, strided<[16, 1]>>) outs(%b : memref<4x8xf32>)
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 #endif // PADDLE_MLIR_PD_PASSES_TD

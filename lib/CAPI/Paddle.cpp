@@ -1,6 +1,7 @@
 //===- Paddle.cpp - C API of paddle-mlir ----------------------------------===//
 
 #include "CAPI/Paddle.h"
+#include "Dialect/Phi/KernelRegistry.h"
 
 #include "Dialect/Pd/PdDialect.h"
 #include "Registration.h"
@@ -15,6 +16,32 @@ void paddleMlirRegisterDialects(MlirDialectRegistry registry) {
 }
 
 void paddleMlirRegisterPasses(void) { paddle::registerAllPasses(); }
+
+static std::optional<phi::KernelKey> parseKernelKey(const char *backend,
+                                                    const char *layout,
+                                                    const char *dtype) {
+  auto b = pd::symbolizeBackend(backend);
+  auto l = pd::symbolizeDataLayout(layout);
+  auto d = pd::symbolizeDataType(dtype);
+  if (!b || !l || !d)
+    return std::nullopt;
+  return phi::KernelKey{*b, *l, *d};
+}
+
+bool paddleMlirRegisterKernel(const char *kernel, const char *backend,
+                              const char *layout, const char *dtype) {
+  std::optional<phi::KernelKey> key = parseKernelKey(backend, layout, dtype);
+  if (!key)
+    return false;
+  phi::KernelRegistry::global().add(kernel, *key);
+  return true;
+}
+
+bool paddleMlirHasKernel(const char *kernel, const char *backend,
+                         const char *layout, const char *dtype) {
+  std::optional<phi::KernelKey> key = parseKernelKey(backend, layout, dtype);
+  return key && phi::KernelRegistry::global().contains(kernel, *key);
+}
 
 MlirType pdTensorTypeGetChecked(MlirLocation loc, intptr_t rank,
                                 const int64_t *shape, MlirType elementType,

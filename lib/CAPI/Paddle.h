@@ -22,6 +22,19 @@ MLIR_CAPI_EXPORTED void paddleMlirRegisterDialects(MlirDialectRegistry registry)
 /// Registers paddle-mlir's passes with the global pass registry, once.
 MLIR_CAPI_EXPORTED void paddleMlirRegisterPasses(void);
 
+/// Adds a PHI kernel to the registry pd-select-kernels uses. `backend`,
+/// `layout` and `dtype` are the enum spellings (CPU, ANY, float32,
+/// ALL_BACKEND, all_dtype, ...). Returns false if one is unknown.
+MLIR_CAPI_EXPORTED bool paddleMlirRegisterKernel(const char *kernel,
+                                                 const char *backend,
+                                                 const char *layout,
+                                                 const char *dtype);
+/// Whether exactly that key is registered.
+MLIR_CAPI_EXPORTED bool paddleMlirHasKernel(const char *kernel,
+                                            const char *backend,
+                                            const char *layout,
+                                            const char *dtype);
+
 /// !pd.tensor / !pd.vtensor. `shape` uses MLIR's dynamic marker
 /// (mlirShapedTypeGetDynamicSize()). Returns a null type and emits a
 /// diagnostic at `loc` when the shape or element type is invalid.

@@ -3,18 +3,36 @@
     paddle-mlir opt program.mlir -p "pd-verify-program,canonicalize" [-o out.mlir]
     paddle-mlir opt - < program.mlir
     paddle-mlir import model.json [--params model.pdiparams] -o model.mlir
+    paddle-mlir compile model.json --emit so -o libmodel.so --shape x=1x784
+    paddle-mlir run model.json --input in.npz --output out.npz
+    paddle-mlir bench model.json --input in.npz [--json]
 
 Errors (unparsable IR, a failing pass) print located diagnostics, plus a
 `paddle-opt` reproducer for a failing pipeline, and exit with status 1.
 `import` reads a PaddlePaddle 3.x inference model (PIR JSON + weights) and
 writes the pd program to OUT.mlir and its weights beside it (OUT.npz); a
 model it cannot import gives a one-line error and status 1.
+
+`compile` compiles a pd program (.mlir/.mlirbc, weights from --params or
+PROGRAM.npz) or a Paddle model (MODEL.json, weights from MODEL.pdiparams)
+ahead of time for this CPU: `--emit mlir` (the LLVM dialect), `llvm` (LLVM
+IR), `obj` (an object file) or `so` (a shared library); obj and so come with
+a C header OUT.h declaring the entry point (weights compiled in; see
+paddle_mlir.backend.aot). Feeds with dynamic dimensions need `--shape`.
+
+`run` imports a model, optimizes it (pd-inference-opt, or --pipeline),
+compiles it with the CPU Executor and runs it on the arrays of IN.npz (keys:
+feed names), writing the fetches to OUT.npz (keys: fetch names). `bench`
+reports the median latency of the compiled program after a warm-up.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
+import time
 
 from mlir import ir
 
@@ -90,6 +108,181 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- compile / run / bench ---------------------------------------------------------
+def _known_errors() -> tuple:
+    from .backend.aot import AotError
+    from .backend.cpu import CompileError
+    from .frontend.pdiparams import PaddleImportError
+    from .static.executor import ExecutorError
+    from .static.parameters import ParameterError
+    from .static.program import ProgramError
+    return (AotError, CompileError, PaddleImportError, ExecutorError, ParameterError,
+            ProgramError, PipelineError, _InputError)
+
+
+class _InputError(ValueError):
+    """A bad --input file or array."""
+
+
+def _report(e: BaseException) -> int:
+    """One error message on stderr (no traceback), status 1."""
+    if isinstance(e, _known_errors()):
+        print(f"paddle-mlir: {e}", file=sys.stderr)
+    elif isinstance(e, ir.MLIRError):
+        print(f"paddle-mlir: {_format_diagnostics(e)}", file=sys.stderr)
+    elif isinstance(e, OSError):
+        what = e.filename or ""
+        print(f"paddle-mlir: {what}{': ' if what else ''}{e.strerror or e}", file=sys.stderr)
+    else:
+        if os.environ.get("PADDLE_MLIR_TRACEBACK"):
+            raise e
+        first = str(e).strip().splitlines()[0] if str(e).strip() else ""
+        print(f"paddle-mlir: error: {type(e).__name__}: {first} "
+              "(PADDLE_MLIR_TRACEBACK=1 shows the traceback)", file=sys.stderr)
+    return 1
+
+
+def _guarded(fn):
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return fn(args)
+        except KeyboardInterrupt:
+            raise
+        except Exception as e:  # noqa: BLE001 -- every error is one message, no traceback
+            return _report(e)
+    return run
+
+
+def _load_model(args: argparse.Namespace):
+    from .backend import aot
+    program = aot.load_program(args.model, args.params)
+    aot.optimize(program, args.pipeline)
+    return program
+
+
+def _read_inputs(path: str, program) -> dict:
+    import zipfile
+
+    import numpy as np
+    try:
+        npz = np.load(path, allow_pickle=False)
+        if not hasattr(npz, "files"):
+            raise _InputError(f"{path}: not an .npz file (expected one array per feed)")
+        with npz:
+            arrays = {name: npz[name] for name in npz.files}
+    except FileNotFoundError:
+        raise _InputError(f"{path}: no such file") from None
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError, KeyError) as e:
+        raise _InputError(f"{path}: not a valid .npz file ({e})") from None
+    feeds = [name for name, _ in program.feeds()]
+    for name in feeds:
+        if name not in arrays:
+            raise _InputError(f"{path}: no array for feed {name!r} (the file holds: "
+                              f"{', '.join(sorted(arrays)) or 'nothing'})")
+    for name in arrays:
+        if name not in feeds:
+            raise _InputError(f"{path}: array {name!r} is not a feed of the model (its feeds: "
+                              f"{', '.join(feeds) or 'none'})")
+    return arrays
+
+
+def _executor(args: argparse.Namespace):
+    from .static import Executor
+    return Executor("cpu", parallel=args.parallel)
+
+
+@_guarded
+def cmd_compile(args: argparse.Namespace) -> int:
+    from .backend import aot
+    start = time.perf_counter()
+    shapes = aot.parse_shapes(args.shape)
+    lowered = aot.compile_file(args.program, args.emit, args.output, shapes=shapes,
+                               params=args.params, parallel=args.parallel,
+                               pipeline=args.pipeline, entry=args.entry, mcpu=args.mcpu)
+    if args.verbose:
+        steps = ", ".join(f"{k[:-2]} {v * 1e3:.0f} ms" for k, v in lowered.timings.items())
+        written = [args.output] + ([str(aot.header_path(args.output))]
+                                   if args.emit in ("obj", "so") else [])
+        print(f"paddle-mlir: wrote {', '.join(written)} in "
+              f"{(time.perf_counter() - start) * 1e3:.0f} ms ({steps})", file=sys.stderr)
+    return 0
+
+
+@_guarded
+def cmd_run(args: argparse.Namespace) -> int:
+    import numpy as np
+    program = _load_model(args)
+    inputs = _read_inputs(args.input, program)
+    outputs = _executor(args).run(program, feed=inputs)
+    fetches = program.fetches()
+    try:
+        np.savez(args.output, **dict(zip(fetches, outputs)))
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, args.output) from None
+    return 0
+
+
+def _bound_call(compiled, arrays: dict, outputs: list):
+    """A no-argument call of the compiled program on fixed buffers. The memref
+    descriptors are built once (numpy -> descriptor conversion costs tens of
+    microseconds per array, which is not the model's latency)."""
+    import ctypes
+
+    from .backend import cpu
+    sig = compiled.signature
+    keep = [cpu._descriptor(arrays[n]) for n in sig.parameters + sig.feeds]
+    keep += [cpu._descriptor(o) for o in outputs]
+    pointers = [ctypes.pointer(ctypes.pointer(d)) for d in keep]
+    packed = (ctypes.c_void_p * len(keep))()
+    for i, ptr in enumerate(pointers):
+        packed[i] = ctypes.cast(ptr, ctypes.c_void_p)
+    func = compiled._func
+
+    def call():
+        func(packed)
+    call.keep = (keep, pointers, packed, arrays, outputs)  # alive as long as `call`
+    return call
+
+
+@_guarded
+def cmd_bench(args: argparse.Namespace) -> int:
+    import numpy as np
+    if args.runs < 1 or args.warmup < 0:
+        raise _InputError("--runs must be at least 1 and --warmup at least 0")
+    program = _load_model(args)
+    inputs = _read_inputs(args.input, program)
+    exe = _executor(args)
+    start = time.perf_counter()
+    # The compiled program itself: the Executor's per-run dispatch (cache key,
+    # argument checks) is not part of the model's latency.
+    compiled, _ = exe._compiled(program, dict(inputs), [])
+    compile_ms = (time.perf_counter() - start) * 1e3
+    arrays = {name: np.ascontiguousarray(inputs[name]) for name in compiled.signature.feeds}
+    for name in compiled.signature.parameters:
+        arrays[name] = np.ascontiguousarray(program.parameters[name])
+    outputs = [np.empty(s, d) for s, d in zip(compiled.signature.fetch_shapes,
+                                               compiled.signature.fetch_dtypes)]
+    call = _bound_call(compiled, arrays, outputs)
+    for _ in range(args.warmup):
+        call()
+    times = []
+    for _ in range(args.runs):
+        t = time.perf_counter_ns()
+        call()
+        times.append(time.perf_counter_ns() - t)
+    times_us = np.array(times, dtype=np.float64) / 1e3
+    result = {"median_us": round(float(np.median(times_us)), 3), "runs": args.runs,
+              "warmup": args.warmup, "min_us": round(float(times_us.min()), 3),
+              "compile_ms": round(compile_ms, 1)}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{args.model}: median {result['median_us']:.1f} us over {args.runs} runs "
+              f"(min {result['min_us']:.1f} us; {args.warmup} warm-up runs; compiled in "
+              f"{compile_ms:.0f} ms; {'parallel' if exe.parallel else 'serial'})")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="paddle-mlir", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -113,6 +306,60 @@ def main(argv: list[str] | None = None) -> int:
                      help="the .mlir (or .mlirbc) to write; weights go to the same "
                      "name with .npz")
     imp.set_defaults(func=cmd_import)
+
+    from .backend.aot import DEFAULT_ENTRY, DEFAULT_PIPELINE, EMIT_KINDS
+    pipeline_help = (f"the pd optimization pipeline run on the frozen program (default: "
+                     f"{DEFAULT_PIPELINE}; 'none' for none)")
+    comp = sub.add_parser("compile", help="compile a pd program or Paddle model ahead of "
+                          "time (LLVM dialect, LLVM IR, object file or shared library)")
+    comp.add_argument("program", help="a pd program (.mlir, .mlirbc) or a Paddle MODEL.json")
+    comp.add_argument("--emit", choices=EMIT_KINDS, default="so",
+                      help="what to write (default: so); obj and so also write OUT.h")
+    comp.add_argument("-o", "--output", required=True, help="the file to write")
+    comp.add_argument("--shape", action="append", default=[], metavar="NAME=DIMS",
+                      help="the static shape of a feed, e.g. x=2x784 (needed for each "
+                      "feed with dynamic dimensions; repeatable)")
+    comp.add_argument("--params", help="the weights: WEIGHTS.npz for a .mlir program "
+                      "(default: PROGRAM.npz), MODEL.pdiparams for a .json model")
+    comp.add_argument("--parallel", action=argparse.BooleanOptionalAction, default=False,
+                      help="run parallel loops on threads (links the MLIR async runtime; "
+                      "default: --no-parallel, a self-contained library)")
+    comp.add_argument("--pipeline", default=DEFAULT_PIPELINE, help=pipeline_help)
+    comp.add_argument("--entry", default=DEFAULT_ENTRY,
+                      help=f"the C entry point's name (default: {DEFAULT_ENTRY})")
+    comp.add_argument("--mcpu", default="native",
+                      help="the target CPU for llc/opt (default: native)")
+    comp.add_argument("-v", "--verbose", action="store_true",
+                      help="print where the compile time went (to standard error)")
+    comp.set_defaults(func=cmd_compile)
+
+    model_help = "a Paddle MODEL.json (or a pd program .mlir/.mlirbc)"
+    params_help = ("the weights (default: MODEL.pdiparams beside the JSON, PROGRAM.npz "
+                   "beside a .mlir)")
+    parallel_help = "run parallel loops on threads (default: when there is more than one core)"
+    run = sub.add_parser("run", help="run a model on the CPU: IN.npz (feed name -> array) "
+                         "to OUT.npz (fetch name -> array)")
+    run.add_argument("model", help=model_help)
+    run.add_argument("--params", help=params_help)
+    run.add_argument("--input", required=True, help="the feeds: an .npz keyed by feed name")
+    run.add_argument("--output", required=True, help="the .npz to write, keyed by fetch name")
+    run.add_argument("--pipeline", default=DEFAULT_PIPELINE, help=pipeline_help)
+    run.add_argument("--parallel", action=argparse.BooleanOptionalAction, default=None,
+                     help=parallel_help)
+    run.set_defaults(func=cmd_run)
+
+    bench = sub.add_parser("bench", help="median latency of a model on the CPU")
+    bench.add_argument("model", help=model_help)
+    bench.add_argument("--params", help=params_help)
+    bench.add_argument("--input", required=True, help="the feeds: an .npz keyed by feed name")
+    bench.add_argument("--runs", type=int, default=100, help="timed runs (default: 100)")
+    bench.add_argument("--warmup", type=int, default=10, help="untimed runs first (default: 10)")
+    bench.add_argument("--json", action="store_true",
+                       help='print one JSON line: {"median_us": ..., "runs": ..., ...}')
+    bench.add_argument("--pipeline", default=DEFAULT_PIPELINE, help=pipeline_help)
+    bench.add_argument("--parallel", action=argparse.BooleanOptionalAction, default=None,
+                       help=parallel_help)
+    bench.set_defaults(func=cmd_bench)
 
     args = parser.parse_args(argv)
     return args.func(args)

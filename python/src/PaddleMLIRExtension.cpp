@@ -73,6 +73,26 @@ PYBIND11_MODULE(_paddle_mlir_ext, m) {
       },
       py::arg("registry"), "Adds the pd and phi dialects to a DialectRegistry.");
 
+  m.def(
+      "register_kernel",
+      [](const std::string &kernel, const std::string &backend,
+         const std::string &layout, const std::string &dtype) {
+        if (!paddleMlirRegisterKernel(kernel.c_str(), backend.c_str(),
+                                      layout.c_str(), dtype.c_str()))
+          throw py::value_error("unknown backend, layout or dtype in (" +
+                                backend + ", " + layout + ", " + dtype + ")");
+      },
+      py::arg("kernel"), py::arg("backend"), py::arg("layout"), py::arg("dtype"),
+      "Adds a PHI kernel key to the registry pd-select-kernels uses.");
+  m.def(
+      "has_kernel",
+      [](const std::string &kernel, const std::string &backend,
+         const std::string &layout, const std::string &dtype) {
+        return paddleMlirHasKernel(kernel.c_str(), backend.c_str(),
+                                   layout.c_str(), dtype.c_str());
+      },
+      py::arg("kernel"), py::arg("backend"), py::arg("layout"), py::arg("dtype"));
+
   m.def("register_passes", &paddleMlirRegisterPasses,
         "Registers paddle-mlir passes with MLIR's global pass registry.");
 

@@ -3,6 +3,8 @@
 import inspect
 import shutil
 
+import re
+
 import numpy as np
 import pytest
 from mlir import ir
@@ -167,7 +169,10 @@ def test_mutability_and_freeze(programs):
     main.freeze()
     text = str(main)
     assert "pd.get_parameter" not in text
-    assert 'pd.constant dense_resource<linear_0.w_0> : tensor<4x3xf32> {name = "linear_0.w_0"}' in text
+    # Blob handles are unique per context: an earlier program may own the
+    # plain name, then MLIR adds a suffix.
+    assert re.search(r'pd.constant dense_resource<linear_0.w_0(_\d+)?> : tensor<4x3xf32> '
+                     r'\{name = "linear_0.w_0"\}', text)
     blob = main.parameters["linear_0.w_0"].tobytes().hex().upper()
     assert blob in text
     assert not main.parameters.parameter("linear_0.w_0").is_mutable

@@ -116,9 +116,29 @@ LogicalResult lowerWhile(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// A fusion group is lowered inline: its ops become linalg.generics that
+/// linalg-fuse-elementwise-ops (next in pd-lower-to-llvm) merges into one
+/// loop nest.
+LogicalResult lowerFusionGroup(Operation *op, Lowerer &l) {
+  auto o = cast<FusionGroupOp>(op);
+  Block &body = o.getBody().front();
+  for (auto [arg, input] : llvm::zip_equal(body.getArguments(), o.getInputs()))
+    l.map(arg, l.get(input));
+  SmallVector<Type> types;
+  for (Type t : o.getResultTypes())
+    types.push_back(loweredType(t));
+  FailureOr<SmallVector<Value>> values = lowerRegionBody(l, body, types);
+  if (failed(values))
+    return failure();
+  for (auto [r, v] : llvm::zip_equal(o.getResults(), *values))
+    l.map(r, v);
+  return success();
+}
+
 } // namespace
 
 void lowering::populateControlFlowLowerings(LoweringTable &table) {
   table.add("pd.if", lowerIf);
   table.add("pd.while", lowerWhile);
+  table.add("pd.fusion_group", lowerFusionGroup);
 }

@@ -260,12 +260,13 @@ LogicalResult lowerEye(Operation *op, Lowerer &l) {
 // Constants: assign_value, shape, numel
 //===----------------------------------------------------------------------===//
 
+/// assign_value (and assign_value_, whose overwritten operand does not
+/// matter to the value): a constant of the result type.
 LogicalResult lowerAssignValue(Operation *op, Lowerer &l) {
-  auto o = cast<AssignValueOp>(op);
-  RankedTensorType outType = loweredType(o.getType());
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
   Type elem = outType.getElementType();
   SmallVector<Attribute> elems;
-  for (Attribute a : o.getValues()) {
+  for (Attribute a : op->getAttrOfType<ArrayAttr>("values")) {
     double v = 0;
     int64_t i = 0;
     if (auto f = dyn_cast<FloatAttr>(a))
@@ -279,10 +280,11 @@ LogicalResult lowerAssignValue(Operation *op, Lowerer &l) {
     else
       elems.push_back(IntegerAttr::get(
           elem, APInt(elem.getIntOrFloatBitWidth(),
-                      elem.isInteger(1) ? (i != 0) : i, /*isSigned=*/true,
+                      isBool(pdElementType(op->getResult(0))) ? (i != 0) : i,
+                      /*isSigned=*/true,
                       /*implicitTrunc=*/true)));
   }
-  l.map(o.getOut(),
+  l.map(op->getResult(0),
         arith::ConstantOp::create(l.b, op->getLoc(), outType,
                                   DenseElementsAttr::get(outType, elems)));
   return success();
@@ -463,7 +465,7 @@ void mlir::pd::lowering::populateCreationLowerings(LoweringTable &table) {
   table.add("pd.arange", lowerArange);
   table.add("pd.linspace", lowerLinspace);
   table.add("pd.eye", lowerEye);
-  table.add("pd.assign_value", lowerAssignValue);
+  table.add({"pd.assign_value", "pd.assign_value_"}, lowerAssignValue);
   table.add({"pd.shape", "pd.shape64"}, lowerShape);
   table.add("pd.numel", lowerNumel);
   table.add("pd.uniform", lowerUniform);

@@ -447,7 +447,7 @@ FailureOr<Arith> arithFor(Operation *op, OpBuilder &b, Value pdInput,
     return op->emitOpError() << "the CPU lowering supports float element "
                                 "types here, got "
                              << pdElem;
-  if (domain == Domain::Number && elem.isInteger(1))
+  if (domain == Domain::Number && isBool(pdElem))
     return op->emitOpError() << "is not defined on bool tensors";
   return Arith{b, op->getLoc(), elem, isUnsigned(pdElem)};
 }
@@ -576,7 +576,7 @@ LogicalResult lowerBinary(Operation *op, Lowerer &l) {
     return op->emitOpError() << "is defined on integer and bool tensors only";
   if (op->getName().getStringRef() == "pd.remainder" ||
       op->getName().getStringRef() == "pd.floor_divide")
-    if (a->type.isInteger(1))
+    if (isBool(pdElementType(pdX)))
       return op->emitOpError() << "is not defined on bool tensors";
   RankedTensorType outType = loweredType(op->getResult(0).getType());
   Value r = buildElementwise(
@@ -657,9 +657,9 @@ LogicalResult lowerPredicate(Operation *op, Lowerer &l) {
           return castScalar(nb, nloc, arith::XOrIOp::create(nb, nloc, bx, t),
                             outType.getElementType());
         }
-        if (name == "pd.bitwise_not")
-          return arith::XOrIOp::create(nb, nloc, x,
-                                       scalarConstant(nb, nloc, elem, -1));
+        if (name == "pd.bitwise_not") // bools flip only their low bit
+          return arith::XOrIOp::create(
+              nb, nloc, x, scalarConstant(nb, nloc, elem, isBool(pdElementType(pdX)) ? 1 : -1));
         if (!isFloat) // integers are never nan/inf
           return scalarConstant(nb, nloc, nb.getI1Type(), name == "pd.isfinite");
         if (name == "pd.isnan")
@@ -776,7 +776,7 @@ LogicalResult lowerDropout(Operation *op, Lowerer &l) {
     return failure();
   uint64_t seed = o.getFixSeed() ? (uint64_t)o.getSeed() : 0x5eedull;
   Value keep = buildElementwiseWithIndices(
-      l.b, loc, RankedTensorType::get(outType.getShape(), l.b.getI1Type()), {},
+      l.b, loc, RankedTensorType::get(outType.getShape(), loweredElementType(l.b.getI1Type())), {},
       [&](OpBuilder &nb, Location nloc, ValueRange idx) -> Value {
         Value lin = linearIndex(nb, nloc, outType.getShape(), idx);
         Value u = hashUniform(nb, nloc, lin, seed, nb.getF32Type());
@@ -787,8 +787,8 @@ LogicalResult lowerDropout(Operation *op, Lowerer &l) {
   Value out = buildElementwise(l.b, loc, outType, ValueRange{l.get(o.getX()), keep},
                                [&](OpBuilder &nb, Location nloc, ValueRange args) {
                                  Arith in{nb, nloc, a->type};
-                                 return in.select(args[1], in.mul(args[0], in.c(factor)),
-                                                  in.c(0));
+                                 Value k = castScalar(nb, nloc, args[1], nb.getI1Type());
+                                 return in.select(k, in.mul(args[0], in.c(factor)), in.c(0));
                                });
   Value mask = buildElementwise(l.b, loc, maskType, keep,
                                 [&](OpBuilder &nb, Location nloc, ValueRange args) {

@@ -60,6 +60,10 @@ void populateManipulationLowerings(LoweringTable &table);
 void populateCreationLowerings(LoweringTable &table);
 void populateControlFlowLowerings(LoweringTable &table);
 
+/// Whether convert-pd-to-linalg has a lowering for the op named `opName`
+/// (what the CPU backend's kernel registry is filled from).
+bool hasLowering(StringRef opName);
+
 /// The lowering state of one function.
 class Lowerer {
 public:
@@ -98,6 +102,8 @@ Type loweredElementType(Type pdElementType);
 /// `!pd.vtensor<2x?xf32>` (or `!pd.tensor`) -> `tensor<2x?xf32>`.
 RankedTensorType loweredType(Type pdType);
 bool isUnsigned(Type pdElementType);
+/// Whether a pd element type is bool (lowered as i8 storage, i1 values).
+bool isBool(Type pdElementType);
 /// The pd element type of a pd tensor value.
 Type pdElementType(Value pdValue);
 

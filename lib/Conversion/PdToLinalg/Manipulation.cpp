@@ -11,8 +11,9 @@
 //   - gather, gather_nd, index_select, take_along_axis, embedding, pad3d's
 //     reflect/replicate/circular modes: linalg.generic that tensor.extract
 //     from the source at indices computed from linalg.index;
-//   - scatter: an scf.for of insert_slice (rows are written in order, so a
-//     repeated index keeps the last row, as Paddle's CPU kernel does).
+//   - scatter: an scf.for of insert_slice into a copy of x (rows are
+//     written in order, so a repeated index keeps the last row, as Paddle's
+//     CPU kernel does).
 // Index operands may be negative (counting from the end of the axis).
 //
 //===----------------------------------------------------------------------===//

@@ -87,7 +87,10 @@ static Value constantTensor(OpBuilder &b, Location loc, ElementsAttr value,
                             RankedTensorType type) {
   Attribute attr = value;
   if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
-    if (dense.getType() != type)
+    if (dense.getElementType().isInteger(1) && !type.getElementType().isInteger(1))
+      attr = dense.mapValues(type.getElementType(),
+                             [](const APInt &v) { return v.zext(8); });
+    else if (dense.getType() != type)
       attr = dense.bitcast(type.getElementType()).reshape(type);
   } else if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
     if (resource.getType() != type)
@@ -190,6 +193,14 @@ const LoweringTable &getLoweringTable() {
   return table;
 }
 
+} // namespace
+
+bool lowering::hasLowering(StringRef opName) {
+  return getLoweringTable().fns.count(opName);
+}
+
+namespace {
+
 bool holdsPdOps(func::FuncOp fn) {
   bool found = false;
   fn.walk([&](Operation *op) {
@@ -277,6 +288,10 @@ LogicalResult lowerFunction(func::FuncOp fn) {
   for (Value r : results)
     outputs.push_back(r.getType());
   fn.setType(FunctionType::get(ctx, inputs, outputs));
+  // Weights and feeds belong to the caller: bufferization must copy
+  // before writing into them.
+  for (unsigned i = 0; i < inputs.size(); ++i)
+    fn.setArgAttr(i, "bufferization.writable", BoolAttr::get(ctx, false));
   fn->setAttr("pd.parameters", ArrayAttr::get(ctx, paramNames));
   fn->setAttr("pd.feeds", ArrayAttr::get(ctx, feedNames));
   fn->setAttr("pd.fetches", ArrayAttr::get(ctx, fetchNames));

@@ -156,11 +156,12 @@ LogicalResult lowerReduce(Operation *op, Lowerer &l) {
   } else if (name == "pd.all" || name == "pd.any") {
     bool isAll = name == "pd.all";
     Type i1 = b.getI1Type();
-    result = buildReduction(b, loc, x, *axes, keep, scalarConstant(b, loc, i1, isAll),
+    result = buildReduction(b, loc, x, *axes, keep, scalarConstant(b, loc, acc, isAll),
                             [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
                               Value e = castScalar(nb, nloc, args[0], i1, srcU);
-                              return isAll ? (Value)arith::AndIOp::create(nb, nloc, args[1], e)
-                                           : (Value)arith::OrIOp::create(nb, nloc, args[1], e);
+                              Value a = castScalar(nb, nloc, args[1], i1);
+                              return isAll ? (Value)arith::AndIOp::create(nb, nloc, a, e)
+                                           : (Value)arith::OrIOp::create(nb, nloc, a, e);
                             });
   } else { // logsumexp: m + log(sum(exp(x - m)))
     Value m = buildReduction(b, loc, x, *axes, /*keepDims=*/true, minValue(b, loc, acc),

@@ -13,11 +13,18 @@ using namespace mlir::pd::lowering;
 //===----------------------------------------------------------------------===//
 
 Type lowering::loweredElementType(Type t) {
-  if (auto i = dyn_cast<IntegerType>(t))
+  if (auto i = dyn_cast<IntegerType>(t)) {
+    // Bools are stored as bytes (as numpy does; MLIR's memref lowering
+    // cannot load or store i1). Loop bodies compute with i1 and convert.
+    if (i.getWidth() == 1)
+      return IntegerType::get(t.getContext(), 8);
     if (!i.isSignless())
       return IntegerType::get(t.getContext(), i.getWidth());
+  }
   return t;
 }
+
+bool lowering::isBool(Type pdElementType) { return pdElementType.isInteger(1); }
 
 bool lowering::isUnsigned(Type t) {
   auto i = dyn_cast<IntegerType>(t);
@@ -257,6 +264,9 @@ static Value buildElementwiseImpl(OpBuilder &b, Location loc,
           for (int64_t d = 0; d < rank; ++d)
             scalars.push_back(linalg::IndexOp::create(nb, nloc, d));
         Value r = body(nb, nloc, scalars);
+        // Bodies may compute a bool as i1 for a byte-stored bool output.
+        if (r.getType() != outType.getElementType())
+          r = castScalar(nb, nloc, r, outType.getElementType());
         linalg::YieldOp::create(nb, nloc, r);
       });
   return generic.getResult(0);
@@ -305,7 +315,10 @@ Value lowering::buildReduction(OpBuilder &b, Location loc, Value input,
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{outType}, ValueRange{input}, ValueRange{filled}, maps,
       iters, [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        linalg::YieldOp::create(nb, nloc, body(nb, nloc, args));
+        Value r = body(nb, nloc, args);
+        if (r.getType() != init.getType())
+          r = castScalar(nb, nloc, r, init.getType());
+        linalg::YieldOp::create(nb, nloc, r);
       });
   Value result = generic.getResult(0);
   if (!keepDims)

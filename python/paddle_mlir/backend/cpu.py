@@ -45,16 +45,16 @@ _ASYNC_RUNTIME = None
 
 
 def runtime_libraries(parallel: bool) -> list[str]:
-    """Shared libraries the JIT-ed code may call (the C runner utils for
-    memref copies). The async runtime (threads) is loaded into the process
+    """Shared libraries the JIT-ed code may call. The async runtime (threads) is loaded into the process
     once instead: an ExecutionEngine given it as a shared library resets
     the process-wide runtime when destroyed, under the feet of others."""
     global _ASYNC_RUNTIME
     if parallel and _ASYNC_RUNTIME is None:
         _ASYNC_RUNTIME = ctypes.CDLL(str(MLIR_LIB_DIR / "libmlir_async_runtime.so"),
                                      mode=ctypes.RTLD_GLOBAL)
-    libs = [MLIR_LIB_DIR / "libmlir_c_runner_utils.so"]
-    return [str(p) for p in libs if p.exists()]
+    # Nothing else: libmlir_c_runner_utils would pull libMLIR.so into the
+    # process (memref copies are lowered to loops instead).
+    return []
 
 
 def lowering_pipeline(parallel: bool = False, vectorize: bool = True) -> str:

@@ -3,8 +3,9 @@
 // RUN: paddle-opt %s -split-input-file -convert-pd-to-linalg | FileCheck %s
 
 // CHECK-LABEL: func.func @if_else(
-// CHECK-SAME: %[[C:.*]]: tensor<1xi1>, %[[X:.*]]: tensor<4xf32>)
-// CHECK: %[[B:.*]] = tensor.extract %[[C]]
+// CHECK-SAME: %[[C:.*]]: tensor<1xi8> {bufferization.writable = false}, %[[X:.*]]: tensor<4xf32> {bufferization.writable = false})
+// CHECK: %[[E:.*]] = tensor.extract %[[C]]
+// CHECK: %[[B:.*]] = arith.cmpi ne, %[[E]]
 // CHECK: %[[R:.*]] = scf.if %[[B]] -> (tensor<4xf32>) {
 // CHECK: math.exp
 // CHECK: scf.yield

@@ -24,7 +24,7 @@ func.func @full_like_empty_like() {
 
 // full_with_tensor fills with the first element of its value tensor.
 // CHECK-LABEL: func.func @empty_full_with_tensor(
-// CHECK-SAME: %[[V:.*]]: tensor<1xf32>)
+// CHECK-SAME: %[[V:.*]]: tensor<1xf32> {bufferization.writable = false})
 // CHECK: linalg.fill ins(%{{.*}} : i64) outs(%{{.*}} : tensor<2x3xi64>)
 // CHECK: %[[S:.*]] = tensor.extract %[[V]][%c0] : tensor<1xf32>
 // CHECK: linalg.fill ins(%[[S]] : f32) outs(%{{.*}} : tensor<2x3xf32>)
@@ -116,7 +116,7 @@ func.func @eye() {
 // Unsigned dtypes become signless (255 : ui8 is -1 : i8).
 // CHECK-LABEL: func.func @assign_value(
 // CHECK: arith.constant dense<{{\[}}[1.000000e+00, 2.500000e+00], [3.000000e+00, -4.000000e+00]]> : tensor<2x2xf32>
-// CHECK: arith.constant dense<[true, false, true]> : tensor<3xi1>
+// CHECK: arith.constant dense<[1, 0, 1]> : tensor<3xi8>
 // CHECK: arith.constant dense<[-1, 7]> : tensor<2xi8>
 func.func @assign_value() {
   %a = pd.assign_value {shape = array<i32: 2, 2>, dtype = #pd.dtype<float32>, values = [1.0, 2.5, 3.0, -4.0]} : () -> !pd.vtensor<2x2xf32>

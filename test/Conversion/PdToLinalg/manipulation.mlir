@@ -2,7 +2,7 @@
 // RUN: paddle-opt %s -split-input-file -convert-pd-to-linalg | FileCheck %s
 
 // CHECK-LABEL: func.func @reshape(
-// CHECK-SAME: %[[X:.*]]: tensor<2x3x4xf32>) -> tensor<2x12xf32>
+// CHECK-SAME: %[[X:.*]]: tensor<2x3x4xf32> {bufferization.writable = false}) -> tensor<2x12xf32>
 // CHECK: %[[R:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1, 2]] : tensor<2x3x4xf32> into tensor<2x12xf32>
 // CHECK: return %[[R]]
 func.func @reshape() {
@@ -66,7 +66,7 @@ func.func @transpose() {
 // concat and stack fill one tensor.empty with insert_slice (stack: a
 // rank-reducing insert into a unit slice of the new axis).
 // CHECK-LABEL: func.func @concat_stack(
-// CHECK-SAME: %[[X:.*]]: tensor<2x3xf32>, %[[Y:.*]]: tensor<2x5xf32>)
+// CHECK-SAME: %[[X:.*]]: tensor<2x3xf32> {bufferization.writable = false}, %[[Y:.*]]: tensor<2x5xf32> {bufferization.writable = false})
 // CHECK: %[[C0:.*]] = tensor.empty() : tensor<2x8xf32>
 // CHECK: %[[C1:.*]] = tensor.insert_slice %[[X]] into %[[C0]][0, 0] [2, 3] [1, 1]
 // CHECK: %[[C2:.*]] = tensor.insert_slice %[[Y]] into %[[C1]][0, 3] [2, 5] [1, 1]
@@ -217,7 +217,7 @@ func.func @expand_tile_repeat() {
 
 // CHECK: #[[FLIP:.*]] = affine_map<(d0, d1) -> (d0, -d1 + 4)>
 // CHECK-LABEL: func.func @flip_roll(
-// CHECK-SAME: %[[X:.*]]: tensor<4x5xf32>
+// CHECK-SAME: %[[X:.*]]: tensor<4x5xf32> {bufferization.writable = false}
 // CHECK: linalg.generic {indexing_maps = [#[[FLIP]], {{.*}}]{{.*}} ins(%[[X]] : tensor<4x5xf32>)
 // Roll by 2 along axis 0: x[2:] first, then x[:2].
 // CHECK: %[[E:.*]] = tensor.empty() : tensor<4x5xf32>
@@ -278,7 +278,7 @@ func.func @pad3d() {
 // CHECK-DAG: #[[AX1:.*]] = affine_map<(d0, d1) -> (d1)>
 // CHECK-DAG: #[[AX0:.*]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @gathers(
-// CHECK-SAME: %[[X:[^:]*]]: tensor<4x5xf32>, %[[I:[^:]*]]: tensor<3xi64>, %[[J:[^:]*]]: tensor<2xi32>, %[[K:[^:]*]]: tensor<3x2xi64>, %[[T:[^:]*]]: tensor<4x2xi64>
+// CHECK-SAME: %[[X:[^:]*]]: tensor<4x5xf32> {bufferization.writable = false}, %[[I:[^:]*]]: tensor<3xi64> {bufferization.writable = false}, %[[J:[^:]*]]: tensor<2xi32> {bufferization.writable = false}, %[[K:[^:]*]]: tensor<3x2xi64> {bufferization.writable = false}, %[[T:[^:]*]]: tensor<4x2xi64> {bufferization.writable = false}
 // CHECK: linalg.generic {indexing_maps = [#[[AX1]], {{.*}}]{{.*}} ins(%[[I]] : tensor<3xi64>) outs(%{{.*}} : tensor<4x3xf32>)
 // CHECK: arith.index_cast %{{.*}} : i64 to index
 // CHECK: arith.select
@@ -315,7 +315,7 @@ func.func @gathers() {
 // last row); without overwrite the indexed rows are zeroed, then
 // accumulated.
 // CHECK-LABEL: func.func @scatter(
-// CHECK-SAME: %[[X:[^:]*]]: tensor<4x3xf32>, %[[I:[^:]*]]: tensor<2xi64>, %[[U:[^:]*]]: tensor<2x3xf32>
+// CHECK-SAME: %[[X:[^:]*]]: tensor<4x3xf32> {bufferization.writable = false}, %[[I:[^:]*]]: tensor<2xi64> {bufferization.writable = false}, %[[U:[^:]*]]: tensor<2x3xf32> {bufferization.writable = false}
 // CHECK: %[[COPY:.*]] = linalg.copy ins(%[[X]] : tensor<4x3xf32>)
 // CHECK: scf.for %[[K:.*]] = %{{.*}} iter_args(%[[ACC:.*]] = %[[COPY]]) -> (tensor<4x3xf32>)
 // CHECK: tensor.extract %[[I]][%[[K]]]
@@ -341,7 +341,7 @@ func.func @scatter() {
 // -----
 
 // CHECK-LABEL: func.func @embedding_one_hot(
-// CHECK-SAME: %[[IDS:[^:]*]]: tensor<2x3xi64>, %[[W:[^:]*]]: tensor<10x4xf32>
+// CHECK-SAME: %[[IDS:[^:]*]]: tensor<2x3xi64> {bufferization.writable = false}, %[[W:[^:]*]]: tensor<10x4xf32> {bufferization.writable = false}
 // CHECK: linalg.generic {{.*}} ins(%[[IDS]] : tensor<2x3xi64>) outs(%{{.*}} : tensor<2x3x4xf32>)
 // CHECK: %[[ID:.*]] = arith.index_cast %{{.*}} : i64 to index
 // CHECK: %[[V:.*]] = tensor.extract %[[W]][%[[ID]], %{{.*}}]
@@ -394,7 +394,7 @@ func.func @pixel_shuffle() {
 // -----
 
 // CHECK-LABEL: func.func @assign(
-// CHECK-SAME: %[[X:.*]]: tensor<3xf32>)
+// CHECK-SAME: %[[X:.*]]: tensor<3xf32> {bufferization.writable = false})
 // CHECK-NEXT: return %[[X]]
 func.func @assign() {
   %x = pd.data "x" : !pd.vtensor<3xf32>

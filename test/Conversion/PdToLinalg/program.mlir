@@ -3,7 +3,7 @@
 // RUN: paddle-opt %s -split-input-file -convert-pd-to-linalg | FileCheck %s
 
 // CHECK-LABEL: func.func @main(
-// CHECK-SAME: %[[W:[a-z0-9]+]]: tensor<8x16xf32>, %[[X:[a-z0-9]+]]: tensor<4x8xf32>, %[[Y:[a-z0-9]+]]: tensor<4xi64>) -> (tensor<4xi64>, tensor<4x16xf32>)
+// CHECK-SAME: %[[W:[a-z0-9]+]]: tensor<8x16xf32> {bufferization.writable = false}, %[[X:[a-z0-9]+]]: tensor<4x8xf32> {bufferization.writable = false}, %[[Y:[a-z0-9]+]]: tensor<4xi64> {bufferization.writable = false}) -> (tensor<4xi64>, tensor<4x16xf32>)
 // CHECK-SAME: llvm.emit_c_interface
 // CHECK-SAME: pd.feeds = ["x", "y"], pd.fetches = ["y", "out"], pd.parameters = ["w"]
 // CHECK: %[[Z:.*]] = linalg.fill
@@ -43,7 +43,7 @@ func.func @constants() {
 
 // Tensor lists are bookkeeping only: combine/split disappear.
 // CHECK-LABEL: func.func @lists(
-// CHECK-SAME: %[[A:[a-z0-9]+]]: tensor<2xf32>, %[[B:[a-z0-9]+]]: tensor<3xf32>) -> tensor<3xf32>
+// CHECK-SAME: %[[A:[a-z0-9]+]]: tensor<2xf32> {bufferization.writable = false}, %[[B:[a-z0-9]+]]: tensor<3xf32> {bufferization.writable = false}) -> tensor<3xf32>
 // CHECK-NEXT: return %[[B]]
 func.func @lists() {
   %a = pd.data "a" : !pd.vtensor<2xf32>

@@ -393,6 +393,6 @@ func.func @while_yield_count(%c: !pd.vtensor<1xi1>, %i: !pd.vtensor<1xi64>) {
 // -----
 
 func.func @yield_outside(%a: !pd.vtensor<1xi64>) {
-  // expected-error @+1 {{'pd.yield' op expects parent op to be one of 'pd.if, pd.while'}}
+  // expected-error @+1 {{'pd.yield' op expects parent op to be one of 'pd.if, pd.while, pd.fusion_group'}}
   pd.yield %a : !pd.vtensor<1xi64>
 }

@@ -1,0 +1,800 @@
+"""Ahead-of-time compilation of pd programs for the CPU (`paddle-mlir compile`).
+
+    lowered = lower_program(load_program("model.json"), {"x": (1, 784)})
+    emit(lowered, "so", "libmodel.so")      # + libmodel.h
+
+A program is frozen (its weights become `dense_resource` constants), optimized
+(`pd-inference-opt` by default), specialized to static feed shapes and lowered
+with `pd-lower-to-llvm` exactly as `static.Executor("cpu")` does; then:
+
+- `mlir`: the LLVM-dialect module (text, or bytecode for `.mlirbc`);
+- `llvm`: LLVM IR from `mlir-translate --mlir-to-llvmir`;
+- `obj`: `opt -O3` + `llc -O3 -filetype=obj -relocation-model=pic` (the host
+  triple, `-mcpu=native` by default), combined (`cc -r`) with a small
+  generated C wrapper into one relocatable object, plus the header OUT.h;
+- `so`: the same two objects linked with `cc -shared` into a library whose
+  only exported symbol is the entry point declared in OUT.h.
+
+The weights are compiled into the object as read-only constants, so the
+entry point takes only the feeds and the fetch buffers:
+
+    int paddle_mlir_main(const float *x, float *fetch_name_0);
+
+(contiguous row-major arrays of the static shapes documented in the header;
+the caller allocates the outputs). The library needs only libc and libm (the
+wrapper carries its own `memrefCopy`); when `parallel=True` makes the lowered
+code call the MLIR async runtime, it also links libmlir_async_runtime.so with
+an rpath to the MLIR wheel's lib directory (that runtime needs the wheel's
+libLLVM.so), so a serial library is the self-contained one.
+
+The lowered program function is renamed from `main` to `<entry>_program`
+(internal linkage) so that an executable's own `main` never clashes with it.
+"""
+
+from __future__ import annotations
+
+import keyword
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from mlir import ir
+
+from ..dialects import pd
+from ..pipeline import run_pipeline
+from . import cpu
+
+EMIT_KINDS = ("mlir", "llvm", "obj", "so")
+DEFAULT_PIPELINE = "pd-inference-opt"
+DEFAULT_ENTRY = "paddle_mlir_main"
+
+
+class AotError(RuntimeError):
+    """The program cannot be compiled ahead of time (one-line message)."""
+
+
+# -- tools ------------------------------------------------------------------------
+_SITE = Path(ir.__file__).resolve().parents[1]          # .../site-packages
+MLIR_BIN_DIR = _SITE / "mlir" / "bin"
+LLVM_BIN_DIR = _SITE / "llvm" / "bin"
+
+
+def find_tool(name: str) -> str:
+    """An MLIR/LLVM tool of the pinned wheels (mlir/bin, llvm/bin), else PATH."""
+    for d in (MLIR_BIN_DIR, LLVM_BIN_DIR):
+        p = d / name
+        if p.is_file() and os.access(p, os.X_OK):
+            return str(p)
+    found = shutil.which(name)
+    if found:
+        return found
+    raise AotError(f"{name} not found (looked in {MLIR_BIN_DIR}, {LLVM_BIN_DIR} and PATH)")
+
+
+def find_c_compiler() -> str | None:
+    """$CC, else cc, gcc or clang on PATH; None when there is none."""
+    env = os.environ.get("CC")
+    if env:
+        first = env.split()[0]
+        return shutil.which(first) or (first if Path(first).is_file() else None)
+    for name in ("cc", "gcc", "clang"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+_HOST_TRIPLE = None
+
+
+def host_triple() -> str:
+    global _HOST_TRIPLE
+    if _HOST_TRIPLE is None:
+        try:
+            out = subprocess.run([find_tool("llvm-config"), "--host-target"],
+                                 capture_output=True, text=True, check=True)
+            _HOST_TRIPLE = out.stdout.strip()
+        except (AotError, OSError, subprocess.CalledProcessError):
+            import platform
+            _HOST_TRIPLE = f"{platform.machine()}-unknown-linux-gnu"
+    return _HOST_TRIPLE
+
+
+def _run_tool(argv: list, what: str, stdin: bytes | None = None) -> bytes:
+    try:
+        out = subprocess.run([str(a) for a in argv], input=stdin, capture_output=True)
+    except OSError as e:
+        raise AotError(f"{what}: cannot run {argv[0]}: {e.strerror or e}") from None
+    if out.returncode != 0:
+        err = out.stderr.decode(errors="replace").strip()
+        lines = err.splitlines()
+        if len(lines) > 20:
+            err = "\n".join(lines[:20] + [f"... ({len(lines) - 20} more lines)"])
+        raise AotError(f"{what} failed (exit {out.returncode}): "
+                       f"{' '.join(map(str, argv))}\n{err}")
+    return out.stdout
+
+
+# -- shapes -----------------------------------------------------------------------
+def parse_shape_spec(spec: str) -> tuple[str, tuple]:
+    """`NAME=2x3` (or `NAME=2,3`; `NAME=` for a 0-d feed) -> (NAME, (2, 3))."""
+    name, sep, dims = spec.partition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise AotError(f"--shape {spec!r}: expected NAME=DIMS, e.g. x=2x784")
+    dims = dims.strip()
+    if dims in ("", "scalar"):
+        return name, ()
+    try:
+        shape = tuple(int(d) for d in re.split(r"[x,]", dims))
+    except ValueError:
+        raise AotError(f"--shape {spec!r}: dimensions must be integers separated by "
+                       "'x', e.g. x=2x784") from None
+    if any(d < 0 for d in shape):
+        raise AotError(f"--shape {spec!r}: dimensions must not be negative")
+    return name, shape
+
+
+def parse_shapes(specs) -> dict:
+    shapes = {}
+    for spec in specs or []:
+        name, shape = parse_shape_spec(spec)
+        if name in shapes and shapes[name] != shape:
+            raise AotError(f"--shape gives feed {name!r} twice")
+        shapes[name] = shape
+    return shapes
+
+
+def _type_shape(t) -> list:
+    return list(pd.TensorType(t).shape if pd.TensorType.isinstance(t) else pd.VTensorType(t).shape)
+
+
+def _fmt_shape(shape) -> str:
+    return "[" + ", ".join("?" if d < 0 else str(d) for d in shape) + "]"
+
+
+# -- loading ----------------------------------------------------------------------
+def load_program(path, params=None):
+    """A pd program with its weights: a `.mlir`/`.mlirbc` program (weights from
+    `params`, default PROGRAM.npz beside it when the program reads any) or a
+    Paddle `MODEL.json` (weights from `params`, default MODEL.pdiparams)."""
+    from ..frontend.paddle import load as paddle_load
+    from ..static import Program
+    path = Path(path)
+    if not path.is_file():
+        raise AotError(f"{path}: no such file")
+    if path.suffix == ".json":
+        program = paddle_load(path, params)
+        missing = sorted(n for n, p in program.parameters.parameters.items() if p.value is None)
+        if missing:
+            raise AotError(f"{path}: the program has parameters but no weights file was found "
+                           f"(expected {path.with_suffix('.pdiparams')}; pass --params)")
+        return program
+    program = Program.load(path)
+    needed = {}
+    for op in program.ops:
+        if op.operation.name == "pd.get_parameter":
+            t = op.result.type
+            needed[op.attributes["parameter_name"].value] = (tuple(t.shape), t.dtype)
+    if not needed:
+        return program
+    weights = Path(params) if params is not None else path.with_suffix(".npz")
+    if not weights.is_file():
+        raise AotError(f"{path}: the program reads parameters ({', '.join(sorted(needed))}) "
+                       f"but there is no weights file {weights} (pass --params WEIGHTS.npz)")
+    load_npz_weights(program, weights, needed)
+    return program
+
+
+def load_npz_weights(program, path, needed: dict) -> None:
+    """Declares the parameters the program reads and fills them from an .npz
+    (extra arrays are ignored; missing or mismatched ones are errors)."""
+    import zipfile
+    try:
+        with np.load(path, allow_pickle=False) as npz:
+            arrays = {name: npz[name] for name in npz.files if name in needed}
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError, KeyError) as e:
+        raise AotError(f"{path}: not a valid .npz weights file ({e})") from None
+    problems = []
+    for name, (shape, dtype) in sorted(needed.items()):
+        a = arrays.get(name)
+        if a is None:
+            problems.append(f"missing parameter {name!r}")
+        elif tuple(a.shape) != shape:
+            problems.append(f"{name!r}: shape {list(a.shape)} in the file, {list(shape)} declared")
+        elif a.dtype != cpu.NUMPY_DTYPES.get(dtype, None):
+            problems.append(f"{name!r}: dtype {a.dtype} in the file, {dtype} declared")
+    if problems:
+        raise AotError(f"{path}: " + "; ".join(problems))
+    store = program.parameters
+    for name, (shape, dtype) in needed.items():
+        if name not in store.parameters:
+            store.declare(name, shape, dtype)
+        store[name] = np.ascontiguousarray(arrays[name])
+
+
+def optimize(program, pipeline: str | None = DEFAULT_PIPELINE) -> None:
+    """Freezes the weights into the program (dense_resource constants) and runs
+    `pipeline` on it (None or "" or "none": no optimization)."""
+    program.freeze()
+    if pipeline and pipeline.strip() not in ("", "none"):
+        run_pipeline(program.module, pipeline, description=pipeline)
+
+
+def feed_shapes(program, shapes: dict) -> dict:
+    """The static shape of every feed: the declared one, with `shapes` filling
+    (and having to agree with) its dimensions."""
+    feeds = program.feeds()
+    names = [n for n, _ in feeds]
+    unknown = [n for n in shapes if n not in names]
+    if unknown:
+        raise AotError(f"--shape names {unknown[0]!r}, which is not a feed of the program "
+                       f"(its feeds: {', '.join(names) or 'none'})")
+    out = {}
+    for name, t in feeds:
+        declared = _type_shape(t)
+        if name in shapes:
+            given = list(shapes[name])
+            if len(given) != len(declared) or any(
+                    d >= 0 and d != g for d, g in zip(declared, given)):
+                raise AotError(f"--shape {name}={'x'.join(map(str, given))} does not fit feed "
+                               f"{name!r} of shape {_fmt_shape(declared)}")
+            out[name] = tuple(given)
+        elif any(d < 0 for d in declared):
+            example = "x".join("N" if d < 0 else str(d) for d in declared) or "scalar"
+            raise AotError(f"feed {name!r} has a dynamic shape {_fmt_shape(declared)}: "
+                           f"give its static shape with --shape {name}={example}")
+        else:
+            out[name] = tuple(declared)
+    return out
+
+
+def specialize(program, shapes: dict) -> ir.Module:
+    """A copy of `program` with static feed shapes (as the Executor makes it)."""
+    from ..static.executor import Executor
+    return Executor("cpu", parallel=False)._specialize(
+        program, shapes, [], list(program.fetches()))
+
+
+# -- lowering ---------------------------------------------------------------------
+@dataclass
+class TensorSpec:
+    """A feed or fetch of the entry point."""
+    name: str            # the program's name
+    shape: tuple
+    dtype: np.dtype
+    c_name: str = ""     # the C parameter name
+
+    @property
+    def numel(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64)) if self.shape else 1
+
+    @property
+    def c_type(self) -> str:
+        return C_TYPES[np.dtype(self.dtype).name]
+
+    @property
+    def dtype_name(self) -> str:
+        return np.dtype(self.dtype).name
+
+
+C_TYPES = {
+    "float32": "float", "float64": "double", "int8": "int8_t", "uint8": "uint8_t",
+    "int16": "int16_t", "int32": "int32_t", "int64": "int64_t",
+    "bool": "uint8_t",      # one byte, 0 or 1
+    "float16": "uint16_t",  # IEEE half, raw bits
+}
+
+C_KEYWORDS = frozenset("""auto break case char const continue default do double else enum
+extern float for goto if inline int long register restrict return short signed sizeof
+static struct switch typedef union unsigned void volatile while bool true false NULL
+_Bool _Complex _Imaginary""".split())
+
+
+def _c_identifier(name: str, taken: set) -> str:
+    ident = re.sub(r"\W", "_", name, flags=re.ASCII) or "arg"
+    if ident[0].isdigit():
+        ident = "_" + ident
+    if ident in C_KEYWORDS or keyword.iskeyword(ident):
+        ident += "_"
+    base, i = ident, 1
+    while ident in taken:
+        ident = f"{base}_{i}"
+        i += 1
+    taken.add(ident)
+    return ident
+
+
+@dataclass
+class LoweredProgram:
+    """An LLVM-dialect module whose program function is `<entry>_program`
+    (C interface: `_mlir_ciface_<entry>_program(feeds..., fetches...)`)."""
+    module: ir.Module
+    entry: str
+    feeds: list
+    fetches: list
+    parallel: bool
+    source: str = ""
+    timings: dict = field(default_factory=dict)
+
+    @property
+    def external_functions(self) -> set:
+        """Functions the lowered code declares but does not define."""
+        names = set()
+        for op in self.module.body.operations:
+            if op.operation.name == "llvm.func" and not op.operation.regions[0].blocks:
+                names.add(ir.StringAttr(op.operation.attributes["sym_name"]).value)
+        return names
+
+    @property
+    def uses_async_runtime(self) -> bool:
+        return any(n.startswith("mlirAsyncRuntim") for n in self.external_functions)
+
+    @property
+    def program_symbol(self) -> str:
+        return f"{self.entry}_program"
+
+    @property
+    def ciface_symbol(self) -> str:
+        return f"_mlir_ciface_{self.program_symbol}"
+
+
+def lower_program(program, shapes: dict | None = None, *, parallel: bool = False,
+                  pipeline: str | None = DEFAULT_PIPELINE, entry: str = DEFAULT_ENTRY,
+                  source: str = "") -> LoweredProgram:
+    """Freezes, optimizes, specializes and lowers `program` (modified in place)
+    to the LLVM dialect."""
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", entry) or entry in C_KEYWORDS:
+        raise AotError(f"entry point name {entry!r} is not a C identifier")
+    timings = {}
+    t0 = time.perf_counter()
+    static_shapes = feed_shapes(program, dict(shapes or {}))  # errors before the work
+    optimize(program, pipeline)
+    feed_types = dict(program.feeds())
+    module = specialize(program, static_shapes)
+    timings["optimize_s"] = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    description = "paddle-mlir compile"
+    run_pipeline(module, "pd-reduce-inplace-variants,pd-maximize-value-semantics,pd-infer-shapes",
+                 description=description)
+    fetch_types = cpu.fetch_types(module)
+    run_pipeline(module, cpu.lowering_pipeline(parallel), description=description)
+    signature = cpu.signature_of(module, fetch_types)
+    timings["lower_s"] = time.perf_counter() - t0
+    if signature.parameters:
+        raise AotError("the lowered program still takes parameters "
+                       f"({', '.join(signature.parameters)}): they could not be frozen")
+
+    taken: set = set()
+    feeds = []
+    for name in signature.feeds:
+        t = feed_types[name]
+        feeds.append(TensorSpec(name, tuple(static_shapes[name]),
+                                cpu.numpy_dtype(t.element_type), _c_identifier(name, taken)))
+    fetches = [TensorSpec(name, tuple(shape), np.dtype(dtype), _c_identifier(name, taken))
+               for name, shape, dtype in zip(signature.fetches, signature.fetch_shapes,
+                                              signature.fetch_dtypes)]
+    for spec in feeds + fetches:
+        if spec.dtype_name not in C_TYPES:
+            raise AotError(f"{spec.name!r} has dtype {spec.dtype_name}, which has no C type")
+
+    _check_llvm_only(module)
+    lowered = LoweredProgram(module, entry, feeds, fetches, parallel, source, timings)
+    _rename_program_function(lowered)
+    return lowered
+
+
+def _check_llvm_only(module: ir.Module) -> None:
+    """mlir-translate needs every op in the LLVM dialect: name what is left."""
+    left = []
+
+    def visit(op):
+        name = op.name
+        if name != "builtin.module" and not name.startswith("llvm."):
+            left.append(op)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+    module.operation.walk(visit)
+    if left:
+        op = left[0]
+        raise AotError(f"{op.location}: the lowering (pd-lower-to-llvm) left '{op.name}' "
+                       "unconverted, so the module cannot be translated to LLVM IR "
+                       "(a lowering bug)")
+
+
+def _rename_program_function(lowered: LoweredProgram) -> None:
+    module = lowered.module
+    with module.context:
+        for op in module.body.operations:
+            if op.operation.name != "llvm.func":
+                continue
+            name = ir.StringAttr(op.operation.attributes["sym_name"]).value
+            if name == "main":
+                op.operation.attributes["linkage"] = ir.Attribute.parse("#llvm.linkage<internal>")
+        ir.SymbolTable.replace_all_symbol_uses("main", lowered.program_symbol, module.operation)
+        ir.SymbolTable.replace_all_symbol_uses("_mlir_ciface_main", lowered.ciface_symbol,
+                                               module.operation)
+        for op in module.body.operations:
+            if op.operation.name != "llvm.func":
+                continue
+            name = ir.StringAttr(op.operation.attributes["sym_name"]).value
+            if name == "main":
+                ir.SymbolTable.set_symbol_name(op.operation, lowered.program_symbol)
+            elif name == "_mlir_ciface_main":
+                ir.SymbolTable.set_symbol_name(op.operation, lowered.ciface_symbol)
+        # The ExecutionEngine sets these from the host; the AOT tools need them.
+        module.operation.attributes["llvm.target_triple"] = ir.StringAttr.get(host_triple())
+
+
+# -- C sources --------------------------------------------------------------------
+def _shape_text(spec: TensorSpec) -> str:
+    return f"{spec.dtype_name}[{', '.join(map(str, spec.shape))}]"
+
+
+def _strides(shape) -> list:
+    strides, acc = [], 1
+    for d in reversed(shape):
+        strides.append(acc)
+        acc *= d
+    return list(reversed(strides))
+
+
+def _prototype(lowered: LoweredProgram) -> str:
+    args = [f"const {s.c_type} *{s.c_name}" for s in lowered.feeds]
+    args += [f"{s.c_type} *{s.c_name}" for s in lowered.fetches]
+    return f"int {lowered.entry}({', '.join(args) or 'void'})"
+
+
+def header_source(lowered: LoweredProgram, header_name: str) -> str:
+    guard = re.sub(r"\W", "_", header_name, flags=re.ASCII).upper()
+    if guard[0].isdigit():
+        guard = "_" + guard
+    width = max([len(s.c_name) for s in lowered.feeds + lowered.fetches] + [4])
+    doc = []
+    for s in lowered.feeds:
+        doc.append(f" *   {s.c_name:<{width}}  in   {_shape_text(s)}"
+                   + (f"  (feed {s.name!r})" if s.c_name != s.name else ""))
+    for s in lowered.fetches:
+        doc.append(f" *   {s.c_name:<{width}}  out  {_shape_text(s)}"
+                   + (f"  (fetch {s.name!r})" if s.c_name != s.name else ""))
+    macros = []
+    prefix = lowered.entry.upper()
+    for s in lowered.feeds + lowered.fetches:
+        m = f"{prefix}_{s.c_name.upper()}"
+        macros.append(f"#define {m}_RANK {len(s.shape)}")
+        macros.append(f"#define {m}_NUMEL {s.numel}")
+        macros.append(f"#define {m}_SHAPE {{{', '.join(map(str, s.shape)) or '1'}}}")
+    extra = ""
+    if lowered.uses_async_runtime:
+        extra = (" * Built with --parallel: the library links the MLIR async runtime\n"
+                 f" * ({cpu.MLIR_LIB_DIR}/libmlir_async_runtime.so, found by rpath).\n")
+    source = f" from {lowered.source}" if lowered.source else ""
+    return f"""/* {header_name}: generated by `paddle-mlir compile`{source}. */
+/*
+ * {_prototype(lowered)};
+ *
+ * Runs the program once. Every array is contiguous, row-major, of the
+ * static shape and dtype below; the caller allocates the outputs, which the
+ * call overwrites. The weights are compiled into the library. Returns 0, or
+ * -1 when a pointer is NULL. The function keeps no state between calls.
+ *
+{chr(10).join(doc)}
+ *
+ * bool arrays hold one byte (0 or 1) per element, float16 the raw IEEE bits.
+{extra} */
+#ifndef {guard}
+#define {guard}
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {{
+#endif
+
+{chr(10).join(macros)}
+
+{_prototype(lowered)};
+
+#ifdef __cplusplus
+}}
+#endif
+
+#endif /* {guard} */
+"""
+
+
+# The one function of MLIR's C runner utils the lowered code calls (a strided
+# memref copy, CRunnerUtils.cpp), so the library does not need that runtime.
+MEMREF_COPY_SOURCE = r"""
+typedef struct { int64_t rank; void *descriptor; } pdm_unranked_memref;
+
+__attribute__((visibility("hidden")))
+void memrefCopy(int64_t elem_size, pdm_unranked_memref *src_arg, pdm_unranked_memref *dst_arg) {
+  int64_t rank = src_arg->rank;
+  char **src_d = (char **)src_arg->descriptor, **dst_d = (char **)dst_arg->descriptor;
+  int64_t *src_i = (int64_t *)(src_d + 2), *dst_i = (int64_t *)(dst_d + 2);
+  /* {allocated, aligned, offset, sizes[rank], strides[rank]} */
+  const int64_t *sizes = src_i + 1, *src_strides = src_i + 1 + rank,
+                *dst_strides = dst_i + 1 + rank;
+  char *src = src_d[1] + src_i[0] * elem_size, *dst = dst_d[1] + dst_i[0] * elem_size;
+  int64_t n = 1, expected = 1, contiguous = 1;
+  for (int64_t axis = rank - 1; axis >= 0; --axis) {
+    if (sizes[axis] == 0)
+      return;
+    if (sizes[axis] != 1 &&
+        (src_strides[axis] != expected || dst_strides[axis] != expected))
+      contiguous = 0;
+    expected *= sizes[axis];
+    n *= sizes[axis];
+  }
+  if (contiguous) {
+    memmove(dst, src, (size_t)(n * elem_size));
+    return;
+  }
+  int64_t index[rank > 0 ? rank : 1];
+  for (int64_t axis = 0; axis < rank; ++axis)
+    index[axis] = 0;
+  int64_t read = 0, write = 0;
+  for (;;) {
+    memcpy(dst + write, src + read, (size_t)elem_size);
+    int64_t axis = rank - 1;
+    for (; axis >= 0; --axis) {
+      ++index[axis];
+      read += src_strides[axis] * elem_size;
+      write += dst_strides[axis] * elem_size;
+      if (index[axis] != sizes[axis])
+        break;
+      read -= sizes[axis] * src_strides[axis] * elem_size;
+      write -= sizes[axis] * dst_strides[axis] * elem_size;
+      index[axis] = 0;
+    }
+    if (axis < 0)
+      return;
+  }
+}
+"""
+
+
+def wrapper_source(lowered: LoweredProgram) -> str:
+    """The entry point: builds the memref descriptors and calls the program's
+    C interface (`_mlir_ciface_<entry>_program(&feed..., &fetch...)`)."""
+    ranks = sorted({len(s.shape) for s in lowered.feeds + lowered.fetches})
+    types = []
+    for r in ranks:
+        if r == 0:
+            types.append("typedef struct { void *allocated, *aligned; int64_t offset; } "
+                         "pdm_memref_0d;")
+        else:
+            types.append(f"typedef struct {{ void *allocated, *aligned; int64_t offset; "
+                         f"int64_t sizes[{r}], strides[{r}]; }} pdm_memref_{r}d;")
+    specs = lowered.feeds + lowered.fetches
+    params = ", ".join(f"pdm_memref_{len(s.shape)}d *" for s in specs) or "void"
+    body, checks, args = [], [], []
+    for i, s in enumerate(specs):
+        ptr = f"(void *){s.c_name}"
+        if s.shape:
+            init = (f"{{{ptr}, {ptr}, 0, {{{', '.join(map(str, s.shape))}}}, "
+                    f"{{{', '.join(map(str, _strides(s.shape)))}}}}}")
+        else:
+            init = f"{{{ptr}, {ptr}, 0}}"
+        body.append(f"  pdm_memref_{len(s.shape)}d d{i} = {init};")
+        if s.numel:
+            checks.append(f"!{s.c_name}")
+        args.append(f"&d{i}")
+    check = f"  if ({' || '.join(checks)})\n    return -1;\n" if checks else ""
+    runtime = MEMREF_COPY_SOURCE if "memrefCopy" in lowered.external_functions else ""
+    return f"""/* Generated by `paddle-mlir compile`: the entry point of the program. */
+#include <stdint.h>
+#include <string.h>
+
+{chr(10).join(types)}
+{runtime}
+extern void {lowered.ciface_symbol}({params});
+
+__attribute__((visibility("default")))
+{_prototype(lowered)} {{
+{check}{chr(10).join(body)}
+  {lowered.ciface_symbol}({', '.join(args)});
+  return 0;
+}}
+"""
+
+
+# -- emitting ---------------------------------------------------------------------
+def header_path(out) -> Path:
+    return Path(out).with_suffix(".h")
+
+
+def translate_to_llvmir(lowered: LoweredProgram, workdir: Path) -> Path:
+    """LLVM IR (text) of the lowered module, via mlir-translate."""
+    src = workdir / "program.mlirbc"
+    with open(src, "wb") as f:
+        lowered.module.operation.write_bytecode(f)
+    ll = workdir / "program.ll"
+    _run_tool([find_tool("mlir-translate"), "--mlir-to-llvmir", src, "-o", ll],
+              "mlir-translate --mlir-to-llvmir")
+    return ll
+
+
+#: Weights at least this large (bytes) go to weights.o instead of the LLVM IR.
+EXTERNAL_WEIGHT_BYTES = 1024
+
+_RESOURCE_ENTRY = re.compile(r'^\s*("(?:[^"\\]|\\.)*"|[^\s:"]+)\s*:\s*"0x([0-9A-Fa-f]*)"',
+                             re.MULTILINE)
+_ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i8": 1, "i16": 2, "i32": 4,
+                  "i64": 8}
+
+
+def _resource_blobs(module: ir.Module) -> dict:
+    """key -> (alignment, data) of the module's builtin dense_resource blobs
+    (from the printed resource section: a little-endian u32 alignment, then
+    the data, in hex)."""
+    text = module.operation.get_asm()
+    start = text.rfind("{-#")
+    blobs = {}
+    if start < 0:
+        return blobs
+    for m in _RESOURCE_ENTRY.finditer(text, start):
+        key = m.group(1)
+        if key.startswith('"'):
+            key = bytes(key[1:-1], "utf-8").decode("unicode_escape")
+        raw = bytes.fromhex(m.group(2))
+        if len(raw) >= 4:
+            blobs[key] = (int.from_bytes(raw[:4], "little"), raw[4:])
+    return blobs
+
+
+def externalize_weights(lowered: LoweredProgram, workdir: Path, cc: str) -> Path | None:
+    """Moves the large dense_resource constants out of the LLVM module: each
+    becomes an external hidden global defined by weights.o, which embeds the
+    raw bytes with `.incbin` (LLVM IR would spell every element out in text,
+    which costs seconds per million weights). Modifies `lowered.module`;
+    returns weights.o, or None when no constant is large enough."""
+    module = lowered.module
+    candidates = []
+    for op in module.body.operations:
+        if op.operation.name != "llvm.mlir.global" or "value" not in op.operation.attributes:
+            continue
+        value = str(op.operation.attributes["value"])
+        m = re.fullmatch(r"dense_resource<(.+)> : tensor<((?:\d+x)*)(\w+)>", value)
+        if not m or m.group(3) not in _ELEMENT_BYTES:
+            continue
+        dims = [int(d) for d in m.group(2).split("x") if d]
+        nbytes = int(np.prod(dims, dtype=np.int64)) * _ELEMENT_BYTES[m.group(3)]
+        if nbytes >= EXTERNAL_WEIGHT_BYTES:
+            candidates.append((op, m.group(1), nbytes))
+    if not candidates:
+        return None
+    blobs = _resource_blobs(module)
+    lines = ['\t.section .rodata.paddle_mlir_weights,"a",@progbits']
+    with module.context:
+        for i, (op, key, nbytes) in enumerate(candidates):
+            key = key.strip('"')
+            blob = blobs.get(key)
+            if blob is None or len(blob[1]) != nbytes:
+                continue  # not what we expect: leave it in the IR
+            attrs = op.operation.attributes
+            old = ir.StringAttr(attrs["sym_name"]).value
+            new = f"{lowered.entry}_weight_{i}"
+            data = workdir / f"weight_{i}.bin"
+            data.write_bytes(blob[1])
+            ir.SymbolTable.replace_all_symbol_uses(old, new, module.operation)
+            ir.SymbolTable.set_symbol_name(op.operation, new)
+            del attrs["value"]
+            attrs["linkage"] = ir.Attribute.parse("#llvm.linkage<external>")
+            attrs["visibility_"] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), 1)
+            attrs["dso_local"] = ir.UnitAttr.get()
+            align = max(64, blob[0], ir.IntegerAttr(attrs["alignment"]).value
+                        if "alignment" in attrs else 1)
+            lines += [f"\t.globl {new}", f"\t.hidden {new}", f"\t.type {new}, @object",
+                      f"\t.balign {align}", f"{new}:", f'\t.incbin "{data}"',
+                      f"\t.size {new}, {nbytes}"]
+    lines.append('\t.section .note.GNU-stack,"",@progbits')
+    asm = workdir / "weights.S"
+    asm.write_text("\n".join(lines) + "\n")
+    obj = workdir / "weights.o"
+    _run_tool([cc, "-c", asm, "-o", obj], "assembling the weights")
+    return obj
+
+
+def compile_objects(lowered: LoweredProgram, workdir: Path, *, mcpu: str = "native",
+                    cc: str | None = None) -> list:
+    """program.o (opt -O3, llc -O3), wrapper.o (cc -O2) and weights.o (the
+    large constants) in `workdir`; returns their paths."""
+    cc = cc or find_c_compiler()
+    if cc is None:
+        raise AotError("no C compiler found (set CC, or install cc/gcc/clang)")
+    t0 = time.perf_counter()
+    weights = externalize_weights(lowered, workdir, cc)
+    lowered.timings["weights_s"] = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    ll = translate_to_llvmir(lowered, workdir)
+    lowered.timings["translate_s"] = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    triple = host_triple()
+    bc = workdir / "program.opt.bc"
+    _run_tool([find_tool("opt"), "-O3", f"-mtriple={triple}", f"-mcpu={mcpu}", ll, "-o", bc],
+              "opt -O3")
+    obj = workdir / "program.o"
+    _run_tool([find_tool("llc"), "-O3", "-filetype=obj", "-relocation-model=pic",
+               f"-mtriple={triple}", f"-mcpu={mcpu}", bc, "-o", obj], "llc")
+    lowered.timings["codegen_s"] = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    wrapper = workdir / "wrapper.c"
+    wrapper.write_text(wrapper_source(lowered))
+    wobj = workdir / "wrapper.o"
+    _run_tool([cc, "-O2", "-fPIC", "-fvisibility=hidden", "-c", wrapper, "-o", wobj],
+              "compiling the C wrapper")
+    lowered.timings["wrapper_s"] = time.perf_counter() - t0
+    return [obj, wobj] + ([weights] if weights else [])
+
+
+def link_flags(lowered: LoweredProgram) -> list:
+    flags = ["-Wl,-z,defs", "-lm"]
+    if lowered.uses_async_runtime:
+        libdir = str(cpu.MLIR_LIB_DIR)
+        flags = [f"-L{libdir}", "-lmlir_async_runtime", f"-Wl,-rpath,{libdir}"] + flags
+    return flags
+
+
+def emit(lowered: LoweredProgram, kind: str, out, *, mcpu: str = "native",
+         cc: str | None = None) -> list:
+    """Writes `out` (and OUT.h for obj/so); returns the paths written."""
+    if kind not in EMIT_KINDS:
+        raise AotError(f"--emit {kind!r}: expected one of {', '.join(EMIT_KINDS)}")
+    out = Path(out)
+    if out.parent and not out.parent.is_dir():
+        raise AotError(f"cannot write {out}: {out.parent} is not a directory")
+    if kind == "mlir":
+        if out.suffix == ".mlirbc":
+            with open(out, "wb") as f:
+                lowered.module.operation.write_bytecode(f)
+        else:
+            out.write_text(lowered.module.operation.get_asm())
+        return [out]
+    with tempfile.TemporaryDirectory(prefix="paddle_mlir_aot_") as tmp:
+        tmp = Path(tmp)
+        if kind == "llvm":
+            t0 = time.perf_counter()
+            ll = translate_to_llvmir(lowered, tmp)
+            lowered.timings["translate_s"] = time.perf_counter() - t0
+            shutil.copyfile(ll, out)
+            return [out]
+        cc = cc or find_c_compiler()
+        if cc is None:
+            raise AotError(f"--emit {kind} needs a C compiler: set CC, or install cc/gcc/clang")
+        objects = compile_objects(lowered, tmp, mcpu=mcpu, cc=cc)
+        t0 = time.perf_counter()
+        header = header_path(out)
+        if kind == "obj":
+            _run_tool([cc, "-r", "-nostdlib", *objects, "-o", out], "combining the objects")
+        else:
+            script = tmp / "exports.map"
+            script.write_text(f"{{\n  global: {lowered.entry};\n  local: *;\n}};\n")
+            _run_tool([cc, "-shared", "-o", out, *objects, f"-Wl,--version-script={script}",
+                       *link_flags(lowered)], "linking the shared library")
+        lowered.timings["link_s"] = time.perf_counter() - t0
+        header.write_text(header_source(lowered, header.name))
+        return [out, header]
+
+
+def compile_file(path, kind: str, out, *, shapes: dict | None = None, params=None,
+                 parallel: bool = False, pipeline: str | None = DEFAULT_PIPELINE,
+                 entry: str = DEFAULT_ENTRY, mcpu: str = "native") -> LoweredProgram:
+    """`paddle-mlir compile`: load, lower and emit; returns the lowered program
+    (its `timings` say where the time went)."""
+    t0 = time.perf_counter()
+    program = load_program(path, params)
+    load_s = time.perf_counter() - t0
+    lowered = lower_program(program, shapes, parallel=parallel, pipeline=pipeline,
+                            entry=entry, source=Path(path).name)
+    lowered.timings["load_s"] = load_s
+    emit(lowered, kind, out, mcpu=mcpu)
+    return lowered
