@@ -27,6 +27,9 @@ void mlir::paddle::buildInferenceOptPipeline(OpPassManager &pm) {
   pm.addPass(pd::createPdInferShapes());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Then CINN-style fusion of elementwise chains and PHI kernel selection.
+  pm.addPass(pd::createPdFuseElementwise());
+  pm.addPass(pd::createPdSelectKernels());
 }
 
 std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize,
@@ -97,7 +100,8 @@ void mlir::paddle::registerAllPasses() {
     PassPipelineRegistration<>(
         "pd-inference-opt",
         "Optimize a pd program for inference: value semantics, folding "
-        "(conv+bn on frozen weights), shape refinement, cleanup",
+        "(conv+bn on frozen weights), shape refinement, cleanup, elementwise "
+        "fusion, kernel selection",
         buildInferenceOptPipeline);
     PassPipelineRegistration<LowerToLLVMOptions>(
         "pd-lower-to-llvm",

@@ -21,7 +21,7 @@ void registerAllPasses();
 
 /// `pd-inference-opt`: reduce in-place variants, maximize value semantics,
 /// canonicalize, fold conv+bn (frozen weights), infer shapes, canonicalize,
-/// CSE.
+/// CSE, fuse elementwise chains, select kernels (CPU).
 void buildInferenceOptPipeline(OpPassManager &pm);
 
 /// `pd-lower-to-llvm`: from a pd program to the LLVM dialect (see

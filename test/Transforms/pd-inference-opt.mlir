@@ -1,5 +1,6 @@
 // The seed example: conv -> batch_norm_ -> relu_ on !pd.tensor with frozen
-// weights ends as one value-semantic conv (bn folded) and its relu.
+// weights ends as one value-semantic conv (bn folded) followed by a fused
+// bias + relu group; every op carries its selected PHI kernel.
 // RUN: paddle-opt %s -pd-inference-opt | FileCheck %s
 // RUN: paddle-opt %s -pass-pipeline='builtin.module(pd-inference-opt)' | FileCheck %s
 // Running it twice changes nothing more.
@@ -11,10 +12,14 @@
 // CHECK-DAG: %[[X:.*]] = pd.data "x" : !pd.vtensor<1x2x4x4xf32>
 // CHECK-DAG: %[[W:.*]] = pd.constant dense<2.000000e+00> : tensor<2x1x1x1xf32>
 // CHECK-DAG: %[[B:.*]] = pd.constant dense<-2.000000e+00> : tensor<1x2x1x1xf32>
-// CHECK: %[[C:.*]] = pd.conv2d %[[X]], %[[W]] {groups = 2 : i32} : (!pd.vtensor<1x2x4x4xf32>, !pd.vtensor<2x1x1x1xf32>) -> !pd.vtensor<1x2x4x4xf32>
-// CHECK-NEXT: %[[Y:.*]] = pd.add %[[C]], %[[B]]
-// CHECK-NEXT: %[[R:.*]] = pd.relu %[[Y]] : (!pd.vtensor<1x2x4x4xf32>) -> !pd.vtensor<1x2x4x4xf32>
-// CHECK-NEXT: pd.fetch %[[R]] "y" col 0 : !pd.vtensor<1x2x4x4xf32>
+// CHECK: %[[C:.*]] = pd.conv2d %[[X]], %[[W]] {groups = 2 : i32, phi.kernel_key = #phi.kernel_key<CPU, ANY, all_dtype>, phi.kernel_name = "conv2d"} : (!pd.vtensor<1x2x4x4xf32>, !pd.vtensor<2x1x1x1xf32>) -> !pd.vtensor<1x2x4x4xf32>
+// CHECK-NEXT: %[[G:.*]] = pd.fusion_group(%[[C]], %[[B]])
+// CHECK-NEXT: ^bb0(%[[A0:.*]]: !pd.vtensor<1x2x4x4xf32>, %[[A1:.*]]: !pd.vtensor<1x2x1x1xf32>):
+// CHECK-NEXT: %[[Y:.*]] = pd.add %[[A0]], %[[A1]] {{{.*}}phi.kernel_name = "add"}
+// CHECK-NEXT: %[[R:.*]] = pd.relu %[[Y]] {{{.*}}phi.kernel_name = "relu"} : (!pd.vtensor<1x2x4x4xf32>) -> !pd.vtensor<1x2x4x4xf32>
+// CHECK-NEXT: pd.yield %[[R]]
+// CHECK-NEXT: }
+// CHECK-NEXT: pd.fetch %[[G]] "y" col 0 : !pd.vtensor<1x2x4x4xf32>
 // CHECK-NOT: pd.batch_norm
 // CHECK-NOT: pd.to_tensor
 func.func @main() {

@@ -167,3 +167,44 @@ def test_inference_pipeline_then_lowering_gives_same_outputs():
     assert "pd.batch_norm" not in str(main.module)
     (optimized,) = exe.run(main, feed={"x": xv}, fetch_list=["y"])
     np.testing.assert_allclose(optimized, plain, rtol=1e-5, atol=1e-5)
+
+
+def _mlp(x):
+    return nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 8), nn.Softmax())(x)
+
+
+def _cnn(x):
+    net = nn.Sequential(nn.Conv2D(3, 8, 3, padding=1), nn.BatchNorm2D(8), nn.ReLU(),
+                        nn.MaxPool2D(2), nn.Flatten(), nn.Linear(8 * 4 * 4, 5))
+    net.eval()
+    return net(x)
+
+
+def _encoder(x):
+    layer = nn.TransformerEncoderLayer(16, 2, 32, dropout=0.0)
+    layer.eval()
+    return layer(x)
+
+
+@pytest.mark.parametrize("build, shape", [(_mlp, [4, 16]), (_cnn, [2, 3, 8, 8]),
+                                          (_encoder, [2, 5, 16])], ids=["mlp", "cnn", "encoder"])
+def test_models_same_outputs_with_and_without_inference_opt(build, shape):
+    set_global_seed(0)
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        x = static.data("x", shape, "float32")
+        main.fetch(build(x), "y")
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    rng = np.random.default_rng(4)
+    for name in list(main.parameters):  # non-trivial batch-norm statistics
+        if name.startswith("batch_norm") and name.endswith((".w_1", ".w_2")):
+            main.parameters[name] = rng.uniform(0.5, 1.5, main.parameters[name].shape).astype(np.float32)
+    xv = rng.standard_normal(shape).astype(np.float32)
+    (plain,) = exe.run(main, feed={"x": xv}, fetch_list=["y"])
+    main.freeze()
+    run_pipeline(main.module, "pd-inference-opt")
+    text = str(main.module)
+    assert "pd.fusion_group" in text and "phi.kernel_key" in text
+    (optimized,) = exe.run(main, feed={"x": xv}, fetch_list=["y"])
+    np.testing.assert_allclose(optimized, plain, rtol=1e-5, atol=1e-5)

@@ -683,8 +683,13 @@ LogicalResult lowerLayerNorm(Operation *op, Lowerer &l) {
   l.map(o.getOut(), castToType(b, loc, y, loweredType(o.getOut().getType())));
   RankedTensorType mt = loweredType(o.getMean().getType());
   RankedTensorType vt = loweredType(o.getVariance().getType());
-  l.map(o.getMean(), castToType(b, loc, reshapeTo(b, loc, mean, RankedTensorType::get({typeOf(mean).getNumElements()}, mt.getElementType())), mt));
-  l.map(o.getVariance(), castToType(b, loc, reshapeTo(b, loc, var, RankedTensorType::get({typeOf(var).getNumElements()}, vt.getElementType())), vt));
+  // Statistics have the leading (un-normalized) dims, flattened or not
+  // as the result type says.
+  auto stat = [&](Value v, RankedTensorType t) {
+    return castToType(b, loc, reshapeTo(b, loc, v, RankedTensorType::get(t.getShape(), t.getElementType())), t);
+  };
+  l.map(o.getMean(), stat(mean, mt));
+  l.map(o.getVariance(), stat(var, vt));
   return success();
 }
 
