@@ -23,6 +23,7 @@ void mlir::paddle::buildInferenceOptPipeline(OpPassManager &pm) {
   pm.addPass(pd::createPdReduceInplaceVariants());
   pm.addPass(pd::createPdMaximizeValueSemantics());
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(pd::createPdFoldConstants());
   pm.addPass(pd::createPdFoldConvBn());
   pm.addPass(pd::createPdInferShapes());
   pm.addPass(createCanonicalizerPass());

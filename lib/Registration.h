@@ -20,7 +20,8 @@ void registerAllDialects(DialectRegistry &registry);
 void registerAllPasses();
 
 /// `pd-inference-opt`: reduce in-place variants, maximize value semantics,
-/// canonicalize, fold conv+bn (frozen weights), infer shapes, canonicalize,
+/// canonicalize, fold constants, fold conv+bn (frozen weights), infer shapes,
+/// canonicalize,
 /// CSE, fuse elementwise chains, select kernels (CPU).
 void buildInferenceOptPipeline(OpPassManager &pm);
 

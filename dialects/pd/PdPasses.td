@@ -445,4 +445,37 @@ def PdMemrefCopyToLinalg : Pass<"pd-memref-copy-to-linalg", "::mlir::func::FuncO
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def PdFoldConstants : Pass<"pd-fold-constants"> {
+  let summary = "Evaluate ops whose inputs are all constants (pd.full, frozen weights)";
+  let description = [{
+    An elementwise op (unary, binary with broadcasting, scale, cast), or a
+    reshape/transpose/squeeze/unsqueeze/flatten, on value tensors whose
+    tensor operands are all `pd.full`, `pd.full_int_array` or `pd.constant`
+    (dense or `dense_resource` float32 blobs, i.e. frozen parameters) is
+    replaced by a `pd.constant` holding its result, computed in double
+    precision and rounded once. Results above `max-elements` elements are
+    left alone (to keep programs small), as is anything reading a mutable
+    `pd.get_parameter`.
+
+    Before:
+
+    ```mlir
+    %w = pd.constant dense<[1.0, 4.0]> : tensor<2xf32> : !pd.vtensor<2xf32>
+    %s = pd.sqrt %w : (!pd.vtensor<2xf32>) -> !pd.vtensor<2xf32>
+    %t = pd.scale %s, %two : (!pd.vtensor<2xf32>, !pd.vtensor<1xf32>) -> !pd.vtensor<2xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %t = pd.constant dense<[2.0, 4.0]> : tensor<2xf32> : !pd.vtensor<2xf32>
+    ```
+  }];
+  let options = [
+    Option<"maxElements", "max-elements", "int64_t", /*default=*/"1048576",
+           "Largest result (in elements) to fold">
+  ];
+  let dependentDialects = ["::mlir::pd::PdDialect"];
+}
+
 #endif // PADDLE_MLIR_PD_PASSES_TD

@@ -2,6 +2,7 @@
 
 #include "Transforms/Passes.h"
 
+#include "Dialect/Pd/PdOpDefs.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 
 namespace mlir::pd {
@@ -50,23 +51,48 @@ bool onlyPdUsers(Value value) {
   });
 }
 
+void refineOp(Operation *op) {
+  auto infer = dyn_cast<InferTypeOpInterface>(op);
+  if (!infer || !isa<pd::PdDialect>(op->getDialect()))
+    return;
+  SmallVector<Type> inferred;
+  if (failed(infer.inferReturnTypes(
+          op->getContext(), op->getLoc(), op->getOperands(),
+          op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
+          op->getRegions(), inferred)) ||
+      inferred.size() != op->getNumResults())
+    return;
+  for (auto [result, type] : llvm::zip_equal(op->getResults(), inferred))
+    if (Type refined = refine(result.getType(), type))
+      if (onlyPdUsers(result))
+        result.setType(refined);
+}
+
+/// A fusion group is isolated: its block arguments take the refined input
+/// types, its body is refined, and its results take the yielded types.
+void refineFusionGroup(pd::FusionGroupOp group) {
+  Block &body = group.getBody().front();
+  for (auto [arg, input] : llvm::zip_equal(body.getArguments(), group.getInputs()))
+    if (Type refined = refine(arg.getType(), input.getType()))
+      arg.setType(refined);
+  body.walk([](Operation *op) { refineOp(op); });
+  auto yield = cast<pd::YieldOp>(body.getTerminator());
+  for (auto [result, value] : llvm::zip_equal(group.getResults(), yield.getOperands()))
+    if (Type refined = refine(result.getType(), value.getType()))
+      if (onlyPdUsers(result))
+        result.setType(refined);
+}
+
 struct PdInferShapesPass
     : public pd::impl::PdInferShapesBase<PdInferShapesPass> {
   void runOnOperation() override {
-    getOperation()->walk([&](InferTypeOpInterface op) {
-      if (!isa<pd::PdDialect>(op->getDialect()))
-        return;
-      SmallVector<Type> inferred;
-      if (failed(op.inferReturnTypes(
-              op->getContext(), op->getLoc(), op->getOperands(),
-              op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
-              op->getRegions(), inferred)) ||
-          inferred.size() != op->getNumResults())
-        return;
-      for (auto [result, type] : llvm::zip_equal(op->getResults(), inferred))
-        if (Type refined = refine(result.getType(), type))
-          if (onlyPdUsers(result))
-            result.setType(refined);
+    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (auto group = dyn_cast<pd::FusionGroupOp>(op)) {
+        refineFusionGroup(group);
+        return WalkResult::skip();
+      }
+      refineOp(op);
+      return WalkResult::advance();
     });
   }
 };

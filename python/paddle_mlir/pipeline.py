@@ -50,9 +50,13 @@ def run_pipeline(
     *,
     description: str = "",
     print_ir_after_all: bool = False,
+    timing: bool = False,
     verify_each: bool = True,
 ) -> ir.Module:
-    """Runs `pipeline` (an mlir-opt pipeline string) on `module` in place."""
+    """Runs `pipeline` (an mlir-opt pipeline string) on `module` in place.
+
+    `print_ir_after_all` and `timing` are mlir-opt's --mlir-print-ir-after-all
+    and --mlir-timing (both report on stderr)."""
     pipeline = _anchor(pipeline)
     what = description or "pipeline"
     try:
@@ -62,6 +66,8 @@ def run_pipeline(
     pm.enable_verifier(verify_each)
     if print_ir_after_all:
         pm.enable_ir_printing()
+    if timing:
+        pm.enable_timing()
     # Keep the input: passes rewrite the module in place.
     before = module.operation.get_asm(enable_debug_info=True)
     try:

@@ -163,3 +163,20 @@ def test_inference_opt_pipeline_from_python():
     assert "pd.batch_norm" not in text and "pd.get_parameter" not in text
     assert "!pd.tensor" not in text
     assert text.count("pd.conv2d") == 1 and "pd.relu %" in text
+
+
+def test_print_ir_after_all_and_timing_from_python(capfd):
+    from paddle_mlir import static
+    module = ir.Module.parse("""
+      func.func @main() {
+        %x = pd.data "x" : !pd.tensor<4xf32>
+        %r = pd.relu %x : (!pd.tensor<4xf32>) -> !pd.tensor<4xf32>
+        %e = pd.exp %r : (!pd.tensor<4xf32>) -> !pd.tensor<4xf32>
+        %f = pd.fetch %e "e" col 0 : !pd.tensor<4xf32>
+        return
+      }""", static.global_context())
+    run_pipeline(module, "pd-inference-opt", print_ir_after_all=True, timing=True)
+    err = capfd.readouterr().err
+    assert "IR Dump After PdMaximizeValueSemantics (pd-maximize-value-semantics)" in err
+    assert "IR Dump After PdFuseElementwise (pd-fuse-elementwise)" in err
+    assert "Execution time report" in err and "PdSelectKernels" in err

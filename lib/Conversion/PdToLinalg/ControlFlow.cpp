@@ -123,7 +123,7 @@ LogicalResult lowerFusionGroup(Operation *op, Lowerer &l) {
   auto o = cast<FusionGroupOp>(op);
   Block &body = o.getBody().front();
   for (auto [arg, input] : llvm::zip_equal(body.getArguments(), o.getInputs()))
-    l.map(arg, l.get(input));
+    l.map(arg, castTo(l.b, op->getLoc(), l.get(input), loweredType(arg.getType())));
   SmallVector<Type> types;
   for (Type t : o.getResultTypes())
     types.push_back(loweredType(t));

@@ -1,0 +1,56 @@
+// RUN: paddle-opt %s -split-input-file -pd-fold-constants | FileCheck %s
+// RUN: paddle-opt %s -split-input-file -pd-fold-constants | paddle-opt -split-input-file -pd-fold-constants | FileCheck %s
+// RUN: paddle-opt %s -split-input-file -pd-fold-constants=max-elements=2 | FileCheck %s --check-prefix=LIMIT
+
+// Chains of constants fold to one constant (computed in double, rounded once).
+// CHECK-LABEL: func.func @chain
+// CHECK: %[[C:.*]] = pd.constant dense<[3.000000e+00, 5.000000e+00, 7.000000e+00]> : tensor<3xf32> : !pd.vtensor<3xf32>
+// CHECK-NEXT: pd.fetch %[[C]]
+// LIMIT-LABEL: func.func @chain
+// LIMIT: pd.scale
+func.func @chain() {
+  %w = pd.constant dense<[1.0, 4.0, 9.0]> : tensor<3xf32> : !pd.vtensor<3xf32>
+  %s = pd.sqrt %w : (!pd.vtensor<3xf32>) -> !pd.vtensor<3xf32>
+  %two = pd.full(2.0) : !pd.vtensor<1xf32>
+  %t = pd.scale %s, %two {bias = 1.0 : f32} : (!pd.vtensor<3xf32>, !pd.vtensor<1xf32>) -> !pd.vtensor<3xf32>
+  %f = pd.fetch %t "t" col 0 : !pd.vtensor<3xf32>
+  return
+}
+
+// -----
+
+// Broadcasting binary ops, transposes and reshapes of constants.
+// CHECK-LABEL: func.func @shapes
+// CHECK: pd.constant dense<{{\[}}[1.100000e+01, 1.300000e+01], [1.200000e+01, 1.400000e+01]]> : tensor<2x2xf32>
+// CHECK-NOT: pd.add
+// CHECK-NOT: pd.transpose
+func.func @shapes() {
+  %a = pd.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32> : !pd.vtensor<2x2xf32>
+  %b = pd.full(10.0) : !pd.vtensor<1xf32>
+  %c = pd.add %a, %b : (!pd.vtensor<2x2xf32>, !pd.vtensor<1xf32>) -> !pd.vtensor<2x2xf32>
+  %t = pd.transpose %c {perm = array<i32: 1, 0>} : (!pd.vtensor<2x2xf32>) -> !pd.vtensor<2x2xf32>
+  %f = pd.fetch %t "t" col 0 : !pd.vtensor<2x2xf32>
+  return
+}
+
+// -----
+
+// Left alone: feeds, mutable parameters (pd.get_parameter), in-place ops,
+// integer division by zero.
+// CHECK-LABEL: func.func @leave_alone
+// CHECK: pd.exp
+// CHECK: pd.relu
+// CHECK: pd.divide
+func.func @leave_alone() {
+  %x = pd.data "x" : !pd.vtensor<3xf32>
+  %e = pd.exp %x : (!pd.vtensor<3xf32>) -> !pd.vtensor<3xf32>
+  %w = pd.get_parameter "w" : !pd.vtensor<3xf32>
+  %r = pd.relu %w : (!pd.vtensor<3xf32>) -> !pd.vtensor<3xf32>
+  %i = pd.full(7) : !pd.vtensor<2xi32>
+  %z = pd.full(0) : !pd.vtensor<2xi32>
+  %d = pd.divide %i, %z : (!pd.vtensor<2xi32>, !pd.vtensor<2xi32>) -> !pd.vtensor<2xi32>
+  %f0 = pd.fetch %e "e" col 0 : !pd.vtensor<3xf32>
+  %f1 = pd.fetch %r "r" col 1 : !pd.vtensor<3xf32>
+  %f2 = pd.fetch %d "d" col 2 : !pd.vtensor<2xi32>
+  return
+}
