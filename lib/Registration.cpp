@@ -46,10 +46,12 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
        "canonicalize,cse,";
   if (vectorize)
     p += "func.func(pd-conv-to-im2col),";
+  p += "pd-dedupe-fetch-results,";
   // Tensors -> buffers; results become caller-allocated out-parameters
   // (the Executor and the AOT ABI pass outputs in, no copies).
   p += "one-shot-bufferize{bufferize-function-boundaries "
-       "function-boundary-type-conversion=identity-layout-map},"
+       "function-boundary-type-conversion=identity-layout-map "
+       "allow-return-allocs-from-loops},"
        "canonicalize,buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},"
        "func.func(buffer-hoisting,buffer-loop-hoisting,pd-memref-copy-to-linalg),";
   if (vectorize)
@@ -66,8 +68,11 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   p += "func.func(lower-vector-mask,lower-vector-multi-reduction),"
        "convert-vector-to-scf,lower-affine,convert-scf-to-cf,"
        "expand-strided-metadata,lower-affine,"
-       "convert-vector-to-llvm,finalize-memref-to-llvm,"
-       "convert-math-to-llvm,convert-math-to-libm,";
+       // Math first: intrinsics where LLVM has them (vector-wide), libm
+       // calls for the rest, which unroll into vector ops that
+       // convert-vector-to-llvm then lowers.
+       "convert-math-to-funcs,convert-math-to-llvm,convert-math-to-libm,"
+       "convert-vector-to-llvm,finalize-memref-to-llvm,";
   if (parallel)
     p += "convert-async-to-llvm,";
   p += "convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,"

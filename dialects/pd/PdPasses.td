@@ -217,10 +217,12 @@ def ConvertPdToLinalg : Pass<"convert-pd-to-linalg", "::mlir::ModuleOp"> {
       (exact erf GELU; max-subtracted softmax/log_softmax; two-pass
       layer_norm); `pd.if`/`pd.while` become `scf.if`/`scf.while`.
 
-    Ops on `!pd.tensor` (which may alias or be written in place) are
-    rejected: run `pd-reduce-inplace-variants` and
-    `pd-maximize-value-semantics` first (the `pd-lower-to-llvm` pipeline
-    does). An op without a lowering, or one whose IntArray arguments are
+    In a function that writes tensors in place (in-place ops,
+    `pd.copy_to`), ops on `!pd.tensor` (which may alias) are rejected: run
+    `pd-reduce-inplace-variants` and `pd-maximize-value-semantics` first
+    (the `pd-lower-to-llvm` pipeline does); where nothing is written, a
+    `!pd.tensor` is lowered like a value. `pd.while` loops need carried
+    shapes that stay the same (each iteration overwrites one buffer). An op without a lowering, or one whose IntArray arguments are
     only known at run time, is reported at its location.
 
     Before:
@@ -251,7 +253,8 @@ def ConvertPdToLinalg : Pass<"convert-pd-to-linalg", "::mlir::ModuleOp"> {
     ```
   }];
   let dependentDialects = [
-    "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect",
+    "::mlir::arith::ArithDialect", "::mlir::bufferization::BufferizationDialect",
+    "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect"
   ];
@@ -428,7 +431,8 @@ def PdMemrefCopyToLinalg : Pass<"pd-memref-copy-to-linalg", "::mlir::func::FuncO
     library that links all of `libMLIR.so` (which must never be loaded next
     to the Python bindings' MLIR). As a `linalg.copy`, the copy becomes
     loops (vectorized by `pd-tile-and-vectorize`), and compiled programs
-    need no runtime library.
+    need no runtime library. A buffer of `i1`, which MLIR 22's memref
+    lowering cannot load or store, is reported here as an error.
 
     Before:
 
@@ -476,6 +480,36 @@ def PdFoldConstants : Pass<"pd-fold-constants"> {
            "Largest result (in elements) to fold">
   ];
   let dependentDialects = ["::mlir::pd::PdDialect"];
+}
+
+def PdDedupeFetchResults : Pass<"pd-dedupe-fetch-results", "::mlir::ModuleOp"> {
+  let summary = "Return each fetched tensor once from a lowered program";
+  let description = [{
+    After `convert-pd-to-linalg`, CSE and canonicalization may make two
+    fetched values identical (two equal constants, say). Bufferization turns
+    every result into its own caller-allocated buffer, which needs distinct
+    values, so duplicates are dropped from the function's results and the
+    `pd.fetch_results` map (fetch col -> result) is updated; the runtime
+    hands a copy to each extra fetch.
+
+    Before:
+
+    ```mlir
+    func.func @main(...) -> (tensor<3xf32>, tensor<3xf32>)
+        attributes {pd.fetch_results = [0, 1], pd.fetches = ["a", "b"]} {
+      return %z, %z : tensor<3xf32>, tensor<3xf32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @main(...) -> tensor<3xf32>
+        attributes {pd.fetch_results = [0, 0], pd.fetches = ["a"]} {
+      return %z : tensor<3xf32>
+    }
+    ```
+  }];
 }
 
 #endif // PADDLE_MLIR_PD_PASSES_TD

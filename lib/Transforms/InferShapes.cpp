@@ -83,17 +83,81 @@ void refineFusionGroup(pd::FusionGroupOp group) {
         result.setType(refined);
 }
 
+/// A loop keeps the initial inputs' shapes when its body, given them,
+/// yields exactly those shapes again (checked on a copy first); then the
+/// body arguments (and so the results) take them.
+void refineBlockOps(Block &block);
+
+void refineWhile(pd::WhileOp loop) {
+  Block &body = loop.getBody().front();
+  SmallVector<Type> candidate;
+  bool changed = false;
+  for (auto [arg, input] : llvm::zip_equal(body.getArguments(), loop.getInputs())) {
+    Type refined = refine(arg.getType(), input.getType());
+    changed |= bool(refined);
+    candidate.push_back(refined ? refined : arg.getType());
+  }
+  if (!changed)
+    return;
+  auto apply = [&](pd::WhileOp op) {
+    Block &b = op.getBody().front();
+    for (auto [arg, type] : llvm::zip_equal(b.getArguments(), candidate))
+      arg.setType(type);
+  };
+  auto trial = cast<pd::WhileOp>(loop->clone());
+  apply(trial);
+  refineBlockOps(trial.getBody().front());
+  auto yield = cast<pd::YieldOp>(trial.getBody().front().getTerminator());
+  bool stable = TypeRange(yield.getOperandTypes()).drop_front() == TypeRange(candidate);
+  trial->erase();
+  if (stable)
+    apply(loop);
+}
+
+/// Refines `op` and what it contains, in program order.
+void refineAny(Operation *op) {
+  if (auto group = dyn_cast<pd::FusionGroupOp>(op)) {
+    refineFusionGroup(group);
+    return;
+  }
+  if (auto loop = dyn_cast<pd::WhileOp>(op)) {
+    refineWhile(loop);
+    refineOp(op); // results follow the body arguments
+    refineBlockOps(loop.getBody().front());
+    return;
+  }
+  if (auto branch = dyn_cast<pd::IfOp>(op)) {
+    refineBlockOps(branch.getThenRegion().front());
+    refineBlockOps(branch.getElseRegion().front());
+    // A result both branches yield with the same refined type takes it.
+    auto thenYield = cast<pd::YieldOp>(branch.getThenRegion().front().getTerminator());
+    auto elseYield = cast<pd::YieldOp>(branch.getElseRegion().front().getTerminator());
+    for (auto [result, a, b] : llvm::zip_equal(branch.getResults(), thenYield.getOperandTypes(),
+                                               elseYield.getOperandTypes()))
+      if (a == b)
+        if (Type refined = refine(result.getType(), a))
+          if (onlyPdUsers(result))
+            result.setType(refined);
+    return;
+  }
+  refineOp(op);
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      refineBlockOps(block);
+}
+
+void refineBlockOps(Block &block) {
+  for (Operation &op : block)
+    refineAny(&op);
+}
+
 struct PdInferShapesPass
     : public pd::impl::PdInferShapesBase<PdInferShapesPass> {
   void runOnOperation() override {
-    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (auto group = dyn_cast<pd::FusionGroupOp>(op)) {
-        refineFusionGroup(group);
-        return WalkResult::skip();
-      }
-      refineOp(op);
-      return WalkResult::advance();
-    });
+    Operation *root = getOperation();
+    for (Region &region : root->getRegions())
+      for (Block &block : region)
+        refineBlockOps(block);
   }
 };
 

@@ -6,7 +6,7 @@
 // Parameters, then feeds, then one out-parameter per fetch (memref
 // descriptors), and the C interface wrapper; only LLVM dialect is left.
 // CHECK-LABEL: llvm.func @main(
-// CHECK-SAME: pd.feeds = ["x"], pd.fetches = ["out"], pd.parameters = ["w", "b"]
+// CHECK-SAME: pd.feeds = ["x"], pd.fetch_results = [0], pd.fetches = ["out"], pd.parameters = ["w", "b"]
 // CHECK: llvm.intr.fmuladd
 // CHECK-LABEL: llvm.func @_mlir_ciface_main(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
 // CHECK-NOT: = linalg.

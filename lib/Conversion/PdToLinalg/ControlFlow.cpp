@@ -7,6 +7,8 @@
 
 #include "Conversion/PdToLinalg/Lowering.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+
 using namespace mlir;
 using namespace mlir::pd;
 using namespace mlir::pd::lowering;
@@ -81,8 +83,18 @@ LogicalResult lowerWhile(Operation *op, Lowerer &l) {
   SmallVector<Value> inits;
   Value cond = conditionOf(b, loc, l.get(o.getCond()));
   for (auto [input, result] : llvm::zip_equal(o.getInputs(), o.getResults())) {
-    types.push_back(loweredType(result.getType()));
-    inits.push_back(castTo(b, loc, l.get(input), types.back()));
+    RankedTensorType carried = loweredType(result.getType());
+    types.push_back(carried);
+    if (!carried.hasStaticShape())
+      return op->emitOpError()
+             << "carries " << result.getType()
+             << ", whose shape is not known: the CPU lowering supports loops "
+                "whose carried shapes stay the same (pd-infer-shapes proves it "
+                "from the feed shapes)";
+    // A fresh writable copy: the loop overwrites its carried buffers (the
+    // input may be a read-only constant or a caller's buffer).
+    Value init = castTo(b, loc, l.get(input), carried);
+    inits.push_back(bufferization::AllocTensorOp::create(b, loc, carried, ValueRange{}, init));
   }
   SmallVector<Type> carried{b.getI1Type()};
   carried.append(types);
@@ -108,7 +120,12 @@ LogicalResult lowerWhile(Operation *op, Lowerer &l) {
     if (failed(values))
       return failure();
     SmallVector<Value> next{conditionOf(b, loc, (*values)[0])};
-    next.append(values->begin() + 1, values->end());
+    // The next values are written over the carried buffers, so
+    // bufferization keeps one buffer per carried value instead of a fresh
+    // allocation per iteration.
+    for (auto [value, arg] : llvm::zip_equal(llvm::drop_begin(*values), after->getArguments()))
+      next.push_back(bufferization::MaterializeInDestinationOp::create(b, loc, value, arg)
+                         .getResult());
     scf::YieldOp::create(b, loc, next);
   }
   for (auto [r, v] : llvm::zip_equal(o.getResults(), scfWhile.getResults()))

@@ -76,8 +76,12 @@ struct Arith {
                          : (Value)arith::MinSIOp::create(b, loc, x, y);
   }
   Value abs(Value x) const {
-    return isFloat() ? (Value)math::AbsFOp::create(b, loc, x)
-                     : (Value)math::AbsIOp::create(b, loc, x);
+    if (isFloat())
+      return math::AbsFOp::create(b, loc, x);
+    if (isUnsignedInt)
+      return x;
+    // select instead of math.absi, which has no vector LLVM lowering.
+    return select(lt(x, c(0)), neg(x), x);
   }
   Value exp(Value x) const { return math::ExpOp::create(b, loc, x); }
   Value log1p(Value x) const { return math::Log1pOp::create(b, loc, x); }
@@ -147,7 +151,17 @@ Value lgammaF64(const Arith &a, Value x) {
   Value s = math::AbsFOp::create(
       a.b, a.loc, math::SinOp::create(a.b, a.loc, a.mul(a.c(M_PI), x)));
   Value refl = a.sub(math::LogOp::create(a.b, a.loc, a.div(a.c(M_PI), s)), pos);
-  return a.select(a.lt(x, a.c(0.5)), refl, pos);
+  Value r = a.select(a.lt(x, a.c(0.5)), refl, pos);
+  // Poles (0, -1, -2, ...) and +-inf give +inf, as C's lgamma.
+  Value inf = maxValue(a.b, a.loc, a.type);
+  Value pole = arith::AndIOp::create(
+      a.b, a.loc,
+      arith::CmpFOp::create(a.b, a.loc, arith::CmpFPredicate::OLE, x, a.c(0)),
+      arith::CmpFOp::create(a.b, a.loc, arith::CmpFPredicate::OEQ, x,
+                            math::FloorOp::create(a.b, a.loc, x)));
+  Value isInf = arith::CmpFOp::create(a.b, a.loc, arith::CmpFPredicate::OEQ,
+                                      a.abs(x), inf);
+  return a.select(arith::OrIOp::create(a.b, a.loc, pole, isInf), inf, r);
 }
 
 Value digammaF64(const Arith &a, Value x) {
@@ -679,10 +693,15 @@ LogicalResult lowerCast(Operation *op, Lowerer &l) {
   bool srcU = isUnsigned(pdElementType(pdX));
   bool dstU = isUnsigned(pdElementType(op->getResult(0)));
   RankedTensorType outType = loweredType(op->getResult(0).getType());
+  // To bool: x != 0 (as i1, stored as a byte by buildElementwise).
+  Type target = isBool(pdElementType(op->getResult(0))) ? l.b.getI1Type()
+                                                         : outType.getElementType();
   Value r = buildElementwise(l.b, op->getLoc(), outType, l.get(pdX),
                              [&](OpBuilder &nb, Location nloc, ValueRange args) {
-                               return castScalar(nb, nloc, args[0],
-                                                 outType.getElementType(), srcU, dstU);
+                               Value x = args[0];
+                               if (isBool(pdElementType(pdX)))
+                                 x = castScalar(nb, nloc, x, nb.getI1Type());
+                               return castScalar(nb, nloc, x, target, srcU, dstU);
                              });
   l.map(op->getResult(0), r);
   return success();
@@ -774,7 +793,7 @@ LogicalResult lowerDropout(Operation *op, Lowerer &l) {
   }
   if (failed(requireStatic(op, outType)))
     return failure();
-  uint64_t seed = o.getFixSeed() ? (uint64_t)o.getSeed() : 0x5eedull;
+  uint64_t seed = o.getFixSeed() ? (uint64_t)(int32_t)o.getSeed() : 0x5eedull;
   Value keep = buildElementwiseWithIndices(
       l.b, loc, RankedTensorType::get(outType.getShape(), loweredElementType(l.b.getI1Type())), {},
       [&](OpBuilder &nb, Location nloc, ValueRange idx) -> Value {

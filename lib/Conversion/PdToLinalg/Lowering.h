@@ -72,6 +72,10 @@ public:
 
   OpBuilder &b;
   const LoweringTable &table;
+  /// Set when the function mutates nothing (no in-place op, no
+  /// pd.copy_to, no pd.set_parameter): then a !pd.tensor is as good as a
+  /// value (aliasing is only observable through a write).
+  bool tensorsAreValues = false;
 
   /// The tensor a pd value was lowered to.
   Value get(Value pdValue) const { return mapping.lookup(pdValue); }

@@ -330,8 +330,35 @@ LogicalResult lowerConv(Operation *op, Lowerer &l) {
                    .getResult(0);
     result = reshapeTo(b, loc, r5, RankedTensorType::get(outShape, elem));
   } else {
-    return op->emitOpError() << "grouped conv3d (groups = " << groups
-                             << ") is not supported by the CPU lowering";
+    // Grouped conv3d: one convolution per group on channel slices.
+    if (cin % groups || cout % groups)
+      return op->emitOpError() << "groups (" << groups << ") must divide the channels";
+    int64_t ci = cin / groups, co = cout / groups;
+    auto resType = RankedTensorType::get(outShape, elem);
+    result = tensor::EmptyOp::create(b, loc, outShape, elem);
+    auto slice = [&](Value v, int64_t dim, int64_t offset, int64_t size) {
+      RankedTensorType t = typeOf(v);
+      SmallVector<OpFoldResult> offsets(t.getRank(), b.getIndexAttr(0)), sizes, steps(t.getRank(), b.getIndexAttr(1));
+      SmallVector<int64_t> shape(t.getShape());
+      shape[dim] = size;
+      for (int64_t d : shape)
+        sizes.push_back(b.getIndexAttr(d));
+      offsets[dim] = b.getIndexAttr(offset);
+      return std::make_tuple(offsets, sizes, steps, RankedTensorType::get(shape, elem));
+    };
+    for (int64_t g = 0; g < groups; ++g) {
+      auto [xo, xs, xst, xty] = slice(input, 1, g * ci, ci);
+      Value xg = tensor::ExtractSliceOp::create(b, loc, xty, input, xo, xs, xst);
+      auto [fo, fs, fst, fty] = slice(filter, 0, g * co, co);
+      Value fg = tensor::ExtractSliceOp::create(b, loc, fty, filter, fo, fs, fst);
+      auto [oo, os, ost, oty] = slice(result, 1, g * co, co);
+      Value init = zeroFilled(b, loc, oty);
+      Value rg = linalg::Conv3DNcdhwFcdhwOp::create(b, loc, TypeRange{oty}, ValueRange{xg, fg},
+                                                    ValueRange{init}, stridesAttr, dilationsAttr)
+                     .getResult(0);
+      result = tensor::InsertSliceOp::create(b, loc, rg, result, oo, os, ost);
+    }
+    (void)resType;
   }
   if (last)
     result = toChannelsLast(b, loc, result);
@@ -349,8 +376,7 @@ LogicalResult lowerConvTranspose(Operation *op, Lowerer &l) {
   RankedTensorType outType = loweredType(o.getType());
   if (failed(requireStatic(op, {typeOf(x), typeOf(filter), outType})))
     return failure();
-  if (o.getGroups() != 1)
-    return op->emitOpError() << "grouped conv2d_transpose is not supported by the CPU lowering";
+  int64_t groups = std::max<int64_t>((int32_t)o.getGroups(), 1);
   if (o.getPaddingAlgorithm() != "EXPLICIT")
     return op->emitOpError() << "conv2d_transpose padding_algorithm "
                              << o.getPaddingAlgorithm() << " is not supported by the CPU lowering";
@@ -369,7 +395,11 @@ LogicalResult lowerConvTranspose(Operation *op, Lowerer &l) {
   else if (paddings.size() == 4)
     pads = {{paddings[0], paddings[1]}, {paddings[2], paddings[3]}};
   int64_t n = xt.getDimSize(0), cin = xt.getDimSize(1), h = xt.getDimSize(2), w = xt.getDimSize(3);
-  int64_t cout = ft.getDimSize(1), kh = ft.getDimSize(2), kw = ft.getDimSize(3);
+  // Filter [Cin, Cout/groups, kh, kw].
+  int64_t coutPerGroup = ft.getDimSize(1), kh = ft.getDimSize(2), kw = ft.getDimSize(3);
+  int64_t cout = coutPerGroup * groups, cinPerGroup = cin / groups;
+  if (cin % groups)
+    return op->emitOpError() << "groups (" << groups << ") must divide the input channels (" << cin << ")";
   int64_t oh = last ? outType.getDimSize(1) : outType.getDimSize(2);
   int64_t ow = last ? outType.getDimSize(2) : outType.getDimSize(3);
   // Dilate by the strides: zeros with x inserted every stride.
@@ -390,20 +420,41 @@ LogicalResult lowerConvTranspose(Operation *op, Lowerer &l) {
   SmallVector<OpFoldResult> steps{b.getIndexAttr(1), b.getIndexAttr(1),
                                   b.getIndexAttr(strides[0]), b.getIndexAttr(strides[1])};
   big = tensor::InsertSliceOp::create(b, loc, x, big, offsets, sizes, steps);
-  // Filter [Cin, Cout, kh, kw] -> [Cout, Cin, kh, kw], flipped spatially.
-  auto fType = RankedTensorType::get({cout, cin, kh, kw}, elem);
+  // The equivalent convolution's filter [Cout, Cin/groups, kh, kw]:
+  // in/out swapped within each group and flipped spatially.
+  auto fType = RankedTensorType::get({cout, cinPerGroup, kh, kw}, elem);
   Value flipped = buildElementwiseWithIndices(
       b, loc, fType, {}, [&](OpBuilder &nb, Location nloc, ValueRange idx) -> Value {
-        Value i = nb.create<arith::SubIOp>(nloc, arith::ConstantIndexOp::create(nb, nloc, kh - 1), idx[2]);
-        Value j = nb.create<arith::SubIOp>(nloc, arith::ConstantIndexOp::create(nb, nloc, kw - 1), idx[3]);
-        return tensor::ExtractOp::create(nb, nloc, filter, ValueRange{idx[1], idx[0], i, j});
+        auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(nb, nloc, v); };
+        Value g = arith::DivUIOp::create(nb, nloc, idx[0], cst(coutPerGroup));
+        Value oc = arith::RemUIOp::create(nb, nloc, idx[0], cst(coutPerGroup));
+        Value ic = arith::AddIOp::create(nb, nloc, arith::MulIOp::create(nb, nloc, g, cst(cinPerGroup)), idx[1]);
+        Value i = arith::SubIOp::create(nb, nloc, cst(kh - 1), idx[2]);
+        Value j = arith::SubIOp::create(nb, nloc, cst(kw - 1), idx[3]);
+        return tensor::ExtractOp::create(nb, nloc, filter, ValueRange{ic, oc, i, j});
       });
   auto resType = RankedTensorType::get({n, cout, oh, ow}, elem);
-  Value init = zeroFilled(b, loc, resType);
-  Value result = linalg::Conv2DNchwFchwOp::create(b, loc, TypeRange{resType}, ValueRange{big, flipped},
+  Value result;
+  if (groups == 1) {
+    Value init = zeroFilled(b, loc, resType);
+    result = linalg::Conv2DNchwFchwOp::create(b, loc, TypeRange{resType}, ValueRange{big, flipped},
+                                              ValueRange{init}, b.getI64TensorAttr({1, 1}),
+                                              b.getI64TensorAttr(dilations))
+                 .getResult(0);
+  } else {
+    RankedTensorType bt = typeOf(big);
+    Value x5 = reshapeTo(b, loc, big, RankedTensorType::get({n, groups, cinPerGroup, bt.getDimSize(2),
+                                                             bt.getDimSize(3)}, elem));
+    Value f5 = reshapeTo(b, loc, flipped,
+                         RankedTensorType::get({groups, coutPerGroup, cinPerGroup, kh, kw}, elem));
+    auto o5 = RankedTensorType::get({n, groups, coutPerGroup, oh, ow}, elem);
+    Value init = zeroFilled(b, loc, o5);
+    Value r5 = linalg::Conv2DNgchwGfchwOp::create(b, loc, TypeRange{o5}, ValueRange{x5, f5},
                                                   ValueRange{init}, b.getI64TensorAttr({1, 1}),
                                                   b.getI64TensorAttr(dilations))
-                     .getResult(0);
+                   .getResult(0);
+    result = reshapeTo(b, loc, r5, resType);
+  }
   if (last)
     result = toChannelsLast(b, loc, result);
   l.map(o.getResult(), castToType(b, loc, result, outType));
@@ -664,7 +715,7 @@ LogicalResult lowerLayerNorm(Operation *op, Lowerer &l) {
   if (failed(requireStatic(op, {xt})))
     return failure();
   int64_t rank = xt.getRank();
-  int64_t begin = normalizeAxis(o.getBeginNormAxis(), rank);
+  int64_t begin = normalizeAxis((int32_t)o.getBeginNormAxis(), rank);
   SmallVector<int64_t> axes;
   for (int64_t i = begin; i < rank; ++i)
     axes.push_back(i);
@@ -706,7 +757,7 @@ LogicalResult lowerGroupNorm(Operation *op, Lowerer &l) {
   if (last)
     x = toChannelsFirst(b, loc, x), xt = typeOf(x);
   Type elem = xt.getElementType();
-  int64_t n = xt.getDimSize(0), c = xt.getDimSize(1), g = o.getGroups();
+  int64_t n = xt.getDimSize(0), c = xt.getDimSize(1), g = (int32_t)o.getGroups();
   if (g <= 0 || c % g)
     return op->emitOpError() << "groups (" << g << ") must divide the channels (" << c << ")";
   int64_t rest = xt.getNumElements() / (n * c);

@@ -57,7 +57,7 @@ LogicalResult Lowerer::lowerOp(Operation *op) {
       b.clone(*op, mapping);
     return success();
   }
-  if (!acceptsAliasingTensors(op) && hasAliasingTensor(op))
+  if (!tensorsAreValues && !acceptsAliasingTensors(op) && hasAliasingTensor(op))
     return op->emitOpError()
            << "operates on !pd.tensor, which may alias or be written in "
               "place; run pd-reduce-inplace-variants and "
@@ -225,6 +225,12 @@ LogicalResult lowerFunction(func::FuncOp fn) {
   MLIRContext *ctx = fn.getContext();
   OpBuilder b(ctx);
   Lowerer l(b, getLoweringTable());
+  bool mutates = false;
+  fn.walk([&](Operation *op) {
+    if (op->hasTrait<OpTrait::pd::Inplace>() || isa<CopyToOp, SetParameterOp>(op))
+      mutates = true;
+  });
+  l.tensorsAreValues = !mutates;
 
   // Parameters first (a name read twice is one argument), then feeds.
   SmallVector<Attribute> paramNames, feedNames;
@@ -267,9 +273,19 @@ LogicalResult lowerFunction(func::FuncOp fn) {
   });
   SmallVector<Value> results;
   SmallVector<Attribute> fetchNames;
+  // Each distinct value is returned once (bufferization turns every result
+  // into its own caller-allocated buffer); `pd.fetch_results` maps each
+  // fetch (by col) to its result.
+  llvm::SmallDenseMap<Value, int64_t> resultOf;
+  SmallVector<Attribute> fetchResults;
   for (FetchOp f : fetches) {
-    results.push_back(l.get(f.getX()));
-    fetchNames.push_back(f.getNameAttr());
+    Value v = l.get(f.getX());
+    auto [it, inserted] = resultOf.try_emplace(v, results.size());
+    if (inserted) {
+      results.push_back(v);
+      fetchNames.push_back(f.getNameAttr());
+    }
+    fetchResults.push_back(b.getI64IntegerAttr(it->second));
   }
   Operation *terminator = entry.getTerminator();
   b.setInsertionPoint(terminator);
@@ -295,6 +311,7 @@ LogicalResult lowerFunction(func::FuncOp fn) {
   fn->setAttr("pd.parameters", ArrayAttr::get(ctx, paramNames));
   fn->setAttr("pd.feeds", ArrayAttr::get(ctx, feedNames));
   fn->setAttr("pd.fetches", ArrayAttr::get(ctx, fetchNames));
+  fn->setAttr("pd.fetch_results", ArrayAttr::get(ctx, fetchResults));
   fn->setAttr("llvm.emit_c_interface", UnitAttr::get(ctx));
   return success();
 }

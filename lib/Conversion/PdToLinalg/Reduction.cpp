@@ -358,7 +358,7 @@ LogicalResult lowerCrossEntropy(Operation *op, Lowerer &l) {
   auto type = cast<RankedTensorType>(x.getType());
   if (failed(requireStatic(op, {type, loweredType(o.getLabel().getType())})))
     return failure();
-  int64_t axis = normalizeAxis(o.getAxis(), type.getRank());
+  int64_t axis = normalizeAxis((int32_t)o.getAxis(), type.getRank());
   Type elem = type.getElementType();
   Value softmax, logSoftmax;
   if (o.getUseSoftmax()) {
@@ -388,7 +388,7 @@ LogicalResult lowerCrossEntropy(Operation *op, Lowerer &l) {
                           });
   } else {
     // loss[..., 0, ...] = -logSoftmax[..., label, ...]
-    int64_t ignore = o.getIgnoreIndex();
+    int64_t ignore = (int32_t)o.getIgnoreIndex();
     Value flatLabel = reshapeTo(b, loc, label, RankedTensorType::get(lossType.getShape(),
                                                                      labelType.getElementType()));
     loss = buildElementwiseWithIndices(
@@ -412,8 +412,8 @@ LogicalResult lowerCrossEntropy(Operation *op, Lowerer &l) {
   return success();
 }
 
-/// cumsum / cumprod: an scf.for along the axis carrying the running
-/// slice, inserting each step into the result.
+/// cumsum / cumprod along one axis (optionally flattened, reversed,
+/// exclusive).
 LogicalResult lowerCumulative(Operation *op, Lowerer &l) {
   Location loc = op->getLoc();
   OpBuilder &b = l.b;
@@ -444,43 +444,44 @@ LogicalResult lowerCumulative(Operation *op, Lowerer &l) {
   bool exclusive = attrBool(op, "exclusive", false);
   bool reverse = attrBool(op, "reverse", false);
   Type elem = inType.getElementType();
-  int64_t rank = inType.getRank(), n = inType.getDimSize(axis);
-  SmallVector<int64_t> sliceShape(inType.getShape());
-  sliceShape[axis] = 1;
-  auto sliceType = RankedTensorType::get(sliceShape, elem);
+  int64_t rank = inType.getRank();
+  // out[..., i, ...] = combine over j of (j before-or-at i ? x[..., j, ...]
+  // : identity): one reduction generic over an extra loop j. O(n^2) along
+  // the axis, but parallel and without loop-carried buffers.
+  MLIRContext *ctx = b.getContext();
+  SmallVector<AffineExpr> inExprs, outExprs;
+  for (int64_t d = 0; d < rank; ++d) {
+    inExprs.push_back(getAffineDimExpr(d == axis ? rank : d, ctx));
+    outExprs.push_back(getAffineDimExpr(d, ctx));
+  }
+  SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
+  iters.push_back(utils::IteratorType::reduction);
   Value identity = scalarConstant(b, loc, elem, isSum ? 0 : 1);
-  Value running = createFilled(b, loc, sliceType, identity);
-  Value out = tensor::EmptyOp::create(b, loc, inType.getShape(), elem);
-  SmallVector<OpFoldResult> sizes, strides(rank, b.getIndexAttr(1));
-  for (int64_t s : sliceShape)
-    sizes.push_back(b.getIndexAttr(s));
-  auto loop = scf::ForOp::create(
-      b, loc, arith::ConstantIndexOp::create(b, loc, 0), arith::ConstantIndexOp::create(b, loc, n),
-      arith::ConstantIndexOp::create(b, loc, 1), ValueRange{running, out},
-      [&](OpBuilder &nb, Location nloc, Value iv, ValueRange iter) {
-        Value pos = iv;
-        if (reverse)
-          pos = arith::SubIOp::create(nb, nloc, arith::ConstantIndexOp::create(nb, nloc, n - 1), iv);
-        SmallVector<OpFoldResult> offsets(rank, nb.getIndexAttr(0));
-        offsets[axis] = pos;
-        Value cur = tensor::ExtractSliceOp::create(nb, nloc, sliceType, x, offsets, sizes, strides);
-        auto combine = [&](ValueRange in) {
-          return buildElementwise(nb, nloc, sliceType, in,
-                                  [&](OpBuilder &bb, Location bl, ValueRange a) -> Value {
-
-                                    if (isa<FloatType>(elem))
-                                      return isSum ? (Value)arith::AddFOp::create(bb, bl, a[0], a[1])
-                                                   : (Value)arith::MulFOp::create(bb, bl, a[0], a[1]);
-                                    return isSum ? (Value)arith::AddIOp::create(bb, bl, a[0], a[1])
-                                                 : (Value)arith::MulIOp::create(bb, bl, a[0], a[1]);
-                                  });
-        };
-        Value next = combine(ValueRange{iter[0], cur});
-        Value written = exclusive ? iter[0] : next;
-        Value updated = tensor::InsertSliceOp::create(nb, nloc, written, iter[1], offsets, sizes, strides);
-        scf::YieldOp::create(nb, nloc, ValueRange{next, updated});
+  auto resultType = RankedTensorType::get(inType.getShape(), elem);
+  Value init = createFilled(b, loc, resultType, identity);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, ValueRange{x}, ValueRange{init},
+      ArrayRef<AffineMap>{AffineMap::get(rank + 1, 0, inExprs, ctx),
+                          AffineMap::get(rank + 1, 0, outExprs, ctx)},
+      iters, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value i = linalg::IndexOp::create(nb, nloc, axis);
+        Value j = linalg::IndexOp::create(nb, nloc, rank);
+        arith::CmpIPredicate pred =
+            reverse ? (exclusive ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::uge)
+                    : (exclusive ? arith::CmpIPredicate::ult : arith::CmpIPredicate::ule);
+        Value in = arith::CmpIOp::create(nb, nloc, pred, j, i);
+        Value v = arith::SelectOp::create(nb, nloc, in, args[0],
+                                          scalarConstant(nb, nloc, elem, isSum ? 0 : 1));
+        Value r;
+        if (isa<FloatType>(elem))
+          r = isSum ? (Value)arith::AddFOp::create(nb, nloc, args[1], v)
+                    : (Value)arith::MulFOp::create(nb, nloc, args[1], v);
+        else
+          r = isSum ? (Value)arith::AddIOp::create(nb, nloc, args[1], v)
+                    : (Value)arith::MulIOp::create(nb, nloc, args[1], v);
+        linalg::YieldOp::create(nb, nloc, r);
       });
-  Value result = reshapeTo(b, loc, loop.getResult(1),
+  Value result = reshapeTo(b, loc, generic.getResult(0),
                            RankedTensorType::get(outType.getShape(), elem));
   l.map(op->getResult(0), castToType(b, loc, result, outType));
   return success();
@@ -647,7 +648,7 @@ LogicalResult lowerPNorm(Operation *op, Lowerer &l) {
   bool asvector = o.getAsvector();
   SmallVector<int64_t> axes =
       asvector ? normalizeAxes({}, inType.getRank())
-               : SmallVector<int64_t>{normalizeAxis(o.getAxis(), std::max<int64_t>(inType.getRank(), 1))};
+               : SmallVector<int64_t>{normalizeAxis((int32_t)o.getAxis(), std::max<int64_t>(inType.getRank(), 1))};
   if (inType.getRank() == 0) {
     x = reshapeTo(b, loc, x, RankedTensorType::get({1}, elem));
     axes = {0};

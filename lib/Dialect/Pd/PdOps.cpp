@@ -520,7 +520,15 @@ LogicalResult WhileOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferredReturnTypes) {
-  // The results are the loop-carried values: the inputs' types.
+  // The results are the loop-carried values: the body arguments' types
+  // (which may be less static than the initial inputs when the loop changes
+  // shapes).
+  if (!regions.empty() && !regions.front()->empty() &&
+      regions.front()->front().getNumArguments() == operands.size() - 1) {
+    llvm::append_range(inferredReturnTypes,
+                       regions.front()->front().getArgumentTypes());
+    return success();
+  }
   llvm::append_range(inferredReturnTypes, operands.drop_front().getTypes());
   return success();
 }
@@ -533,12 +541,18 @@ LogicalResult WhileOp::verify() {
     return emitOpError() << "body has " << body.getNumArguments()
                          << " arguments for " << getInputs().size()
                          << " loop-carried values";
+  // Inputs may be more static than the carried types (shape refinement).
   for (auto [i, pair] : llvm::enumerate(
-           llvm::zip_equal(body.getArgumentTypes(), getInputs().getTypes())))
-    if (std::get<0>(pair) != std::get<1>(pair))
+           llvm::zip_equal(body.getArgumentTypes(), getInputs().getTypes()))) {
+    auto arg = dyn_cast<BaseTensorType>(std::get<0>(pair));
+    auto in = dyn_cast<BaseTensorType>(std::get<1>(pair));
+    if (!arg || !in || arg.getElementType() != in.getElementType() ||
+        arg.hasValueSemantics() != in.hasValueSemantics() ||
+        !areShapesCompatible(arg.getShape(), in.getShape()))
       return emitOpError() << "body argument #" << i << " has type "
                            << std::get<0>(pair) << " but the loop carries "
                            << std::get<1>(pair);
+  }
   auto yield = dyn_cast<YieldOp>(body.getTerminator());
   if (!yield)
     return emitOpError() << "body must end in pd.yield";

@@ -11,12 +11,15 @@ with `pd-lower-to-llvm` exactly as `static.Executor("cpu")` does; then:
 - `llvm`: LLVM IR from `mlir-translate --mlir-to-llvmir`;
 - `obj`: `opt -O3` + `llc -O3 -filetype=obj -relocation-model=pic` (the host
   triple, `-mcpu=native` by default), combined (`cc -r`) with a small
-  generated C wrapper into one relocatable object, plus the header OUT.h;
-- `so`: the same two objects linked with `cc -shared` into a library whose
-  only exported symbol is the entry point declared in OUT.h.
+  generated C wrapper and the weights into one relocatable object, plus the
+  header OUT.h;
+- `so`: the same objects linked with `cc -shared -Wl,-z,defs` into a library
+  whose only exported symbol is the entry point declared in OUT.h.
 
-The weights are compiled into the object as read-only constants, so the
-entry point takes only the feeds and the fetch buffers:
+The weights are compiled in as read-only data: small constants stay in the
+LLVM IR, large ones (>= 1 KiB) are written as raw bytes and embedded with the
+assembler's `.incbin` (printing them as LLVM IR text would cost seconds per
+million weights). The entry point takes only the feeds and the fetch buffers:
 
     int paddle_mlir_main(const float *x, float *fetch_name_0);
 
@@ -322,15 +325,23 @@ class LoweredProgram:
     parallel: bool
     source: str = ""
     timings: dict = field(default_factory=dict)
+    fetch_results: list = None   # per fetch (col): the result of the program function
 
     @property
     def external_functions(self) -> set:
-        """Functions the lowered code declares but does not define."""
-        names = set()
+        """Functions the lowered code calls but does not define."""
+        declared = set()
         for op in self.module.body.operations:
             if op.operation.name == "llvm.func" and not op.operation.regions[0].blocks:
-                names.add(ir.StringAttr(op.operation.attributes["sym_name"]).value)
-        return names
+                declared.add(ir.StringAttr(op.operation.attributes["sym_name"]).value)
+        called = set()
+
+        def visit(op):
+            if op.name == "llvm.call" and "callee" in op.attributes:
+                called.add(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+            return ir.WalkResult.ADVANCE
+        self.module.operation.walk(visit)
+        return declared & called
 
     @property
     def uses_async_runtime(self) -> bool:
@@ -361,12 +372,7 @@ def lower_program(program, shapes: dict | None = None, *, parallel: bool = False
     timings["optimize_s"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    description = "paddle-mlir compile"
-    run_pipeline(module, "pd-reduce-inplace-variants,pd-maximize-value-semantics,pd-infer-shapes",
-                 description=description)
-    fetch_types = cpu.fetch_types(module)
-    run_pipeline(module, cpu.lowering_pipeline(parallel), description=description)
-    signature = cpu.signature_of(module, fetch_types)
+    fetch_types, signature = _lower_to_llvm(module, parallel)
     timings["lower_s"] = time.perf_counter() - t0
     if signature.parameters:
         raise AotError("the lowered program still takes parameters "
@@ -378,17 +384,43 @@ def lower_program(program, shapes: dict | None = None, *, parallel: bool = False
         t = feed_types[name]
         feeds.append(TensorSpec(name, tuple(static_shapes[name]),
                                 cpu.numpy_dtype(t.element_type), _c_identifier(name, taken)))
-    fetches = [TensorSpec(name, tuple(shape), np.dtype(dtype), _c_identifier(name, taken))
-               for name, shape, dtype in zip(signature.fetches, signature.fetch_shapes,
-                                              signature.fetch_dtypes)]
+    # One output pointer per fetch (by col); the lowered function has one
+    # out-parameter per distinct fetched value (`fetch_results`: col -> result).
+    fetches = [TensorSpec(f[0], tuple(f[1]), np.dtype(f[2]), _c_identifier(f[0], taken))
+               for f in fetch_types]
+    fetch_results = list(getattr(signature, "fetch_results", None) or range(len(fetches)))
+    if len(fetch_results) != len(fetches) or sorted(set(fetch_results)) != list(
+            range(len(signature.fetches))):
+        raise AotError("the lowered program's results do not match its fetches")
     for spec in feeds + fetches:
         if spec.dtype_name not in C_TYPES:
             raise AotError(f"{spec.name!r} has dtype {spec.dtype_name}, which has no C type")
 
     _check_llvm_only(module)
-    lowered = LoweredProgram(module, entry, feeds, fetches, parallel, source, timings)
+    lowered = LoweredProgram(module, entry, feeds, fetches, parallel, source, timings,
+                             fetch_results)
     _rename_program_function(lowered)
     return lowered
+
+
+def _lower_to_llvm(module: ir.Module, parallel: bool):
+    """What cpu.compile_program does before the JIT: shapes, value semantics,
+    pd-lower-to-llvm; returns (fetch types by col, signature)."""
+    description = "paddle-mlir compile"
+    # Feed shapes were just substituted: results may carry the old types
+    # until shapes are re-inferred.
+    run_pipeline(module, "pd-infer-shapes", description=description, verify_each=False)
+    run_pipeline(module, "pd-reduce-inplace-variants,pd-maximize-value-semantics,pd-infer-shapes",
+                 description=description)
+    fetch_types = cpu.fetch_types(module)
+    # Lower first: an op that cannot be lowered is the better diagnostic.
+    run_pipeline(module, cpu.lowering_pipeline(parallel), description=description)
+    for f in fetch_types:
+        if f[1] is None:
+            raise AotError(f"fetch {f[0]!r} has a dynamic shape {f[3] if len(f) > 3 else ''} "
+                           "after shape inference: compiled code needs every fetched shape "
+                           "to follow from the feed shapes")
+    return fetch_types, cpu.signature_of(module, fetch_types)
 
 
 def _check_llvm_only(module: ir.Module) -> None:
@@ -574,9 +606,23 @@ def wrapper_source(lowered: LoweredProgram) -> str:
         else:
             types.append(f"typedef struct {{ void *allocated, *aligned; int64_t offset; "
                          f"int64_t sizes[{r}], strides[{r}]; }} pdm_memref_{r}d;")
-    specs = lowered.feeds + lowered.fetches
+    # A value fetched several times is one result of the program function: it
+    # is written into the first fetch's buffer and copied into the others.
+    mapping = lowered.fetch_results or list(range(len(lowered.fetches)))
+    first = {}
+    copies = []
+    for col, r in enumerate(mapping):
+        if r in first:
+            copies.append((lowered.fetches[col], lowered.fetches[first[r]]))
+        else:
+            first[r] = col
+    results = [lowered.fetches[first[r]] for r in sorted(first)]
+    specs = lowered.feeds + results
     params = ", ".join(f"pdm_memref_{len(s.shape)}d *" for s in specs) or "void"
     body, checks, args = [], [], []
+    for s in lowered.feeds + lowered.fetches:
+        if s.numel:
+            checks.append(f"!{s.c_name}")
     for i, s in enumerate(specs):
         ptr = f"(void *){s.c_name}"
         if s.shape:
@@ -585,9 +631,10 @@ def wrapper_source(lowered: LoweredProgram) -> str:
         else:
             init = f"{{{ptr}, {ptr}, 0}}"
         body.append(f"  pdm_memref_{len(s.shape)}d d{i} = {init};")
-        if s.numel:
-            checks.append(f"!{s.c_name}")
         args.append(f"&d{i}")
+    after = "".join(
+        f"  memcpy({dst.c_name}, {src.c_name}, {dst.numel * np.dtype(dst.dtype).itemsize});\n"
+        for dst, src in copies)
     check = f"  if ({' || '.join(checks)})\n    return -1;\n" if checks else ""
     runtime = MEMREF_COPY_SOURCE if "memrefCopy" in lowered.external_functions else ""
     return f"""/* Generated by `paddle-mlir compile`: the entry point of the program. */
@@ -602,7 +649,7 @@ __attribute__((visibility("default")))
 {_prototype(lowered)} {{
 {check}{chr(10).join(body)}
   {lowered.ciface_symbol}({', '.join(args)});
-  return 0;
+{after}  return 0;
 }}
 """
 

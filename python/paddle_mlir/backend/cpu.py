@@ -69,12 +69,14 @@ def lowering_pipeline(parallel: bool = False, vectorize: bool = True) -> str:
 @dataclass
 class Signature:
     """Argument order of a lowered program: parameters, feeds, then one
-    out-parameter per fetch."""
+    out-parameter per distinct fetched value (`results`); `fetch_results`
+    maps each fetch (by col) to its result."""
     parameters: list          # names
     feeds: list               # names
-    fetches: list             # names
-    fetch_shapes: list        # static shapes
-    fetch_dtypes: list        # numpy dtypes
+    fetches: list             # result names
+    fetch_shapes: list        # static shapes, per result
+    fetch_dtypes: list        # numpy dtypes, per result
+    fetch_results: list = None  # result index per fetch col
 
 
 def _string_array(attr) -> list:
@@ -106,10 +108,14 @@ def signature_of(llvm_module: ir.Module, fetches: list) -> Signature:
         if "pd.feeds" in attrs and op.operation.name == "llvm.func" and \
                 not ir.StringAttr(attrs["sym_name"]).value.startswith("_mlir_ciface_"):
             names = _string_array(attrs["pd.fetches"])
-            if len(names) != len(fetches):
+            mapping = [ir.IntegerAttr(a).value for a in ir.ArrayAttr(attrs["pd.fetch_results"])]
+            if len(mapping) != len(fetches):
                 raise CompileError("fetch list changed during lowering")
+            shapes, dtypes = [None] * len(names), [None] * len(names)
+            for col, r in enumerate(mapping):
+                shapes[r], dtypes[r] = fetches[col][1], fetches[col][2]
             return Signature(_string_array(attrs["pd.parameters"]), _string_array(attrs["pd.feeds"]),
-                             names, [f[1] for f in fetches], [f[2] for f in fetches])
+                             names, shapes, dtypes, mapping)
     raise CompileError("the lowered module has no program function (pd.feeds)")
 
 
@@ -142,7 +148,12 @@ class CompiledProgram:
             args.append(ptr)
             packed[i] = ctypes.cast(ptr, ctypes.c_void_p)
         self._func(packed)
-        return outputs
+        # A value fetched twice is one result: later fetches get copies.
+        fetched, seen = [], set()
+        for r in sig.fetch_results or range(len(outputs)):
+            fetched.append(outputs[r] if r not in seen else outputs[r].copy())
+            seen.add(r)
+        return fetched
 
 
 def _descriptor(array: np.ndarray):
@@ -159,6 +170,9 @@ def compile_program(module: ir.Module, *, parallel: bool = False, vectorize: boo
                     description: str = "CPU compilation") -> CompiledProgram:
     """Lowers `module` (a shape-specialized pd program; modified in place)
     to LLVM and JIT-compiles it."""
+    # Feed shapes were just substituted: until shapes are re-inferred,
+    # results (e.g. of pd.combine) may still carry the old types.
+    run_pipeline(module, "pd-infer-shapes", description=description, verify_each=False)
     run_pipeline(module, "pd-reduce-inplace-variants,pd-maximize-value-semantics,pd-infer-shapes",
                  description=description)
     fetches = fetch_types(module)

@@ -5,7 +5,7 @@
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME: %[[W:[a-z0-9]+]]: tensor<8x16xf32> {bufferization.writable = false}, %[[X:[a-z0-9]+]]: tensor<4x8xf32> {bufferization.writable = false}, %[[Y:[a-z0-9]+]]: tensor<4xi64> {bufferization.writable = false}) -> (tensor<4xi64>, tensor<4x16xf32>)
 // CHECK-SAME: llvm.emit_c_interface
-// CHECK-SAME: pd.feeds = ["x", "y"], pd.fetches = ["y", "out"], pd.parameters = ["w"]
+// CHECK-SAME: pd.feeds = ["x", "y"], pd.fetch_results = [0, 1], pd.fetches = ["y", "out"], pd.parameters = ["w"]
 // CHECK: %[[Z:.*]] = linalg.fill
 // CHECK: %[[M:.*]] = linalg.matmul ins(%[[X]], %[[W]] : tensor<4x8xf32>, tensor<8x16xf32>) outs(%[[Z]] : tensor<4x16xf32>)
 // CHECK: return %[[Y]], %[[M]] : tensor<4xi64>, tensor<4x16xf32>
@@ -61,4 +61,19 @@ func.func @lists() {
 // CHECK-NEXT: return
 func.func @helper(%a: i32) -> i32 {
   return %a : i32
+}
+
+// -----
+
+// A value fetched twice is returned once; pd.fetch_results maps fetches to
+// results.
+// CHECK-LABEL: func.func @fetched_twice(
+// CHECK-SAME: -> tensor<3xf32>
+// CHECK-SAME: pd.fetch_results = [0, 0], pd.fetches = ["a"]
+func.func @fetched_twice() {
+  %x = pd.data "x" : !pd.vtensor<3xf32>
+  %r = pd.relu %x : (!pd.vtensor<3xf32>) -> !pd.vtensor<3xf32>
+  %f = pd.fetch %r "a" col 0 : !pd.vtensor<3xf32>
+  %g = pd.fetch %r "b" col 1 : !pd.vtensor<3xf32>
+  return
 }

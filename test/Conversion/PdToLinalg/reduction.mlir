@@ -63,11 +63,14 @@ func.func @mean_dynamic() {
 
 // -----
 
-// cumsum is a loop along the axis carrying the running slice.
+// cumsum: a reduction over an extra loop j, masked to j <= i.
 // CHECK-LABEL: func.func @cumsum(
-// CHECK: scf.for {{.*}} iter_args
-// CHECK: tensor.extract_slice
-// CHECK: tensor.insert_slice
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: linalg.index 1
+// CHECK: linalg.index 2
+// CHECK: arith.cmpi ule
+// CHECK: arith.select
+// CHECK: arith.addf
 func.func @cumsum() {
   %x = pd.data "x" : !pd.vtensor<3x4xf32>
   %a = pd.full(1) : !pd.vtensor<1xi64>

@@ -1,0 +1,1765 @@
+"""The op cases of the numerics harness: inputs, a program builder and the
+numpy reference for every forward op of the pd spec.
+
+A Case feeds numpy arrays through `static.data` (declared with the case's
+shapes: None is a dynamic dim), builds the op with the Paddle-style builder
+and compares each fetched output with the reference (float outputs at the
+op's tolerance, ints and bools exactly; NaN and inf must match in place).
+Random ops have a `check` that tests shape, range and statistics instead.
+
+Cases with the same `group` are compiled into one program by the test (feed
+names get a per-case prefix), which keeps the number of JIT compilations
+small; a group that fails is bisected so each failure lands on its case.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import zlib
+from typing import Any, Callable
+
+import numpy as np
+
+from paddle_mlir.dialects import pd
+
+from . import references as R
+
+F32, F64, I32, I64, BOOL = "float32", "float64", "int32", "int64", "bool"
+FLOATS = (F32, F64)
+INTS = (I32, I64)
+inf, nan = math.inf, math.nan
+
+# -- tolerances ------------------------------------------------------------------
+# (rtol, atol) per float dtype; |out - ref| <= atol + rtol * |ref|.
+DEFAULT_TOLERANCE = {F32: (1e-5, 1e-5), F64: (1e-9, 1e-12)}
+
+# op -> ({dtype: (rtol, atol)}, reason). Documented in numerics/__init__.py;
+# test_numerics.py checks that the two agree.
+TOLERANCES = {
+    "digamma": ({F64: (1e-8, 1e-10)},
+                "no libm digamma: the lowering evaluates a recurrence + asymptotic series, "
+                "measured 3.5e-10 relative error near the root at 1.46 (libm-based ops: ~1e-16)"),
+}
+
+
+def tolerance(op: str, dtype: str) -> tuple[float, float]:
+    per_op = TOLERANCES.get(op, ({}, ""))[0]
+    if dtype in per_op:
+        return per_op[dtype]
+    return DEFAULT_TOLERANCE.get(dtype, (0.0, 0.0))
+
+
+# -- cases -----------------------------------------------------------------------
+
+@dataclasses.dataclass
+class Case:
+    op: str                      # the spec op under test
+    dtype: str                   # the dtype the case is about (id label)
+    name: str                    # what the case covers (id label)
+    inputs: dict                 # feed name -> numpy array
+    build: Callable[..., Any]    # build(**feed values) -> Value | tuple | list
+    expected: Callable[..., Any] | None = None  # expected(**arrays) -> array(s), None skips one
+    shapes: dict = dataclasses.field(default_factory=dict)  # declared feed shapes (None: dynamic)
+    check: Callable[..., None] | None = None  # check(outputs, **arrays) for random ops
+    tol: tuple[float, float] | None = None  # overrides tolerance(op, dtype)
+    group: str | None = None     # cases of a group compile into one program
+    marks: tuple = ()            # pytest marks (xfail of known lowering bugs)
+
+    @property
+    def id(self) -> str:
+        return f"{self.op}-{self.dtype}-{self.name}"
+
+    def tolerance(self) -> tuple[float, float]:
+        return self.tol if self.tol is not None else tolerance(self.op, self.dtype)
+
+    def declared_shape(self, name: str) -> list:
+        return list(self.shapes.get(name, self.inputs[name].shape))
+
+
+CASES: list[Case] = []
+_SECTION = "misc"
+
+
+def add(op, dtype, name, inputs, build, expected=None, *, shapes=None, check=None, tol=None,
+        group=True, marks=()):
+    """Registers a case; `group=True` groups it by section and dtype."""
+    if group is True:
+        group = f"{_SECTION}-{dtype}"
+    CASES.append(Case(op, dtype, name, dict(inputs), build, expected, dict(shapes or {}), check,
+                      tol, group or None, tuple(marks)))
+
+
+def _section(name):
+    global _SECTION
+    _SECTION = name
+
+
+def rng_for(*key) -> np.random.Generator:
+    return np.random.default_rng(zlib.crc32("/".join(map(str, key)).encode()))
+
+
+def rand(rng, shape, dtype, lo=-1.0, hi=1.0):
+    """Uniform floats in [lo, hi), ints in [lo, hi], bools half true."""
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return rng.random(shape) < 0.5
+    if np.issubdtype(dtype, np.integer):
+        return rng.integers(int(lo), int(hi), size=shape, endpoint=True).astype(dtype)
+    return rng.uniform(lo, hi, size=shape).astype(dtype)
+
+
+def nonzero_rand(rng, shape, dtype, lo, hi):
+    """Values with |v| in [lo, hi] and a random sign (divisors)."""
+    mag = rand(rng, shape, dtype, lo, hi)
+    sign = np.where(rng.random(shape) < 0.5, -1, 1).astype(dtype)
+    return (mag * sign).astype(dtype)
+
+
+def out(value, dtype):
+    """A reference value in the op's output dtype (overflow becomes inf)."""
+    with np.errstate(all="ignore"):
+        return np.asarray(value).astype(dtype)
+
+
+def f64(a):
+    return np.asarray(a, np.float64)
+
+
+def _np(dtype):
+    return np.dtype(dtype)
+
+
+# ====================================================================================
+# Elementwise unary
+# ====================================================================================
+_section("unary")
+
+
+@dataclasses.dataclass
+class U:
+    lo: float = -5.0
+    hi: float = 5.0
+    edge: tuple = ()
+    ints: bool = False             # also int32 / int64 (abs, sign, square)
+    attrs: tuple = ()              # extra attribute variants (dicts)
+    signed_domain: bool = False    # draw |x| in [lo, hi] with random sign
+
+
+UNARY_SPECS = {
+    "abs": U(edge=(0.0, -0.0, 1e30, -1e30, inf, -inf, nan), ints=True),
+    "acos": U(-0.99, 0.99, edge=(-1.0, 1.0, 0.0, 1.5, -1.5, nan)),
+    "acosh": U(1.01, 5.0, edge=(1.0, 1e20, inf, 0.5, nan)),
+    "asin": U(-0.99, 0.99, edge=(-1.0, 1.0, 0.0, -0.0, 2.0, nan)),
+    "asinh": U(edge=(0.0, -0.0, 1e20, -1e20, inf, -inf, nan)),
+    "atan": U(edge=(0.0, -0.0, 1e30, -1e30, inf, -inf, nan)),
+    "atanh": U(-0.99, 0.99, edge=(0.0, 1.0, -1.0, 2.0, nan)),
+    "ceil": U(edge=(0.0, -0.0, 0.5, -0.5, 2.0, -2.0, 1e20, inf, -inf, nan)),
+    "cos": U(edge=(0.0, 1000.0, -1000.0, inf, -inf, nan)),
+    "cosh": U(edge=(0.0, 100.0, -100.0, inf, -inf, nan)),
+    "exp": U(edge=(0.0, 100.0, -100.0, 88.0, inf, -inf, nan)),
+    "expm1": U(edge=(0.0, 1e-7, -1e-7, 100.0, inf, -inf, nan)),
+    "floor": U(edge=(0.0, -0.0, 0.5, -0.5, 2.0, -2.0, 1e20, inf, -inf, nan)),
+    "log": U(0.01, 10.0, edge=(0.0, 1.0, -1.0, 1e-30, 1e30, inf, nan)),
+    "log10": U(0.01, 10.0, edge=(0.0, 1.0, 1000.0, -1.0, inf, nan)),
+    "log1p": U(-0.99, 5.0, edge=(0.0, 1e-7, -1.0, -2.0, inf, nan)),
+    "log2": U(0.01, 10.0, edge=(0.0, 1.0, 1024.0, -1.0, inf, nan)),
+    "reciprocal": U(0.1, 5.0, signed_domain=True, edge=(0.0, -0.0, inf, -inf, nan)),
+    "round": U(edge=(0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 1e20, inf, -inf, nan),
+               attrs=({"decimals": 2},)),
+    "rsqrt": U(0.01, 10.0, edge=(0.0, 1.0, inf, -1.0, nan)),
+    "sigmoid": U(-8.0, 8.0, edge=(0.0, 100.0, -100.0, inf, -inf, nan)),
+    "sign": U(edge=(0.0, -0.0, 1e-30, -1e-30, inf, -inf), ints=True),
+    "sin": U(edge=(0.0, -0.0, 1000.0, -1000.0, inf, -inf, nan)),
+    "sinh": U(edge=(0.0, 100.0, -100.0, inf, -inf, nan)),
+    "sqrt": U(0.0, 10.0, edge=(0.0, 1e-30, 1e30, inf, -1.0, nan)),
+    "square": U(edge=(0.0, 1e20, -1e20, inf, -inf, nan), ints=True),
+    "tan": U(-1.2, 1.2, edge=(0.0, -0.0, inf, nan)),
+    "tanh": U(edge=(0.0, 20.0, -20.0, 100.0, inf, -inf, nan)),
+    "trunc": U(edge=(0.0, 0.5, -0.5, 2.7, -2.7, 1e20, inf, -inf, nan)),
+    "erf": U(-3.0, 3.0, edge=(0.0, 10.0, -10.0, inf, -inf, nan)),
+    "erfinv": U(-0.99, 0.99, edge=(0.0, 0.999, -0.999, 1.0, -1.0, 2.0, nan)),
+    "digamma": U(0.1, 10.0, edge=(1.0, 0.5, 100.0, -0.5, -1.5, -2.3)),
+    "lgamma": U(0.1, 10.0, edge=(1.0, 2.0, 0.5, 100.0, 1e-3, -0.5, -2.5, 0.0, inf)),
+    "relu": U(edge=(0.0, -0.0, inf, -inf)),
+    "relu6": U(-3.0, 9.0, edge=(0.0, 6.0, inf, -inf)),
+    "silu": U(-8.0, 8.0, edge=(0.0, 100.0, -100.0, nan)),
+    "swish": U(-8.0, 8.0, edge=(0.0, 100.0, -100.0, nan)),
+    "hardswish": U(edge=(0.0, -3.0, 3.0, 1e6, inf)),
+    "hardsigmoid": U(edge=(0.0, -2.5, 2.5, inf, -inf), attrs=({"slope": 1 / 6, "offset": 0.5},)),
+    "hardtanh": U(-5.0, 30.0, edge=(0.0, 24.0, inf, -inf), attrs=({"t_min": -1.0, "t_max": 1.0},)),
+    "mish": U(edge=(0.0, 25.0, -100.0, inf), attrs=({"lambda_": 2.0},)),
+    "softplus": U(edge=(0.0, 25.0, -100.0, inf, -inf), attrs=({"beta": 2.0, "threshold": 5.0},)),
+    "softsign": U(edge=(0.0, 1e30, -1e30, inf, nan)),
+    "elu": U(edge=(0.0, -100.0, inf, -inf), attrs=({"alpha": 0.5},)),
+    "celu": U(edge=(0.0, -100.0, inf, -inf), attrs=({"alpha": 2.0},)),
+    "selu": U(edge=(0.0, -100.0, inf, -inf)),
+    "leaky_relu": U(edge=(0.0, inf, -inf), attrs=({"negative_slope": 0.1},)),
+    "gelu": U(edge=(0.0, 10.0, -10.0, inf), attrs=({"approximate": True},)),
+    "logsigmoid": U(-8.0, 8.0, edge=(0.0, 100.0, -100.0, inf)),
+    "tanh_shrink": U(edge=(0.0, 20.0, -20.0, inf, -inf, nan)),
+    "softshrink": U(-2.0, 2.0, edge=(0.0, 0.5, -0.5, inf, -inf), attrs=({"threshold": 1.0},)),
+    "hard_shrink": U(-2.0, 2.0, edge=(0.0, 0.5, -0.5, inf, -inf), attrs=({"threshold": 1.0},)),
+    "thresholded_relu": U(-3.0, 3.0, edge=(0.0, 1.0, inf),
+                          attrs=({"threshold": 0.5}, {"threshold": 0.5, "value": -1.0})),
+    "logit": U(0.01, 0.99, edge=(0.0, 1.0, 1e-8, -1.0, 2.0), attrs=({"eps": 0.0},)),
+    "stanh": U(edge=(0.0, inf, -inf, nan), attrs=({"scale_a": 1.0, "scale_b": 2.0},)),
+}
+
+# logit with eps = 0 has no clipping: values outside [0, 1] become NaN.
+_LOGIT_EPS0_EDGE = (0.0, 1.0, -0.5, 1.5, 0.5)
+
+
+def _unary_build(op, attrs):
+    fn = getattr(pd, op)
+    return lambda x: fn(x, **attrs)
+
+
+def float_attrs(op, attrs):
+    """`attrs` plus the op's other `float` attributes at their spec defaults,
+    all rounded to float32: Paddle keeps these attributes as C++ `float`, so
+    even a float64 kernel computes with the float32-rounded value."""
+    from paddle_mlir.dialects._pd_spec import OPS
+
+    full = dict(attrs)
+    for name, kind, default in OPS[op]["args"]:
+        key = name + "_" if name == "lambda" else name
+        if kind != "float":
+            continue
+        value = full.get(key, None if default is None else float(default))
+        if value is not None:
+            full[key] = float(np.float32(value))
+    return full
+
+
+def _unary_expected(op, attrs):
+    ref = R.UNARY[op]
+    attrs = float_attrs(op, attrs)
+
+    def expected(x):
+        if np.issubdtype(x.dtype, np.integer):
+            return out(ref(x.astype(np.int64), **attrs), x.dtype)
+        extra = {"dtype": x.dtype} if op == "logit" else {}
+        with np.errstate(all="ignore"):
+            return out(ref(f64(x), **attrs, **extra), x.dtype)
+    return expected
+
+
+def _attr_label(attrs):
+    return "_".join(f"{k.rstrip('_')}{v:g}" if isinstance(v, float) else f"{k.rstrip('_')}{v}"
+                    for k, v in attrs.items())
+
+
+def _unary_input(op, spec, rng, shape, dtype):
+    if np.issubdtype(_np(dtype), np.integer):
+        return rand(rng, shape, dtype, -50, 50)
+    if spec.signed_domain:
+        return nonzero_rand(rng, shape, dtype, spec.lo, spec.hi)
+    x = rand(rng, shape, dtype, spec.lo, spec.hi)
+    if op in ("digamma", "lgamma"):  # keep clear of the poles at 0, -1, ...
+        x = np.maximum(x, 0.1).astype(dtype)
+    return x
+
+
+for _op, _spec in UNARY_SPECS.items():
+    for _dt in FLOATS:
+        _r = rng_for(_op, _dt)
+        add(_op, _dt, "rand", {"x": _unary_input(_op, _spec, _r, (3, 4), _dt)},
+            _unary_build(_op, {}), _unary_expected(_op, {}))
+    _r = rng_for(_op, "dyn")
+    add(_op, F32, "dyn", {"x": _unary_input(_op, _spec, _r, (5, 4), F32)},
+        _unary_build(_op, {}), _unary_expected(_op, {}), shapes={"x": [None, 4]})
+    if _spec.edge:
+        add(_op, F32, "edge", {"x": np.array(_spec.edge, np.float32)},
+            _unary_build(_op, {}), _unary_expected(_op, {}))
+        add(_op, F64, "edge", {"x": np.array(_spec.edge, np.float64)},
+            _unary_build(_op, {}), _unary_expected(_op, {}))
+    for _attrs in _spec.attrs:
+        _r = rng_for(_op, "attrs", _attr_label(_attrs))
+        _x = _unary_input(_op, _spec, _r, (3, 4), F32)
+        if _op == "logit" and _attrs.get("eps") == 0.0:
+            _x = np.concatenate([_x.reshape(-1), np.array(_LOGIT_EPS0_EDGE, np.float32)])
+        add(_op, F32, _attr_label(_attrs), {"x": _x},
+            _unary_build(_op, _attrs), _unary_expected(_op, _attrs))
+    if _spec.ints:
+        for _dt in INTS:
+            _r = rng_for(_op, _dt)
+            add(_op, _dt, "rand", {"x": _unary_input(_op, _spec, _r, (3, 4), _dt)},
+                _unary_build(_op, {}), _unary_expected(_op, {}))
+
+# One value fetched twice (and two equal values that CSE merges) must compile.
+add("relu", F32, "fetched_twice", {"x": rand(rng_for("relu", "twice"), (3, 4), F32)},
+    lambda x: (lambda y: (y, y))(pd.relu(x)),
+    lambda x: [np.maximum(x, 0)] * 2, group=False)
+add("relu", F32, "computed_twice", {"x": rand(rng_for("relu", "twice2"), (3, 4), F32)},
+    lambda x: (pd.relu(x), pd.relu(x)),
+    lambda x: [np.maximum(x, 0)] * 2, group=False)
+
+# Ops on any dtype with a bool (or same-dtype) result.
+_CLASSIFY_EDGE = np.array([0.0, -1.5, 2.0, inf, -inf, nan, 1e30, -0.0])
+for _op, _ref in (("isnan", np.isnan), ("isinf", np.isinf), ("isfinite", np.isfinite)):
+    for _dt in FLOATS:
+        add(_op, _dt, "edge", {"x": _CLASSIFY_EDGE.astype(_dt)}, getattr(pd, _op),
+            (lambda ref: lambda x: ref(x))(_ref))
+        _r = rng_for(_op, _dt)
+        _x = rand(_r, (4, 5), _dt)
+        _x[0, 1], _x[2, 3], _x[3, 0] = nan, inf, -inf
+        add(_op, _dt, "rand", {"x": _x}, getattr(pd, _op), (lambda ref: lambda x: ref(x))(_ref))
+    for _dt in INTS:
+        add(_op, _dt, "rand", {"x": rand(rng_for(_op, _dt), (3, 4), _dt, -9, 9)}, getattr(pd, _op),
+            (lambda ref: lambda x: ref(x.astype(np.float64)))(_ref))
+    add(_op, F32, "dyn", {"x": _CLASSIFY_EDGE.astype(F32).reshape(2, 4)}, getattr(pd, _op),
+        (lambda ref: lambda x: ref(x))(_ref), shapes={"x": [None, 4]})
+
+for _dt in (BOOL, I32, F32):
+    _x = rand(rng_for("logical_not", _dt), (3, 4), _dt, -2, 2)
+    if _dt == F32:
+        _x = np.round(_x).astype(_dt)  # zeros included
+    add("logical_not", _dt, "rand", {"x": _x}, pd.logical_not, lambda x: np.logical_not(x))
+add("logical_not", BOOL, "dyn", {"x": rand(rng_for("logical_not", "dyn"), (5, 4), BOOL)},
+    pd.logical_not, lambda x: np.logical_not(x), shapes={"x": [None, 4]})
+
+for _dt in (BOOL, I32, I64):
+    add("bitwise_not", _dt, "rand", {"x": rand(rng_for("bitwise_not", _dt), (3, 4), _dt, -100, 100)},
+        pd.bitwise_not, lambda x: np.invert(x))
+add("bitwise_not", I32, "edge",
+    {"x": np.array([0, -1, 1, 2**31 - 1, -2**31], np.int32)}, pd.bitwise_not, lambda x: np.invert(x))
+
+# scale, pow, clip, assign, cast, increment
+for _dt in FLOATS + INTS:
+    _lo, _hi = (-5, 5) if _dt in FLOATS else (-50, 50)
+    _x = rand(rng_for("scale", _dt), (3, 4), _dt, _lo, _hi)
+    add("scale", _dt, "after", {"x": _x}, lambda x: pd.scale(x, 3.0, 2.0, True),
+        lambda x: out(R.scale(x.astype(np.float64), 3.0, 2.0, True), x.dtype))
+    add("scale", _dt, "before", {"x": _x}, lambda x: pd.scale(x, -2.0, 1.0, False),
+        lambda x: out(R.scale(x.astype(np.float64), -2.0, 1.0, False), x.dtype))
+add("scale", F32, "frac_dyn", {"x": rand(rng_for("scale", "dyn"), (5, 4), F32)},
+    lambda x: pd.scale(x, 0.5, -0.25), lambda x: out(f64(x) * 0.5 - 0.25, x.dtype),
+    shapes={"x": [None, 4]})
+add("scale", F32, "edge", {"x": np.array([0.0, inf, -inf, nan, 1e38], np.float32)},
+    lambda x: pd.scale(x, 2.0, 1.0), lambda x: out(f64(x) * 2.0 + 1.0, x.dtype))
+
+for _y in (2.0, 3.0, 0.5, -1.5, 0.0):
+    for _dt in FLOATS:
+        _x = rand(rng_for("pow", _dt, _y), (3, 4), _dt, 0.1, 3.0)
+        add("pow", _dt, f"y{_y:g}", {"x": _x}, (lambda y: lambda x: pd.pow(x, y))(_y),
+            (lambda y: lambda x: out(np.power(f64(x), y), x.dtype))(_y))
+add("pow", F32, "neg_base", {"x": np.array([-2.0, -1.5, -3.0, 0.0], np.float32)},
+    lambda x: pd.pow(x, 2.0), lambda x: out(np.power(f64(x), 2.0), x.dtype))
+add("pow", F32, "neg_base_odd", {"x": np.array([-2.0, -1.5, -3.0, 0.0], np.float32)},
+    lambda x: pd.pow(x, 3.0), lambda x: out(np.power(f64(x), 3.0), x.dtype))
+add("pow", F32, "edge", {"x": np.array([0.0, inf, nan, 1.0, -8.0], np.float32)},
+    lambda x: pd.pow(x, 0.5), lambda x: out(np.power(f64(x), 0.5), x.dtype))
+add("pow", F32, "dyn", {"x": rand(rng_for("pow", "dyn"), (5, 4), F32, 0.1, 3.0)},
+    lambda x: pd.pow(x, 1.5), lambda x: out(np.power(f64(x), 1.5), x.dtype),
+    shapes={"x": [None, 4]})
+
+for _dt in FLOATS + INTS:
+    _lo, _hi = (-5, 5) if _dt in FLOATS else (-10, 10)
+    _x = rand(rng_for("clip", _dt), (4, 5), _dt, _lo, _hi)
+    add("clip", _dt, "rand", {"x": _x}, lambda x: pd.clip(x, -2.0, 3.0),
+        lambda x: np.clip(x, -2, 3).astype(x.dtype))
+add("clip", F32, "frac_dyn", {"x": rand(rng_for("clip", "dyn"), (5, 4), F32, -2, 2)},
+    lambda x: pd.clip(x, -0.5, 0.25), lambda x: np.clip(x, np.float32(-0.5), np.float32(0.25)),
+    shapes={"x": [None, 4]})
+add("clip", F32, "edge", {"x": np.array([inf, -inf, -2.0, 3.0, 0.0], np.float32)},
+    lambda x: pd.clip(x, -2.0, 3.0), lambda x: np.clip(x, -2, 3).astype(x.dtype))
+
+for _dt in FLOATS + INTS + (BOOL,):
+    _x = rand(rng_for("assign", _dt), (3, 4), _dt, -9, 9)
+    add("assign", _dt, "rand", {"x": _x}, pd.assign, lambda x: x.copy())
+add("assign", F32, "dyn", {"x": rand(rng_for("assign", "dyn"), (5, 4), F32)}, pd.assign,
+    lambda x: x.copy(), shapes={"x": [None, None]})
+
+_CASTS = [(F32, I32), (F32, I64), (F32, F64), (F64, F32), (I32, F32), (I64, F64), (I64, I32),
+          (I32, I64), (F32, BOOL), (I32, BOOL), (BOOL, F32), (BOOL, I64)]
+for _src, _dst in _CASTS:
+    _r = rng_for("cast", _src, _dst)
+    if _src == BOOL:
+        _x = rand(_r, (3, 4), BOOL)
+    elif _src in INTS:
+        _x = rand(_r, (3, 4), _src, -1000, 1000)
+        _x[0, :2] = 0
+    else:
+        _x = rand(_r, (3, 4), _src, -100, 100)
+        _x[0, 0], _x[0, 1], _x[0, 2], _x[0, 3] = 0.0, -0.7, 0.7, 2.5
+    add("cast", _src, f"to_{_dst}", {"x": _x}, (lambda d: lambda x: pd.cast(x, d))(_dst),
+        (lambda d: lambda x: R.cast(x, d))(_dst), tol=(0.0, 0.0))  # conversions are exact
+add("cast", F32, "to_int32_dyn", {"x": rand(rng_for("cast", "dyn"), (5, 4), F32, -9, 9)},
+    lambda x: pd.cast(x, I32), lambda x: R.cast(x, I32), shapes={"x": [None, 4]})
+add("cast", F64, "to_float32_edge", {"x": np.array([inf, -inf, nan, 1e300, 1e-300, -0.0])},
+    lambda x: pd.cast(x, F32), lambda x: out(x, F32))
+
+for _dt in FLOATS + INTS:
+    _x = rand(rng_for("increment", _dt), (1,), _dt, -9, 9)
+    add("increment", _dt, "one", {"x": _x}, lambda x: pd.increment(x),
+        lambda x: (x + 1).astype(x.dtype))
+    add("increment", _dt, "value3", {"x": _x}, lambda x: pd.increment(x, 3.0),
+        lambda x: (x + 3).astype(x.dtype))
+add("increment", F32, "frac", {"x": np.array([1.25], np.float32)}, lambda x: pd.increment(x, -0.5),
+    lambda x: (x - np.float32(0.5)).astype(x.dtype))
+
+# numel / shape / shape64: results from the (specialized) shapes.
+for _dt in (F32, I64, BOOL):
+    _x = rand(rng_for("meta", _dt), (2, 3, 4), _dt)
+    add("numel", _dt, "static", {"x": _x}, pd.numel, lambda x: np.array(x.size, np.int64))
+    add("shape", _dt, "static", {"x": _x}, lambda x: pd.shape(x), lambda x: np.array(x.shape, np.int32))
+    add("shape64", _dt, "static", {"x": _x}, lambda x: pd.shape64(x), lambda x: np.array(x.shape, np.int64))
+_x = rand(rng_for("meta", "dyn"), (5, 3, 2), F32)
+add("numel", F32, "dyn", {"x": _x}, pd.numel, lambda x: np.array(x.size, np.int64),
+    shapes={"x": [None, 3, None]})
+add("shape", F32, "dyn", {"x": _x}, lambda x: pd.shape(x), lambda x: np.array(x.shape, np.int32),
+    shapes={"x": [None, 3, None]})
+add("shape64", F32, "dyn", {"x": _x}, lambda x: pd.shape64(x), lambda x: np.array(x.shape, np.int64),
+    shapes={"x": [None, 3, None]})
+add("numel", F32, "scalar", {"x": np.array(2.5, np.float32)}, pd.numel,
+    lambda x: np.array(1, np.int64))
+add("shape", F32, "scalar", {"x": np.array(2.5, np.float32)}, lambda x: pd.shape(x),
+    lambda x: np.zeros((0,), np.int32))
+
+# softmax, log_softmax
+for _op, _ref in (("softmax", R.softmax), ("log_softmax", R.log_softmax)):
+    for _dt in FLOATS:
+        _x = rand(rng_for(_op, _dt), (3, 5), _dt, -5, 5)
+        add(_op, _dt, "last", {"x": _x}, (lambda o: lambda x: getattr(pd, o)(x))(_op),
+            (lambda ref: lambda x: out(ref(f64(x), -1), x.dtype))(_ref))
+        _x3 = rand(rng_for(_op, _dt, 3), (2, 3, 4), _dt, -5, 5)
+        add(_op, _dt, "axis1", {"x": _x3}, (lambda o: lambda x: getattr(pd, o)(x, axis=1))(_op),
+            (lambda ref: lambda x: out(ref(f64(x), 1), x.dtype))(_ref))
+        add(_op, _dt, "axis0", {"x": _x3}, (lambda o: lambda x: getattr(pd, o)(x, axis=0))(_op),
+            (lambda ref: lambda x: out(ref(f64(x), 0), x.dtype))(_ref))
+    add(_op, F32, "large", {"x": np.array([[1000.0, 1001.0, 1002.0], [-1000.0, 0.0, 1000.0]],
+                                          np.float32)},
+        (lambda o: lambda x: getattr(pd, o)(x))(_op),
+        (lambda ref: lambda x: out(ref(f64(x), -1), x.dtype))(_ref))
+    add(_op, F32, "dyn", {"x": rand(rng_for(_op, "dyn"), (5, 7), F32, -5, 5)},
+        (lambda o: lambda x: getattr(pd, o)(x))(_op),
+        (lambda ref: lambda x: out(ref(f64(x), -1), x.dtype))(_ref), shapes={"x": [None, None]})
+
+# prelu
+_x = rand(rng_for("prelu", "x"), (2, 3, 4, 5), F32, -3, 3)
+add("prelu", F32, "all", {"x": _x, "alpha": np.array([0.25], np.float32)},
+    lambda x, alpha: pd.prelu(x, alpha), lambda x, alpha: out(R.prelu(f64(x), f64(alpha)), F32))
+add("prelu", F32, "channel", {"x": _x, "alpha": np.array([0.1, -0.2, 0.3], np.float32)},
+    lambda x, alpha: pd.prelu(x, alpha, mode="channel"),
+    lambda x, alpha: out(R.prelu(f64(x), f64(alpha), "NCHW", "channel"), F32))
+add("prelu", F32, "channel_nhwc", {"x": _x.transpose(0, 2, 3, 1).copy(),
+                                    "alpha": rand(rng_for("prelu", "a5"), (3,), F32)},
+    lambda x, alpha: pd.prelu(x, alpha, data_format="NHWC", mode="channel"),
+    lambda x, alpha: out(R.prelu(f64(x), f64(alpha), "NHWC", "channel"), F32))
+add("prelu", F32, "element", {"x": _x, "alpha": rand(rng_for("prelu", "el"), (1, 3, 4, 5), F32)},
+    lambda x, alpha: pd.prelu(x, alpha, mode="element"),
+    lambda x, alpha: out(R.prelu(f64(x), f64(alpha), "NCHW", "element"), F32))
+add("prelu", F64, "channel", {"x": _x.astype(F64), "alpha": np.array([0.1, -0.2, 0.3])},
+    lambda x, alpha: pd.prelu(x, alpha, mode="channel"),
+    lambda x, alpha: R.prelu(x, alpha, "NCHW", "channel"))
+add("prelu", F32, "channel_dyn", {"x": _x, "alpha": np.array([0.1, -0.2, 0.3], np.float32)},
+    lambda x, alpha: pd.prelu(x, alpha, mode="channel"),
+    lambda x, alpha: out(R.prelu(f64(x), f64(alpha), "NCHW", "channel"), F32),
+    shapes={"x": [None, 3, None, None]})
+
+
+# ====================================================================================
+# Elementwise binary (broadcasting), comparisons, logic, where
+# ====================================================================================
+_section("binary")
+
+# shape cases: name -> (x shape, y shape, declared x, declared y)
+_BCAST = {
+    "same": ((3, 4), (3, 4), None, None),
+    "bcast_row": ((3, 4), (4,), None, None),
+    "bcast_both": ((2, 1, 4), (3, 1), None, None),
+    "bcast_one": ((3, 4), (1,), None, None),
+    "dyn": ((5, 4), (4,), [None, 4], None),
+    "dyn_bcast": ((3, 1), (1, 4), [None, 1], [1, None]),
+}
+_BCAST_BY_DTYPE = {F32: tuple(_BCAST), F64: ("same", "bcast_both"), I32: ("same", "bcast_both"),
+                   I64: ("same", "bcast_row"), BOOL: ("same", "bcast_both")}
+
+
+def _gen_default(rng, shape, dtype, which):
+    return rand(rng, shape, dtype, -5, 5) if dtype in FLOATS else rand(rng, shape, dtype, -50, 50)
+
+
+def _gen_divisor(rng, shape, dtype, which):
+    if which == "x":
+        return _gen_default(rng, shape, dtype, which)
+    return nonzero_rand(rng, shape, dtype, 0.5, 4) if dtype in FLOATS else \
+        nonzero_rand(rng, shape, dtype, 1, 7)
+
+
+def _gen_pow(rng, shape, dtype, which):
+    if dtype in FLOATS:
+        return rand(rng, shape, dtype, 0.1, 3) if which == "x" else rand(rng, shape, dtype, -2, 2)
+    return rand(rng, shape, dtype, -4, 4) if which == "x" else rand(rng, shape, dtype, 0, 4)
+
+
+def _gen_small_set(rng, shape, dtype, which):
+    """Values from a small set, so that comparisons see equal elements."""
+    if dtype == BOOL:
+        return rand(rng, shape, dtype)
+    if dtype in FLOATS:
+        return (rng.integers(-3, 4, size=shape) * 0.5).astype(dtype)
+    return rng.integers(-3, 4, size=shape).astype(dtype)
+
+
+def _gen_heaviside(rng, shape, dtype, which):
+    if which == "x":
+        return rng.integers(-2, 3, size=shape).astype(dtype)
+    return _gen_default(rng, shape, dtype, which)
+
+
+def _gen_bits(rng, shape, dtype, which):
+    if dtype == BOOL:
+        return rand(rng, shape, dtype)
+    return rand(rng, shape, dtype, -1000, 1000)
+
+
+def _gen_logical(rng, shape, dtype, which):
+    if dtype == BOOL:
+        return rand(rng, shape, dtype)
+    return rng.integers(-1, 2, size=shape).astype(dtype)
+
+
+@dataclasses.dataclass
+class B:
+    dtypes: tuple
+    gen: Callable = _gen_default
+    edge: tuple = ()   # (x, y) float pairs, float32/float64
+
+
+_CMP_EDGE = ((nan, nan), (nan, 1.0), (1.0, nan), (inf, inf), (-inf, inf), (0.0, -0.0), (1.0, 1.0),
+             (-1.0, 2.0))
+BINARY_SPECS = {
+    "add": B(FLOATS + INTS, edge=((inf, 1.0), (inf, -inf), (nan, 1.0), (3e38, 3e38), (-0.0, 0.0))),
+    "subtract": B(FLOATS + INTS, edge=((inf, inf), (inf, 1.0), (nan, 1.0), (3e38, -3e38))),
+    "multiply": B(FLOATS + INTS, edge=((inf, 0.0), (inf, -2.0), (nan, 1.0), (1e30, 1e30))),
+    "divide": B(FLOATS + INTS, _gen_divisor,
+                edge=((1.0, 0.0), (-1.0, 0.0), (0.0, 0.0), (inf, inf), (1.0, inf), (1.0, -0.0))),
+    "maximum": B(FLOATS + INTS, _gen_small_set, edge=((inf, -inf), (-inf, 1.0), (0.0, -0.0))),
+    "minimum": B(FLOATS + INTS, _gen_small_set, edge=((inf, -inf), (-inf, 1.0), (0.0, -0.0))),
+    "elementwise_pow": B(FLOATS + INTS, _gen_pow,
+                         edge=((0.0, 0.0), (0.0, -1.0), (-2.0, 0.5), (inf, 0.0), (2.0, inf),
+                               (-2.0, 2.0), (-2.0, 3.0), (nan, 0.0), (1.0, nan))),
+    "floor_divide": B(FLOATS + INTS, _gen_divisor,
+                      edge=((7.0, 2.0), (-7.0, 2.0), (7.0, -2.0), (-7.0, -2.0), (6.0, 3.0),
+                            (-6.0, 3.0), (1.0, 0.0), (-1.0, 0.0), (0.5, -0.25))),
+    "remainder": B(FLOATS + INTS, _gen_divisor,
+                   edge=((7.0, 2.0), (-7.0, 2.0), (7.0, -2.0), (-7.0, -2.0), (6.0, 3.0),
+                         (5.5, 2.0), (-5.5, 2.0), (1.0, 0.0), (inf, 2.0))),
+    "fmax": B(FLOATS + INTS, _gen_small_set,
+              edge=((nan, 1.0), (1.0, nan), (nan, nan), (inf, -inf), (-inf, nan))),
+    "fmin": B(FLOATS + INTS, _gen_small_set,
+              edge=((nan, 1.0), (1.0, nan), (nan, nan), (inf, -inf), (-inf, nan))),
+    "heaviside": B(FLOATS + INTS, _gen_heaviside, edge=((0.0, 0.5), (-0.0, 0.5), (inf, 0.5),
+                                                         (-inf, 0.5), (0.0, nan))),
+    "atan2": B(FLOATS, edge=((0.0, 0.0), (1.0, 0.0), (-1.0, 0.0), (0.0, -1.0), (inf, inf),
+                             (-inf, 1.0), (nan, 1.0))),
+    "bitwise_and": B(INTS + (BOOL,), _gen_bits),
+    "bitwise_or": B(INTS + (BOOL,), _gen_bits),
+    "bitwise_xor": B(INTS + (BOOL,), _gen_bits),
+    "logical_and": B((BOOL, I32, F32), _gen_logical),
+    "logical_or": B((BOOL, I32, F32), _gen_logical),
+    "logical_xor": B((BOOL, I32, F32), _gen_logical),
+    "equal": B(FLOATS + INTS + (BOOL,), _gen_small_set, edge=_CMP_EDGE),
+    "not_equal": B(FLOATS + INTS + (BOOL,), _gen_small_set, edge=_CMP_EDGE),
+    "less_than": B(FLOATS + INTS, _gen_small_set, edge=_CMP_EDGE),
+    "less_equal": B(FLOATS + INTS, _gen_small_set, edge=_CMP_EDGE),
+    "greater_than": B(FLOATS + INTS, _gen_small_set, edge=_CMP_EDGE),
+    "greater_equal": B(FLOATS + INTS, _gen_small_set, edge=_CMP_EDGE),
+}
+
+
+def _binary_expected(op):
+    ref = R.BINARY[op]
+
+    def expected(x, y):
+        with np.errstate(all="ignore"):
+            result = ref(x, y)
+        if result.dtype == np.bool_ or op.startswith(("logical_", "bitwise_")):
+            return np.asarray(result)
+        if op in ("floor_divide", "remainder", "maximum", "minimum", "fmax", "fmin", "heaviside") \
+                or x.dtype not in (np.float32, np.float64):
+            return out(result, x.dtype)  # exact or dtype-dependent: computed in x's dtype
+        return out(ref(f64(x), f64(y)), x.dtype)
+    return expected
+
+
+for _op, _spec in BINARY_SPECS.items():
+    _fn = getattr(pd, _op)
+    for _dt in _spec.dtypes:
+        for _case in _BCAST_BY_DTYPE.get(_dt, ("same",)):
+            _xs, _ys, _xd, _yd = _BCAST[_case]
+            _r = rng_for(_op, _dt, _case)
+            _inputs = {"x": _spec.gen(_r, _xs, _dt, "x"), "y": _spec.gen(_r, _ys, _dt, "y")}
+            _shapes = {k: v for k, v in (("x", _xd), ("y", _yd)) if v is not None}
+            add(_op, _dt, _case, _inputs, _fn, _binary_expected(_op), shapes=_shapes)
+    if _spec.edge:
+        for _dt in FLOATS:
+            _x = np.array([p[0] for p in _spec.edge], _dt)
+            _y = np.array([p[1] for p in _spec.edge], _dt)
+            add(_op, _dt, "edge", {"x": _x, "y": _y}, _fn, _binary_expected(_op))
+
+# Integer edge cases: C truncation vs. Python floor, signs of remainders.
+_IX = np.array([7, -7, 7, -7, 6, -6, 0, 1], np.int64)
+_IY = np.array([2, 2, -2, -2, 3, 3, 5, -1], np.int64)
+for _op in ("divide", "floor_divide", "remainder"):
+    for _dt in INTS:
+        add(_op, _dt, "signs", {"x": _IX.astype(_dt), "y": _IY.astype(_dt)}, getattr(pd, _op),
+            _binary_expected(_op))
+add("add", I32, "wrap", {"x": np.array([2**31 - 1, -2**31], np.int32),
+                         "y": np.array([1, -1], np.int32)}, pd.add,
+    lambda x, y: (x.astype(np.int64) + y).astype(np.int32))
+
+# where
+for _dt in FLOATS + INTS + (BOOL,):
+    _r = rng_for("where", _dt)
+    add("where", _dt, "same", {"condition": rand(_r, (3, 4), BOOL), "x": rand(_r, (3, 4), _dt, -9, 9),
+                               "y": rand(_r, (3, 4), _dt, -9, 9)},
+        pd.where, lambda condition, x, y: np.where(condition, x, y))
+_r = rng_for("where", "bcast")
+add("where", F32, "bcast", {"condition": rand(_r, (3, 1), BOOL), "x": rand(_r, (3, 4), F32),
+                            "y": rand(_r, (4,), F32)},
+    pd.where, lambda condition, x, y: np.where(condition, x, y))
+add("where", F32, "bcast_cond", {"condition": rand(_r, (2, 3, 4), BOOL), "x": rand(_r, (3, 1), F32),
+                                 "y": rand(_r, (1,), F32)},
+    pd.where, lambda condition, x, y: np.where(condition, x, y))
+add("where", F32, "dyn", {"condition": rand(_r, (5, 4), BOOL), "x": rand(_r, (5, 4), F32),
+                          "y": rand(_r, (5, 4), F32)},
+    pd.where, lambda condition, x, y: np.where(condition, x, y),
+    shapes={"condition": [None, 4], "x": [None, 4], "y": [None, 4]})
+add("where", F32, "edge", {"condition": np.array([True, False, True, False]),
+                           "x": np.array([nan, nan, inf, 1.0], np.float32),
+                           "y": np.array([1.0, 2.0, nan, -inf], np.float32)},
+    pd.where, lambda condition, x, y: np.where(condition, x, y))
+
+
+# ====================================================================================
+# Matrix products, convolution, pooling, normalization, NN misc
+# ====================================================================================
+_section("nn")
+
+
+def _matmul_case(dtype, name, xs, ys, tx=False, ty=False, shapes=None):
+    r = rng_for("matmul", dtype, name)
+    add("matmul", dtype, name, {"x": rand(r, xs, dtype), "y": rand(r, ys, dtype)},
+        lambda x, y: pd.matmul(x, y, transpose_x=tx, transpose_y=ty),
+        lambda x, y: out(R.matmul(f64(x), f64(y), tx, ty), x.dtype), shapes=shapes)
+
+
+for _dt in FLOATS:
+    _matmul_case(_dt, "2d", (3, 5), (5, 4))
+    _matmul_case(_dt, "batch_bcast", (2, 1, 3, 5), (3, 5, 4))
+    _matmul_case(_dt, "trans_x", (5, 3), (5, 4), tx=True)
+    _matmul_case(_dt, "trans_y", (3, 5), (4, 5), ty=True)
+_matmul_case(F32, "trans_both_batch", (2, 5, 3), (2, 4, 5), tx=True, ty=True)
+_matmul_case(F32, "vec_mat", (5,), (5, 4))
+_matmul_case(F32, "mat_vec", (3, 5), (5,))
+_matmul_case(F32, "vec_vec", (5,), (5,))
+_matmul_case(F32, "dyn", (6, 5), (5, 4), shapes={"x": [None, 5]})
+_matmul_case(F32, "dyn_batch", (2, 3, 5), (5, 4), shapes={"x": [None, None, 5], "y": [5, None]})
+_matmul_case(F32, "k64", (4, 64), (64, 3))
+
+for _dt in FLOATS:
+    _r = rng_for("bmm", _dt)
+    add("bmm", _dt, "rand", {"x": rand(_r, (2, 3, 5), _dt), "y": rand(_r, (2, 5, 4), _dt)}, pd.bmm,
+        lambda x, y: out(np.matmul(f64(x), f64(y)), x.dtype))
+_r = rng_for("bmm", "dyn")
+add("bmm", F32, "dyn", {"x": rand(_r, (3, 2, 5), F32), "y": rand(_r, (3, 5, 4), F32)}, pd.bmm,
+    lambda x, y: out(np.matmul(f64(x), f64(y)), x.dtype),
+    shapes={"x": [None, 2, 5], "y": [None, 5, 4]})
+
+for _dt in FLOATS:
+    _r = rng_for("addmm", _dt)
+    add("addmm", _dt, "full", {"input": rand(_r, (3, 4), _dt), "x": rand(_r, (3, 5), _dt),
+                               "y": rand(_r, (5, 4), _dt)},
+        lambda input, x, y: pd.addmm(input, x, y, beta=0.5, alpha=2.0),
+        lambda input, x, y: out(R.addmm(f64(input), f64(x), f64(y), 0.5, 2.0), x.dtype))
+_r = rng_for("addmm", "bcast")
+add("addmm", F32, "bcast_input", {"input": rand(_r, (4,), F32), "x": rand(_r, (3, 5), F32),
+                                  "y": rand(_r, (5, 4), F32)},
+    lambda input, x, y: pd.addmm(input, x, y),
+    lambda input, x, y: out(R.addmm(f64(input), f64(x), f64(y)), F32))
+add("addmm", F32, "dyn", {"input": rand(_r, (6, 4), F32), "x": rand(_r, (6, 5), F32),
+                          "y": rand(_r, (5, 4), F32)},
+    lambda input, x, y: pd.addmm(input, x, y, beta=-1.0, alpha=0.5),
+    lambda input, x, y: out(R.addmm(f64(input), f64(x), f64(y), -1.0, 0.5), F32),
+    shapes={"input": [None, 4], "x": [None, 5]})
+
+
+def _conv_case(op, dtype, name, xs, ws, shapes=None, **kw):
+    r = rng_for(op, dtype, name)
+    channels_last = kw.get("data_format", "NCHW") in ("NHWC", "NDHWC")
+    groups = kw.get("groups", 1)
+    nd = len(ws) - 2
+    strides = kw.get("strides", [1] * nd)
+    paddings = kw.get("paddings", [0] * nd)
+    dilations = kw.get("dilations", [1] * nd)
+    algo = kw.get("padding_algorithm", "EXPLICIT")
+    fn = getattr(pd, op)
+    add(op, dtype, name, {"input": rand(r, xs, dtype), "filter": rand(r, ws, dtype)},
+        lambda input, filter: fn(input, filter, **kw),
+        lambda input, filter: out(R.conv_nd(f64(input), f64(filter), strides, paddings, dilations,
+                                            groups, algo, channels_last), input.dtype),
+        shapes=shapes)
+
+
+for _dt in FLOATS:
+    _conv_case("conv2d", _dt, "basic", (2, 3, 6, 6), (4, 3, 3, 3))
+    _conv_case("conv2d", _dt, "stride_pad", (1, 2, 7, 6), (3, 2, 3, 3), strides=[2, 2],
+               paddings=[1, 1])
+_conv_case("conv2d", F32, "asym_pad", (1, 2, 5, 6), (3, 2, 3, 2), paddings=[1, 0, 2, 1])
+_conv_case("conv2d", F32, "dilation", (1, 2, 8, 8), (2, 2, 3, 3), dilations=[2, 2], paddings=[2, 2])
+_conv_case("conv2d", F32, "groups", (2, 4, 5, 5), (6, 2, 3, 3), groups=2, paddings=[1, 1])
+_conv_case("conv2d", F32, "nhwc", (2, 6, 6, 3), (4, 3, 3, 3), data_format="NHWC", paddings=[1, 1])
+_conv_case("conv2d", F32, "same", (1, 2, 7, 7), (3, 2, 3, 3), strides=[2, 2],
+           padding_algorithm="SAME")
+_conv_case("conv2d", F32, "valid", (1, 2, 7, 6), (3, 2, 2, 3), padding_algorithm="VALID",
+           paddings=[5, 5])
+_conv_case("conv2d", F32, "kernel1", (2, 3, 4, 4), (5, 3, 1, 1))
+_conv_case("conv2d", F32, "dyn_batch", (3, 2, 6, 6), (4, 2, 3, 3), paddings=[1, 1],
+           shapes={"input": [None, 2, 6, 6]})
+_conv_case("conv2d", F32, "dyn_hw", (1, 2, 7, 5), (4, 2, 3, 3), paddings=[1, 1],
+           shapes={"input": [1, 2, None, None]})
+for _dt in FLOATS:
+    _conv_case("depthwise_conv2d", _dt, "basic", (2, 3, 6, 6), (3, 1, 3, 3), groups=3,
+               paddings=[1, 1])
+_conv_case("depthwise_conv2d", F32, "multiplier2_stride", (1, 2, 7, 7), (4, 1, 3, 3), groups=2,
+           strides=[2, 2])
+_conv_case("depthwise_conv2d", F32, "nhwc", (1, 5, 5, 4), (4, 1, 3, 3), groups=4,
+           data_format="NHWC", paddings=[1, 1])
+for _dt in FLOATS:
+    _conv_case("conv3d", _dt, "basic", (1, 2, 4, 5, 5), (3, 2, 3, 3, 3), paddings=[1, 1, 1])
+_conv_case("conv3d", F32, "stride_groups", (2, 4, 5, 5, 5), (4, 2, 2, 2, 2), strides=[2, 2, 2],
+           groups=2)
+_conv_case("conv3d", F32, "ndhwc", (1, 4, 4, 4, 2), (3, 2, 3, 3, 3), data_format="NDHWC")
+
+
+def _convt_case(dtype, name, xs, ws, shapes=None, **kw):
+    r = rng_for("conv2d_transpose", dtype, name)
+    channels_last = kw.get("data_format", "NCHW") == "NHWC"
+    add("conv2d_transpose", dtype, name, {"x": rand(r, xs, dtype), "filter": rand(r, ws, dtype)},
+        lambda x, filter: pd.conv2d_transpose(x, filter, **kw),
+        lambda x, filter: out(R.conv2d_transpose(
+            f64(x), f64(filter), kw.get("strides", [1, 1]), kw.get("paddings", [0, 0]),
+            kw.get("output_padding", ()), kw.get("dilations", [1, 1]), kw.get("groups", 1),
+            kw.get("output_size", ()), channels_last), x.dtype), shapes=shapes)
+
+
+for _dt in FLOATS:
+    _convt_case(_dt, "basic", (2, 3, 4, 4), (3, 2, 3, 3))
+_convt_case(F32, "stride2_pad", (1, 2, 4, 5), (2, 3, 3, 3), strides=[2, 2], paddings=[1, 1])
+_convt_case(F32, "output_padding", (1, 2, 4, 4), (2, 3, 3, 3), strides=[2, 2], paddings=[1, 1],
+            output_padding=[1, 1])
+_convt_case(F32, "dilation_groups", (1, 4, 3, 3), (4, 2, 2, 2), dilations=[2, 2], groups=2)
+_convt_case(F32, "nhwc", (1, 4, 4, 2), (2, 3, 3, 3), strides=[2, 2], data_format="NHWC")
+_convt_case(F32, "dyn_batch", (3, 2, 4, 4), (2, 3, 3, 3), strides=[2, 2],
+            shapes={"x": [None, 2, 4, 4]})
+
+
+def _pool_case(dtype, name, xs, shapes=None, lo=-5.0, hi=5.0, **kw):
+    args = dict(kernel_size=[2, 2], strides=[2, 2], paddings=[0, 0], ceil_mode=False,
+                exclusive=True, data_format="NCHW", pooling_type="max", global_pooling=False,
+                adaptive=False, padding_algorithm="EXPLICIT")
+    args.update(kw)
+    r = rng_for("pool2d", dtype, name)
+    add("pool2d", dtype, name, {"x": rand(r, xs, dtype, lo, hi)},
+        lambda x: pd.pool2d(x, **args),
+        lambda x: out(R.pool2d(f64(x), **args), x.dtype), shapes=shapes)
+
+
+for _dt in FLOATS:
+    _pool_case(_dt, "max", (2, 3, 6, 6))
+    _pool_case(_dt, "avg", (2, 3, 6, 6), pooling_type="avg")
+_pool_case(F32, "max_pad_stride1", (1, 2, 5, 5), kernel_size=[3, 3], strides=[1, 1], paddings=[1, 1])
+_pool_case(F32, "avg_pad_exclusive", (1, 2, 5, 5), kernel_size=[3, 3], strides=[2, 2],
+           paddings=[1, 1], pooling_type="avg", exclusive=True)
+_pool_case(F32, "avg_pad_inclusive", (1, 2, 5, 5), kernel_size=[3, 3], strides=[2, 2],
+           paddings=[1, 1], pooling_type="avg", exclusive=False)
+_pool_case(F32, "max_ceil", (1, 2, 7, 7), kernel_size=[3, 3], strides=[2, 2], ceil_mode=True)
+_pool_case(F32, "avg_ceil", (1, 2, 7, 7), kernel_size=[2, 2], strides=[2, 2], ceil_mode=True,
+           pooling_type="avg")
+_pool_case(F32, "global_avg", (2, 3, 5, 4), kernel_size=[1, 1], global_pooling=True,
+           pooling_type="avg")
+_pool_case(F32, "global_max", (2, 3, 5, 4), kernel_size=[1, 1], global_pooling=True)
+_pool_case(F32, "adaptive_avg", (1, 2, 7, 5), kernel_size=[3, 2], adaptive=True, pooling_type="avg")
+_pool_case(F32, "adaptive_max", (1, 2, 6, 6), kernel_size=[3, 4], adaptive=True)
+_pool_case(F32, "adaptive_avg_1x1", (2, 3, 5, 5), kernel_size=[1, 1], adaptive=True,
+           pooling_type="avg")
+_pool_case(F32, "nhwc_max", (1, 6, 6, 3), data_format="NHWC")
+_pool_case(F32, "same", (1, 2, 7, 7), kernel_size=[3, 3], strides=[2, 2], padding_algorithm="SAME")
+_pool_case(F32, "dyn", (3, 2, 6, 6), shapes={"x": [None, 2, None, None]})
+# All inputs negative: max pooling must not see the padding as zeros.
+_pool_case(F32, "max_pad_negative_inputs", (1, 1, 4, 4), kernel_size=[3, 3], strides=[1, 1],
+           paddings=[1, 1], lo=-5.0, hi=-1.0)
+
+
+def f32(v: float) -> float:
+    """A `float` attribute as the kernel sees it (C++ float, even in float64 kernels)."""
+    return float(np.float32(v))
+
+
+def _bn_case(dtype, name, xs, is_test, data_format="NCHW", shapes=None, affine=True,
+             use_global_stats=False, fetch_saved=None):
+    r = rng_for("batch_norm", dtype, name)
+    c = xs[-1] if data_format == "NHWC" or len(xs) == 2 else xs[1]
+    inputs = {"x": rand(r, xs, dtype, -2, 3), "mean": rand(r, (c,), dtype, -0.5, 0.5),
+              "variance": rand(r, (c,), dtype, 0.5, 2.0)}
+    if affine:
+        inputs["scale"] = rand(r, (c,), dtype, 0.5, 1.5)
+        inputs["bias"] = rand(r, (c,), dtype, -0.5, 0.5)
+
+    # saved_mean/saved_variance are only defined when batch statistics are
+    # computed; reserve_space (cuDNN's workspace, no fixed size) never is.
+    global_stats = is_test or use_global_stats
+    n_fetch = 5 if (fetch_saved if fetch_saved is not None else not global_stats) else 3
+
+    def build(x, mean, variance, scale=None, bias=None):
+        return pd.batch_norm(x, mean, variance, scale, bias, is_test, 0.9, 1e-5, data_format,
+                             use_global_stats, False)[:n_fetch]
+
+    def expected(x, mean, variance, scale=None, bias=None):
+        res = R.batch_norm(f64(x), f64(mean), f64(variance), None if scale is None else f64(scale),
+                           None if bias is None else f64(bias), is_test, f32(0.9), f32(1e-5),
+                           data_format, use_global_stats, False)
+        return [None if v is None else out(v, dtype) for v in res][:n_fetch]
+
+    add("batch_norm", dtype, name, inputs, build, expected, shapes=shapes)
+
+
+for _dt in FLOATS:
+    _bn_case(_dt, "test", (2, 3, 4, 4), True)
+    _bn_case(_dt, "train", (4, 3, 3, 3), False)
+_bn_case(F32, "test_nhwc", (2, 4, 4, 3), True, "NHWC")
+_bn_case(F32, "train_nhwc", (3, 4, 4, 3), False, "NHWC")
+_bn_case(F32, "train_2d", (8, 5), False)
+_bn_case(F32, "test_no_affine", (2, 3, 4, 4), True, affine=False)
+_bn_case(F32, "global_stats", (2, 3, 4, 4), False, use_global_stats=True)
+_bn_case(F32, "test_dyn", (3, 3, 5, 4), True, shapes={"x": [None, 3, None, None]})
+# Fetching the (unspecified) saved statistics in test mode must still compile.
+_bn_case(F32, "test_fetch_saved", (2, 3, 4, 4), True, fetch_saved=True)
+
+
+def _ln_case(dtype, name, xs, begin, affine=True, shapes=None, eps=1e-5):
+    r = rng_for("layer_norm", dtype, name)
+    norm = int(np.prod(xs[begin:]))
+    inputs = {"x": rand(r, xs, dtype, -2, 3)}
+    if affine:
+        inputs["scale"] = rand(r, (norm,), dtype, 0.5, 1.5)
+        inputs["bias"] = rand(r, (norm,), dtype, -0.5, 0.5)
+    add("layer_norm", dtype, name, inputs,
+        lambda x, scale=None, bias=None: pd.layer_norm(x, scale, bias, eps, begin),
+        lambda x, scale=None, bias=None: [out(v, dtype) for v in R.layer_norm(
+            f64(x), None if scale is None else f64(scale), None if bias is None else f64(bias),
+            f32(eps), begin)], shapes=shapes)
+
+
+for _dt in FLOATS:
+    _ln_case(_dt, "last", (3, 8), 1)
+    _ln_case(_dt, "begin1_3d", (2, 3, 4), 1)
+_ln_case(F32, "begin2", (2, 3, 4), 2)
+_ln_case(F32, "no_affine", (4, 6), 1, affine=False)
+_ln_case(F32, "eps_large", (4, 6), 1, eps=0.1)
+_ln_case(F32, "dyn", (5, 3, 4), 2, shapes={"x": [None, None, 4]})
+
+
+def _gn_case(dtype, name, xs, groups, affine=True, data_format="NCHW", shapes=None):
+    r = rng_for("group_norm", dtype, name)
+    c = xs[-1] if data_format == "NHWC" else xs[1]
+    inputs = {"x": rand(r, xs, dtype, -2, 3)}
+    if affine:
+        inputs["scale"] = rand(r, (c,), dtype, 0.5, 1.5)
+        inputs["bias"] = rand(r, (c,), dtype, -0.5, 0.5)
+    add("group_norm", dtype, name, inputs,
+        lambda x, scale=None, bias=None: pd.group_norm(x, scale, bias, 1e-5, groups, data_format),
+        lambda x, scale=None, bias=None: [out(v, dtype) for v in R.group_norm(
+            f64(x), None if scale is None else f64(scale), None if bias is None else f64(bias),
+            f32(1e-5), groups, data_format)], shapes=shapes)
+
+
+for _dt in FLOATS:
+    _gn_case(_dt, "g2", (2, 4, 3, 3), 2)
+_gn_case(F32, "g1", (2, 3, 4, 4), 1)
+_gn_case(F32, "g_eq_c", (2, 3, 4, 4), 3, affine=False)
+_gn_case(F32, "nhwc", (2, 3, 3, 4), 2, data_format="NHWC")
+_gn_case(F32, "dyn", (3, 4, 3, 3), 2, shapes={"x": [None, 4, None, None]})
+
+
+def _in_case(dtype, name, xs, affine=True, shapes=None):
+    r = rng_for("instance_norm", dtype, name)
+    c = xs[1]
+    inputs = {"x": rand(r, xs, dtype, -2, 3)}
+    if affine:
+        inputs["scale"] = rand(r, (c,), dtype, 0.5, 1.5)
+        inputs["bias"] = rand(r, (c,), dtype, -0.5, 0.5)
+    add("instance_norm", dtype, name, inputs,
+        lambda x, scale=None, bias=None: pd.instance_norm(x, scale, bias, 1e-5),
+        lambda x, scale=None, bias=None: [out(v, dtype) for v in R.instance_norm(
+            f64(x), None if scale is None else f64(scale), None if bias is None else f64(bias),
+            f32(1e-5))], shapes=shapes)
+
+
+for _dt in FLOATS:
+    _in_case(_dt, "basic", (2, 3, 4, 4))
+_in_case(F32, "no_affine", (2, 3, 5, 4), affine=False)
+_in_case(F32, "dyn", (3, 2, 4, 4), shapes={"x": [None, 2, None, None]})
+
+for _dt in FLOATS:
+    for _idt in INTS:
+        _r = rng_for("embedding", _dt, _idt)
+        add("embedding", _dt, f"ids_{_idt}", {"x": rand(_r, (3, 4), _idt, 0, 9),
+                                              "weight": rand(_r, (10, 5), _dt)},
+            lambda x, weight: pd.embedding(x, weight),
+            lambda x, weight: R.embedding(x, weight))
+_r = rng_for("embedding", "pad")
+_ids = rand(_r, (4, 5), I64, 0, 6)
+_ids[0, :3] = 2
+add("embedding", F32, "padding_idx", {"x": _ids, "weight": rand(_r, (7, 3), F32)},
+    lambda x, weight: pd.embedding(x, weight, padding_idx=2),
+    lambda x, weight: R.embedding(x, weight, 2))
+add("embedding", F32, "dyn", {"x": rand(_r, (6,), I64, 0, 6), "weight": rand(_r, (7, 3), F32)},
+    lambda x, weight: pd.embedding(x, weight), lambda x, weight: R.embedding(x, weight),
+    shapes={"x": [None]})
+
+
+def _ce_case(dtype, name, xs, axis=-1, soft=False, ignore_index=-100, use_softmax=True,
+             labels=None, shapes=None):
+    r = rng_for("cross_entropy_with_softmax", dtype, name)
+    ax = axis % len(xs)
+    logits = rand(r, xs, dtype, -3, 3)
+    if not use_softmax:
+        logits = R.softmax(f64(logits), ax).astype(dtype)
+    if soft:
+        label = R.softmax(rand(r, xs, F64, -2, 2), ax).astype(dtype)
+    else:
+        lshape = list(xs)
+        lshape[ax] = 1
+        label = rand(r, lshape, I64, 0, xs[ax] - 1) if labels is None else labels
+    add("cross_entropy_with_softmax", dtype, name, {"input": logits, "label": label},
+        lambda input, label: pd.cross_entropy_with_softmax(
+            input, label, soft_label=soft, use_softmax=use_softmax, ignore_index=ignore_index,
+            axis=axis),
+        lambda input, label: [out(v, dtype) for v in R.cross_entropy_with_softmax(
+            f64(input), label, soft, use_softmax, ignore_index, axis)], shapes=shapes)
+
+
+for _dt in FLOATS:
+    _ce_case(_dt, "hard", (4, 5))
+    _ce_case(_dt, "soft", (4, 5), soft=True)
+_ce_case(F32, "hard_axis1", (2, 4, 3), axis=1)
+_ce_case(F32, "ignore_index", (4, 5), ignore_index=1,
+         labels=np.array([[1], [0], [1], [4]], np.int64))
+_ce_case(F32, "no_softmax", (3, 4), use_softmax=False)
+_ce_case(F32, "hard_int32_label", (3, 4), labels=np.array([[0], [3], [2]], np.int32))
+_ce_case(F32, "dyn", (6, 5), shapes={"input": [None, 5], "label": [None, 1]})
+
+
+def _interp_case(op, dtype, name, xs, out_h=0, out_w=0, scale=(), align_corners=True,
+                 align_mode=1, data_format="NCHW", shapes=None):
+    r = rng_for(op, dtype, name)
+    fn = getattr(pd, op)
+
+    def build(x):
+        return fn(x, None, None, None, data_format=data_format, out_h=out_h, out_w=out_w,
+                  scale=list(scale), align_corners=align_corners, align_mode=align_mode)
+
+    def expected(x):
+        last = data_format == "NHWC"
+        h, w = (x.shape[1:3] if last else x.shape[2:])
+        oh, ow = (int(h * scale[0]), int(w * scale[-1])) if scale else (out_h, out_w)
+        if op == "bilinear_interp":
+            res = R.bilinear_interp(f64(x), oh, ow, align_corners, align_mode, data_format,
+                                    list(scale) or None)
+        else:
+            res = R.nearest_interp(f64(x), oh, ow, align_corners, data_format, list(scale) or None)
+        return out(res, dtype)
+
+    add(op, dtype, name, {"x": rand(r, xs, dtype, -3, 3)}, build, expected, shapes=shapes)
+
+
+for _op in ("bilinear_interp", "nearest_interp"):
+    for _dt in FLOATS:
+        _interp_case(_op, _dt, "up_corners", (1, 2, 3, 4), out_h=5, out_w=7)
+    _interp_case(_op, F32, "up_half_pixel", (1, 2, 3, 4), out_h=6, out_w=8, align_corners=False,
+                 align_mode=0)
+    _interp_case(_op, F32, "up_asym", (1, 2, 3, 4), out_h=7, out_w=5, align_corners=False,
+                 align_mode=1)
+    _interp_case(_op, F32, "down", (2, 1, 8, 6), out_h=3, out_w=4, align_corners=False,
+                 align_mode=0)
+    _interp_case(_op, F32, "scale2", (1, 2, 3, 3), scale=(2.0, 2.0), align_corners=False)
+    _interp_case(_op, F32, "nhwc", (1, 3, 4, 2), out_h=6, out_w=5, data_format="NHWC")
+    _interp_case(_op, F32, "dyn_batch", (3, 2, 4, 4), out_h=6, out_w=6,
+                 shapes={"x": [None, 2, 4, 4]})
+
+for _dt in FLOATS:
+    add("pixel_shuffle", _dt, "r2", {"x": rand(rng_for("pixel_shuffle", _dt), (2, 8, 3, 2), _dt)},
+        lambda x: pd.pixel_shuffle(x, 2), lambda x: R.pixel_shuffle(x, 2))
+add("pixel_shuffle", F32, "r3_nhwc", {"x": rand(rng_for("pixel_shuffle", "nhwc"), (1, 2, 3, 9), F32)},
+    lambda x: pd.pixel_shuffle(x, 3, "NHWC"), lambda x: R.pixel_shuffle(x, 3, "NHWC"))
+add("pixel_shuffle", I64, "r2", {"x": rand(rng_for("pixel_shuffle", I64), (1, 4, 2, 2), I64, 0, 99)},
+    lambda x: pd.pixel_shuffle(x, 2), lambda x: R.pixel_shuffle(x, 2))
+add("pixel_shuffle", F32, "dyn", {"x": rand(rng_for("pixel_shuffle", "dyn"), (3, 4, 2, 3), F32)},
+    lambda x: pd.pixel_shuffle(x, 2), lambda x: R.pixel_shuffle(x, 2),
+    shapes={"x": [None, 4, None, None]})
+
+# dropout: deterministic in test mode; training draws a mask (checked statistically).
+_x = rand(rng_for("dropout", "x"), (4, 5), F32, 0.5, 2.0)
+add("dropout", F32, "test_upscale", {"x": _x},
+    lambda x: pd.dropout(x, None, p=0.3, is_test=True, mode="upscale_in_train"),
+    lambda x: [x.copy(), None])
+add("dropout", F32, "test_downgrade", {"x": _x},
+    lambda x: pd.dropout(x, None, p=0.3, is_test=True, mode="downgrade_in_infer"),
+    lambda x: [out(f64(x) * 0.7, F32), None])
+add("dropout", F64, "test_downgrade", {"x": _x.astype(F64)},
+    lambda x: pd.dropout(x, None, p=0.25, is_test=True, mode="downgrade_in_infer"),
+    lambda x: [x * 0.75, None])
+add("dropout", F32, "train_p0", {"x": _x},
+    lambda x: pd.dropout(x, None, p=0.0, is_test=False),
+    lambda x: [x.copy(), np.ones(x.shape, np.uint8)])
+add("dropout", F32, "train_p1", {"x": _x},
+    lambda x: pd.dropout(x, None, p=1.0, is_test=False),
+    lambda x: [np.zeros_like(x), np.zeros(x.shape, np.uint8)])
+
+
+def _check_dropout(p, mode):
+    def check(outputs, x):
+        y, mask = outputs
+        assert y.shape == x.shape and y.dtype == x.dtype, (y.shape, y.dtype)
+        assert mask.shape == x.shape and mask.dtype == np.uint8, (mask.shape, mask.dtype)
+        assert set(np.unique(mask)) <= {0, 1}, f"mask values {np.unique(mask)}"
+        kept = mask.astype(bool)
+        scale = 1.0 / (1.0 - p) if mode == "upscale_in_train" else 1.0
+        np.testing.assert_allclose(y[kept], x[kept] * scale, rtol=1e-6, atol=1e-6,
+                                   err_msg="kept elements must be x * scale")
+        assert np.all(y[~kept] == 0), "dropped elements must be 0"
+        frac = 1.0 - kept.mean()
+        sigma = math.sqrt(p * (1 - p) / x.size)
+        assert abs(frac - p) < 6 * sigma, f"dropped fraction {frac:.4f}, expected {p} (sigma {sigma:.4f})"
+    return check
+
+
+_xbig = rand(rng_for("dropout", "big"), (100, 100), F32, 0.5, 2.0)
+add("dropout", F32, "train_upscale_stats", {"x": _xbig},
+    lambda x: pd.dropout(x, None, p=0.3, is_test=False, mode="upscale_in_train"),
+    check=_check_dropout(0.3, "upscale_in_train"), group="random")
+add("dropout", F32, "train_downgrade_stats", {"x": _xbig},
+    lambda x: pd.dropout(x, None, p=0.6, is_test=False, mode="downgrade_in_infer"),
+    check=_check_dropout(0.6, "downgrade_in_infer"), group="random")
+add("dropout", F64, "train_upscale_stats_dyn", {"x": _xbig.astype(F64)},
+    lambda x: pd.dropout(x, None, p=0.5, is_test=False, mode="upscale_in_train"),
+    check=_check_dropout(0.5, "upscale_in_train"), shapes={"x": [None, 100]}, group="random")
+
+
+# ====================================================================================
+# Reductions, arg-reductions, scans, sorting
+# ====================================================================================
+_section("reduce")
+
+_REDUCE_AXES = {"all": [], "axis1": [1], "axis_neg": [-1], "axes02": [0, 2]}
+
+
+def _reduce_expected(np_fn, axis, keepdim, out_dtype=None, via_f64=True):
+    def expected(x):
+        axes = R.reduce_axes(x, axis)
+        src = f64(x) if (via_f64 and x.dtype.kind == "f") else x
+        res = np_fn(src, axis=axes, keepdims=keepdim)
+        return out(res, out_dtype or x.dtype)
+    return expected
+
+
+def _int_sum(x, axis, keepdims):
+    return np.sum(x.astype(np.int64), axis=axis, keepdims=keepdims)
+
+
+for _dt in FLOATS + INTS + (BOOL,):
+    _x = rand(rng_for("sum", _dt), (3, 4, 5), _dt, -5 if _dt in FLOATS else -50,
+              5 if _dt in FLOATS else 50)
+    _odt = I64 if _dt in (I32, BOOL) else _dt
+    for _name, _axes in _REDUCE_AXES.items():
+        if _dt != F32 and _name in ("axis_neg",):
+            continue
+        add("sum", _dt, _name, {"x": _x}, (lambda a: lambda x: pd.sum(x, axis=a))(_axes),
+            _reduce_expected(_int_sum if _dt in INTS + (BOOL,) else np.sum, _axes, False, _odt))
+    add("sum", _dt, "keepdim", {"x": _x}, lambda x: pd.sum(x, axis=[1], keepdim=True),
+        _reduce_expected(_int_sum if _dt in INTS + (BOOL,) else np.sum, [1], True, _odt))
+add("sum", F32, "dtype_f64", {"x": rand(rng_for("sum", "d"), (3, 4), F32)},
+    lambda x: pd.sum(x, axis=[0], dtype=F64), _reduce_expected(np.sum, [0], False, F64))
+add("sum", I32, "dtype_i32", {"x": rand(rng_for("sum", "di"), (3, 4), I32, -9, 9)},
+    lambda x: pd.sum(x, axis=[1], dtype=I32), _reduce_expected(np.sum, [1], False, I32))
+add("sum", F32, "dyn", {"x": rand(rng_for("sum", "dyn"), (6, 5), F32)},
+    lambda x: pd.sum(x, axis=[0]), _reduce_expected(np.sum, [0], False), shapes={"x": [None, 5]})
+add("sum", F32, "dyn_all", {"x": rand(rng_for("sum", "dyn"), (6, 5), F32)},
+    lambda x: pd.sum(x), _reduce_expected(np.sum, [], False), shapes={"x": [None, None]})
+add("sum", F32, "edge", {"x": np.array([[1.0, inf], [nan, 2.0], [inf, -inf]], np.float32)},
+    lambda x: pd.sum(x, axis=[1]), _reduce_expected(np.sum, [1], False))
+
+for _op, _fn in (("mean", np.mean), ("max", np.max), ("min", np.min), ("amax", np.max),
+                 ("amin", np.min)):
+    _dts = FLOATS if _op == "mean" else FLOATS + INTS
+    for _dt in _dts:
+        _x = rand(rng_for(_op, _dt), (3, 4, 5), _dt, -5 if _dt in FLOATS else -50,
+                  5 if _dt in FLOATS else 50)
+        for _name, _axes in _REDUCE_AXES.items():
+            if _dt != F32 and _name == "axis_neg":
+                continue
+            add(_op, _dt, _name, {"x": _x}, (lambda o, a: lambda x: getattr(pd, o)(x, axis=a))(_op, _axes),
+                _reduce_expected(_fn, _axes, False))
+        add(_op, _dt, "keepdim", {"x": _x},
+            (lambda o: lambda x: getattr(pd, o)(x, axis=[0, 2], keepdim=True))(_op),
+            _reduce_expected(_fn, [0, 2], True))
+    add(_op, F32, "dyn", {"x": rand(rng_for(_op, "dyn"), (6, 5), F32)},
+        (lambda o: lambda x: getattr(pd, o)(x, axis=[1]))(_op), _reduce_expected(_fn, [1], False),
+        shapes={"x": [None, None]})
+    if _op != "mean":
+        add(_op, F32, "edge", {"x": np.array([[1.0, inf, -inf], [-inf, -inf, -3.0]], np.float32)},
+            (lambda o: lambda x: getattr(pd, o)(x, axis=[1]))(_op), _reduce_expected(_fn, [1], False))
+
+for _dt in FLOATS + INTS:
+    _x = rand(rng_for("prod", _dt), (3, 4, 2), _dt, 0.5 if _dt in FLOATS else -3,
+              1.5 if _dt in FLOATS else 3)
+    add("prod", _dt, "axis1", {"x": _x}, lambda x: pd.prod(x, [1], False, False),
+        _reduce_expected(np.prod, [1], False))
+    add("prod", _dt, "keepdim", {"x": _x}, lambda x: pd.prod(x, [0, 2], True, False),
+        _reduce_expected(np.prod, [0, 2], True))
+    add("prod", _dt, "reduce_all", {"x": _x}, lambda x: pd.prod(x, [0], False, True),
+        _reduce_expected(np.prod, [], False))
+add("prod", F32, "dyn", {"x": rand(rng_for("prod", "dyn"), (5, 3), F32, 0.5, 1.5)},
+    lambda x: pd.prod(x, [-1], False, False), _reduce_expected(np.prod, [-1], False),
+    shapes={"x": [None, 3]})
+
+for _op, _fn in (("all", np.all), ("any", np.any)):
+    _r = rng_for(_op)
+    _x = _r.random((3, 4, 5)) < (0.85 if _op == "all" else 0.1)
+    for _name, _axes in _REDUCE_AXES.items():
+        add(_op, BOOL, _name, {"x": _x}, (lambda o, a: lambda x: getattr(pd, o)(x, axis=a))(_op, _axes),
+            _reduce_expected(_fn, _axes, False, BOOL))
+    add(_op, BOOL, "keepdim", {"x": _x}, (lambda o: lambda x: getattr(pd, o)(x, axis=[2], keepdim=True))(_op),
+        _reduce_expected(_fn, [2], True, BOOL))
+    add(_op, BOOL, "dyn", {"x": _x.reshape(12, 5)}, (lambda o: lambda x: getattr(pd, o)(x, axis=[1]))(_op),
+        _reduce_expected(_fn, [1], False, BOOL), shapes={"x": [None, 5]})
+    _xf = np.round(rand(_r, (3, 4), F32, -1, 1))
+    add(_op, F32, "axis1", {"x": _xf}, (lambda o: lambda x: getattr(pd, o)(x, axis=[1]))(_op),
+        _reduce_expected(_fn, [1], False, BOOL))
+
+for _dt in FLOATS:
+    _x = rand(rng_for("logsumexp", _dt), (3, 4, 5), _dt, -5, 5)
+    add("logsumexp", _dt, "axis0", {"x": _x}, lambda x: pd.logsumexp(x),
+        lambda x: out(R.logsumexp(f64(x), (0,)), x.dtype))
+    add("logsumexp", _dt, "axes12_keep", {"x": _x}, lambda x: pd.logsumexp(x, [1, 2], True),
+        lambda x: out(R.logsumexp(f64(x), (1, 2), True), x.dtype))
+    add("logsumexp", _dt, "reduce_all", {"x": _x}, lambda x: pd.logsumexp(x, [0], False, True),
+        lambda x: out(R.logsumexp(f64(x), (0, 1, 2)), x.dtype))
+add("logsumexp", F32, "large", {"x": np.array([[1000.0, 1000.0], [-1000.0, 0.0]], np.float32)},
+    lambda x: pd.logsumexp(x, [-1]), lambda x: out(R.logsumexp(f64(x), (1,)), x.dtype))
+add("logsumexp", F32, "dyn", {"x": rand(rng_for("logsumexp", "dyn"), (6, 5), F32, -5, 5)},
+    lambda x: pd.logsumexp(x, [1]), lambda x: out(R.logsumexp(f64(x), (1,)), x.dtype),
+    shapes={"x": [None, 5]})
+
+for _dt in FLOATS:
+    _x = rand(rng_for("mean_all", _dt), (3, 4, 5), _dt, -5, 5)
+    add("mean_all", _dt, "rand", {"x": _x}, pd.mean_all, lambda x: out(np.mean(f64(x)), x.dtype))
+add("mean_all", F32, "dyn", {"x": rand(rng_for("mean_all", "dyn"), (7, 3), F32)}, pd.mean_all,
+    lambda x: out(np.mean(f64(x)), x.dtype), shapes={"x": [None, None]})
+
+for _op, _largest in (("argmax", True), ("argmin", False)):
+    for _dt in FLOATS + INTS:
+        _x = rand(rng_for(_op, _dt), (3, 4, 5), _dt, -5 if _dt in FLOATS else -4,
+                  5 if _dt in FLOATS else 4)  # ints: ties -> first index
+        add(_op, _dt, "axis1", {"x": _x}, (lambda o: lambda x: getattr(pd, o)(x, 1))(_op),
+            (lambda l: lambda x: R.arg_reduce(x, 1, largest=l))(_largest))
+        add(_op, _dt, "axis_neg_keep", {"x": _x},
+            (lambda o: lambda x: getattr(pd, o)(x, -1, keepdims=True))(_op),
+            (lambda l: lambda x: R.arg_reduce(x, -1, keepdims=True, largest=l))(_largest))
+    _x = rand(rng_for(_op, "f"), (3, 4), F32)
+    add(_op, F32, "flatten", {"x": _x}, (lambda o: lambda x: getattr(pd, o)(x, 0, flatten=True))(_op),
+        (lambda l: lambda x: R.arg_reduce(x, 0, flatten=True, largest=l))(_largest))
+    add(_op, F32, "int32_out", {"x": _x},
+        (lambda o: lambda x: getattr(pd, o)(x, 0, dtype=I32))(_op),
+        (lambda l: lambda x: R.arg_reduce(x, 0, dtype=np.int32, largest=l))(_largest))
+    add(_op, F32, "dyn", {"x": rand(rng_for(_op, "dyn"), (6, 5), F32)},
+        (lambda o: lambda x: getattr(pd, o)(x, 1))(_op),
+        (lambda l: lambda x: R.arg_reduce(x, 1, largest=l))(_largest), shapes={"x": [None, 5]})
+    add(_op, F32, "ties_inf", {"x": np.array([[1.0, 3.0, 3.0, -inf], [inf, 2.0, inf, -inf]], np.float32)},
+        (lambda o: lambda x: getattr(pd, o)(x, 1))(_op),
+        (lambda l: lambda x: R.arg_reduce(x, 1, largest=l))(_largest))
+
+for _dt in FLOATS + INTS:
+    _x = rand(rng_for("cumsum", _dt), (3, 4), _dt, -5 if _dt in FLOATS else -50,
+              5 if _dt in FLOATS else 50)
+    add("cumsum", _dt, "last", {"x": _x}, lambda x: pd.cumsum(x),
+        lambda x: out(R.cumulative(x, -1, np.cumsum), x.dtype))
+    add("cumsum", _dt, "axis0", {"x": _x}, lambda x: pd.cumsum(x, 0),
+        lambda x: out(R.cumulative(x, 0, np.cumsum), x.dtype))
+_x = rand(rng_for("cumsum", "opts"), (3, 4), F32)
+for _name, _kw in (("exclusive", dict(exclusive=True)), ("reverse", dict(reverse=True)),
+                   ("exclusive_reverse", dict(exclusive=True, reverse=True)),
+                   ("flatten", dict(flatten=True))):
+    add("cumsum", F32, _name, {"x": _x}, (lambda kw: lambda x: pd.cumsum(x, 1, **kw))(_kw),
+        (lambda kw: lambda x: out(R.cumulative(f64(x), 1, np.cumsum, **kw), x.dtype))(_kw))
+add("cumsum", F32, "dyn", {"x": rand(rng_for("cumsum", "dyn"), (6, 5), F32)},
+    lambda x: pd.cumsum(x, 0), lambda x: out(R.cumulative(f64(x), 0, np.cumsum), x.dtype),
+    shapes={"x": [None, 5]})
+
+for _dt in FLOATS + INTS:
+    _x = rand(rng_for("cumprod", _dt), (3, 4), _dt, 0.5 if _dt in FLOATS else -3,
+              1.5 if _dt in FLOATS else 3)
+    add("cumprod", _dt, "dim1", {"x": _x}, lambda x: pd.cumprod(x, 1),
+        lambda x: out(R.cumulative(x, 1, np.cumprod), x.dtype))
+    add("cumprod", _dt, "dim0", {"x": _x}, lambda x: pd.cumprod(x, 0),
+        lambda x: out(R.cumulative(x, 0, np.cumprod), x.dtype))
+_x = rand(rng_for("cumprod", "opts"), (3, 4), F32, 0.5, 1.5)
+for _name, _kw in (("exclusive", dict(exclusive=True)), ("reverse", dict(reverse=True)),
+                   ("exclusive_reverse", dict(exclusive=True, reverse=True))):
+    add("cumprod", F32, _name, {"x": _x}, (lambda kw: lambda x: pd.cumprod(x, -1, **kw))(_kw),
+        (lambda kw: lambda x: out(R.cumulative(f64(x), -1, np.cumprod, **kw), x.dtype))(_kw))
+add("cumprod", F32, "dyn", {"x": rand(rng_for("cumprod", "dyn"), (6, 3), F32, 0.5, 1.5)},
+    lambda x: pd.cumprod(x, 0), lambda x: out(R.cumulative(f64(x), 0, np.cumprod), x.dtype),
+    shapes={"x": [None, 3]})
+
+
+def _distinct(rng, shape, dtype):
+    """A permutation scaled: no ties, so sort orders are unique."""
+    n = int(np.prod(shape))
+    vals = rng.permutation(n) - n // 2
+    return (vals * 0.5 if dtype in FLOATS else vals).astype(dtype).reshape(shape)
+
+
+for _dt in FLOATS + INTS:
+    _x = _distinct(rng_for("topk", _dt), (3, 6), _dt)
+    add("topk", _dt, "k3", {"x": _x}, lambda x: pd.topk(x, 3), lambda x: list(R.topk(x, 3)))
+    add("topk", _dt, "smallest_axis0", {"x": _x}, lambda x: pd.topk(x, 2, axis=0, largest=False),
+        lambda x: list(R.topk(x, 2, axis=0, largest=False)))
+_x = _distinct(rng_for("topk", "dyn"), (5, 6), F32)
+add("topk", F32, "dyn", {"x": _x}, lambda x: pd.topk(x, 2), lambda x: list(R.topk(x, 2)),
+    shapes={"x": [None, 6]})
+add("topk", F32, "k_all", {"x": _x}, lambda x: pd.topk(x, 6), lambda x: list(R.topk(x, 6)))
+
+for _dt in FLOATS + INTS:
+    _x = _distinct(rng_for("argsort", _dt), (3, 5), _dt)
+    add("argsort", _dt, "last", {"x": _x}, lambda x: pd.argsort(x), lambda x: list(R.argsort(x)))
+    add("argsort", _dt, "desc_axis0", {"x": _x}, lambda x: pd.argsort(x, 0, descending=True),
+        lambda x: list(R.argsort(x, 0, descending=True)))
+_x = np.array([[3.0, 1.0, 3.0, 1.0, 2.0], [0.0, 0.0, -1.0, 0.0, 5.0]], np.float32)
+add("argsort", F32, "stable_ties", {"x": _x}, lambda x: pd.argsort(x, stable=True),
+    lambda x: list(R.argsort(x)))
+add("argsort", F32, "dyn", {"x": _distinct(rng_for("argsort", "dyn"), (6, 4), F32)},
+    lambda x: pd.argsort(x), lambda x: list(R.argsort(x)), shapes={"x": [None, 4]})
+
+for _p in (2.0, 1.0, 3.0, 0.0, inf, -inf):
+    _x = rand(rng_for("p_norm", _p), (3, 4), F32, -3, 3)
+    _x[0, 1] = 0.0
+    _label = {inf: "inf", -inf: "neginf"}.get(_p, f"p{_p:g}")
+    add("p_norm", F32, _label, {"x": _x}, (lambda p: lambda x: pd.p_norm(x, p, 1))(_p),
+        (lambda p: lambda x: out(R.p_norm(f64(x), p, 1), F32))(_p))
+_x = rand(rng_for("p_norm", "f64"), (3, 4, 2), F64, -3, 3)
+add("p_norm", F64, "p2_axis0_keep", {"x": _x}, lambda x: pd.p_norm(x, 2.0, 0, keepdim=True),
+    lambda x: R.p_norm(x, 2.0, 0, keepdim=True))
+add("p_norm", F32, "asvector", {"x": _x.astype(F32)}, lambda x: pd.p_norm(x, 2.0, 0, asvector=True),
+    lambda x: out(R.p_norm(f64(x), 2.0, asvector=True), F32))
+add("p_norm", F32, "dyn", {"x": _x.astype(F32)}, lambda x: pd.p_norm(x, 2.0, -1),
+    lambda x: out(R.p_norm(f64(x), 2.0, -1), F32), shapes={"x": [None, 4, 2]})
+
+
+# ====================================================================================
+# Shape manipulation, indexing
+# ====================================================================================
+_section("manip")
+
+MANIP_DTYPES = (F32, F64, I32, I64)
+
+
+def _mx(key, shape, dtype):
+    return rand(rng_for(*key), shape, dtype, -9, 9)
+
+
+for _dt in MANIP_DTYPES + (BOOL,):
+    _x = _mx(("reshape", _dt), (2, 3, 4), _dt)
+    add("reshape", _dt, "infer", {"x": _x}, lambda x: pd.reshape(x, [4, -1]),
+        lambda x: R.reshape(x, [4, -1]))
+add("reshape", F32, "copy_dim0", {"x": _mx(("reshape", "c"), (2, 3, 4), F32)},
+    lambda x: pd.reshape(x, [0, 12]), lambda x: R.reshape(x, [0, 12]))
+add("reshape", F32, "to_scalar", {"x": np.array([3.5], np.float32)}, lambda x: pd.reshape(x, []),
+    lambda x: x.reshape(()))
+add("reshape", F32, "dyn", {"x": _mx(("reshape", "d"), (5, 3, 4), F32)},
+    lambda x: pd.reshape(x, [0, -1]), lambda x: R.reshape(x, [0, -1]),
+    shapes={"x": [None, 3, 4]})
+add("reshape", F32, "dyn_infer", {"x": _mx(("reshape", "d"), (5, 3, 4), F32)},
+    lambda x: pd.reshape(x, [-1, 6]), lambda x: R.reshape(x, [-1, 6]),
+    shapes={"x": [None, 3, 4]})
+
+for _dt in MANIP_DTYPES + (BOOL,):
+    _x = _mx(("transpose", _dt), (2, 3, 4), _dt)
+    add("transpose", _dt, "perm120", {"x": _x}, lambda x: pd.transpose(x, [1, 2, 0]),
+        lambda x: x.transpose(1, 2, 0))
+add("transpose", F32, "2d", {"x": _mx(("transpose", "2d"), (3, 5), F32)},
+    lambda x: pd.transpose(x, [1, 0]), lambda x: x.T.copy())
+add("transpose", F32, "dyn", {"x": _mx(("transpose", "d"), (5, 3, 4), F32)},
+    lambda x: pd.transpose(x, [2, 0, 1]), lambda x: x.transpose(2, 0, 1),
+    shapes={"x": [None, 3, None]})
+
+for _dt in MANIP_DTYPES + (BOOL,):
+    _r = rng_for("concat", _dt)
+    add("concat", _dt, "axis1", {"a": rand(_r, (2, 3), _dt, -9, 9), "b": rand(_r, (2, 1), _dt, -9, 9),
+                                 "c": rand(_r, (2, 4), _dt, -9, 9)},
+        lambda a, b, c: pd.concat([a, b, c], 1), lambda a, b, c: np.concatenate([a, b, c], 1))
+_r = rng_for("concat", "more")
+add("concat", F32, "axis0", {"a": rand(_r, (2, 3), F32), "b": rand(_r, (4, 3), F32)},
+    lambda a, b: pd.concat([a, b]), lambda a, b: np.concatenate([a, b], 0))
+add("concat", F32, "axis_neg", {"a": rand(_r, (2, 3, 2), F32), "b": rand(_r, (2, 3, 1), F32)},
+    lambda a, b: pd.concat([a, b], -1), lambda a, b: np.concatenate([a, b], -1))
+add("concat", F32, "dyn", {"a": rand(_r, (5, 3), F32), "b": rand(_r, (5, 2), F32)},
+    lambda a, b: pd.concat([a, b], 1), lambda a, b: np.concatenate([a, b], 1),
+    shapes={"a": [None, 3], "b": [None, 2]})
+add("concat", F32, "dyn_axis", {"a": rand(_r, (2, 3), F32), "b": rand(_r, (4, 3), F32)},
+    lambda a, b: pd.concat([a, b], 0), lambda a, b: np.concatenate([a, b], 0),
+    shapes={"a": [None, 3], "b": [None, 3]})
+add("concat", F32, "single", {"a": rand(_r, (2, 3), F32)},
+    lambda a: pd.concat([a], 0), lambda a: a.copy())
+
+for _dt in MANIP_DTYPES + (BOOL,):
+    _r = rng_for("stack", _dt)
+    _a, _b = rand(_r, (2, 3), _dt, -9, 9), rand(_r, (2, 3), _dt, -9, 9)
+    add("stack", _dt, "axis0", {"a": _a, "b": _b}, lambda a, b: pd.stack([a, b]),
+        lambda a, b: np.stack([a, b], 0))
+add("stack", F32, "axis_neg", {"a": rand(_r, (2, 3), F32), "b": rand(_r, (2, 3), F32),
+                               "c": rand(_r, (2, 3), F32)},
+    lambda a, b, c: pd.stack([a, b, c], -1), lambda a, b, c: np.stack([a, b, c], -1))
+add("stack", F32, "dyn", {"a": rand(_r, (4, 3), F32), "b": rand(_r, (4, 3), F32)},
+    lambda a, b: pd.stack([a, b], 1), lambda a, b: np.stack([a, b], 1),
+    shapes={"a": [None, 3], "b": [None, 3]})
+
+for _dt in MANIP_DTYPES:
+    _x = _mx(("split", _dt), (4, 6), _dt)
+    add("split", _dt, "sections", {"x": _x}, lambda x: pd.split(x, [1, 2, 3], 1),
+        lambda x: R.split(x, [1, 2, 3], 1))
+_x = _mx(("split", "more"), (6, 4), F32)
+add("split", F32, "infer_axis0", {"x": _x}, lambda x: pd.split(x, [2, -1], 0),
+    lambda x: R.split(x, [2, -1], 0))
+add("split", F32, "dyn", {"x": _x}, lambda x: pd.split(x, [1, 3], -1),
+    lambda x: R.split(x, [1, 3], -1), shapes={"x": [None, 4]})
+
+for _dt in MANIP_DTYPES:
+    _x = _mx(("split_with_num", _dt), (4, 6), _dt)
+    add("split_with_num", _dt, "num3", {"x": _x}, lambda x: pd.split_with_num(x, 3, 1),
+        lambda x: np.split(x, 3, 1))
+add("split_with_num", F32, "axis0_dyn", {"x": _mx(("swn", "d"), (4, 3), F32)},
+    lambda x: pd.split_with_num(x, 2, 0), lambda x: np.split(x, 2, 0), shapes={"x": [4, None]})
+
+for _op in ("unstack", "unbind"):
+    for _dt in MANIP_DTYPES:
+        _x = _mx((_op, _dt), (3, 2, 4), _dt)
+        add(_op, _dt, "axis0", {"x": _x}, (lambda o: lambda x: getattr(pd, o)(x, 0))(_op),
+            lambda x: [x[i] for i in range(x.shape[0])])
+    add(_op, F32, "axis_neg", {"x": _mx((_op, "n"), (3, 2, 4), F32)},
+        (lambda o: lambda x: getattr(pd, o)(x, -1))(_op),
+        lambda x: [x[..., i] for i in range(x.shape[-1])])
+    add(_op, F32, "dyn", {"x": _mx((_op, "d"), (5, 2, 3), F32)},
+        (lambda o: lambda x: getattr(pd, o)(x, 1))(_op),
+        lambda x: [x[:, i] for i in range(x.shape[1])], shapes={"x": [None, 2, 3]})
+
+for _dt in MANIP_DTYPES:
+    _x = _mx(("slice", _dt), (4, 5, 6), _dt)
+    add("slice", _dt, "basic", {"input": _x},
+        lambda input: pd.slice(input, [0, 2], [1, 2], [3, 5], [1, 1], []),
+        lambda input: R.slice_(input, [0, 2], [1, 2], [3, 5]))
+_x = _mx(("slice", "more"), (4, 5, 6), F32)
+add("slice", F32, "negative", {"input": _x},
+    lambda input: pd.slice(input, [1, 2], [-3, -4], [-1, 100], [1, 1], []),
+    lambda input: R.slice_(input, [1, 2], [-3, -4], [-1, 100]))
+add("slice", F32, "decrease", {"input": _x},
+    lambda input: pd.slice(input, [0, 1], [2, 0], [3, 5], [1, 1], [0]),
+    lambda input: R.slice_(input, [0, 1], [2, 0], [3, 5], [0]))
+add("slice", F32, "decrease_all", {"input": _x},
+    lambda input: pd.slice(input, [0, 1, 2], [1, 2, 3], [2, 3, 4], [1, 1, 1], [0, 1, 2]),
+    lambda input: R.slice_(input, [0, 1, 2], [1, 2, 3], [2, 3, 4], [0, 1, 2]))
+add("slice", F32, "dyn", {"input": _x},
+    lambda input: pd.slice(input, [1], [1], [4], [1], []),
+    lambda input: R.slice_(input, [1], [1], [4]), shapes={"input": [None, 5, None]})
+add("slice", F32, "dyn_sliced_axis", {"input": _x},
+    lambda input: pd.slice(input, [0], [1], [-1], [1], []),
+    lambda input: R.slice_(input, [0], [1], [-1]), shapes={"input": [None, 5, 6]})
+
+for _dt in MANIP_DTYPES:
+    _x = _mx(("strided_slice", _dt), (6, 7), _dt)
+    add("strided_slice", _dt, "stride2", {"x": _x},
+        lambda x: pd.strided_slice(x, [0, 1], [0, 1], [6, 7], [2, 3]),
+        lambda x: R.strided_slice(x, [0, 1], [0, 1], [6, 7], [2, 3]))
+_x = _mx(("strided_slice", "neg"), (6, 7), F32)
+add("strided_slice", F32, "negative_stride", {"x": _x},
+    lambda x: pd.strided_slice(x, [1], [5], [0], [-2]),
+    lambda x: R.strided_slice(x, [1], [5], [0], [-2]))
+add("strided_slice", F32, "negative_start", {"x": _x},
+    lambda x: pd.strided_slice(x, [0], [-5], [-1], [2]),
+    lambda x: R.strided_slice(x, [0], [-5], [-1], [2]))
+add("strided_slice", F32, "dyn", {"x": _x},
+    lambda x: pd.strided_slice(x, [1], [1], [6], [2]),
+    lambda x: R.strided_slice(x, [1], [1], [6], [2]), shapes={"x": [None, 7]})
+
+for _dt in MANIP_DTYPES:
+    _x = _mx(("squeeze", _dt), (1, 3, 1, 4), _dt)
+    add("squeeze", _dt, "axes", {"x": _x}, lambda x: pd.squeeze(x, [0, 2]),
+        lambda x: R.squeeze(x, [0, 2]))
+_x = _mx(("squeeze", "more"), (1, 3, 1, 4), F32)
+add("squeeze", F32, "all", {"x": _x}, lambda x: pd.squeeze(x), lambda x: R.squeeze(x))
+add("squeeze", F32, "negative", {"x": _x}, lambda x: pd.squeeze(x, [-2]),
+    lambda x: R.squeeze(x, [-2]))
+add("squeeze", F32, "non_one_ignored", {"x": _x}, lambda x: pd.squeeze(x, [1, 2]),
+    lambda x: R.squeeze(x, [1, 2]))
+add("squeeze", F32, "dyn", {"x": _mx(("squeeze", "d"), (5, 1, 3), F32)},
+    lambda x: pd.squeeze(x, [1]), lambda x: R.squeeze(x, [1]), shapes={"x": [None, 1, 3]})
+
+for _dt in MANIP_DTYPES:
+    _x = _mx(("unsqueeze", _dt), (3, 4), _dt)
+    add("unsqueeze", _dt, "axes", {"x": _x}, lambda x: pd.unsqueeze(x, [0, 2]),
+        lambda x: R.unsqueeze(x, [0, 2]))
+_x = _mx(("unsqueeze", "more"), (3, 4), F32)
+add("unsqueeze", F32, "negative", {"x": _x}, lambda x: pd.unsqueeze(x, [-1]),
+    lambda x: R.unsqueeze(x, [-1]))
+add("unsqueeze", F32, "scalar", {"x": np.array(1.5, np.float32)}, lambda x: pd.unsqueeze(x, [0]),
+    lambda x: x.reshape(1))
+add("unsqueeze", F32, "dyn", {"x": _x}, lambda x: pd.unsqueeze(x, [1]),
+    lambda x: R.unsqueeze(x, [1]), shapes={"x": [None, 4]})
+
+for _dt in MANIP_DTYPES:
+    _x = _mx(("flatten", _dt), (2, 3, 4, 5), _dt)
+    add("flatten", _dt, "1_2", {"x": _x}, lambda x: pd.flatten(x, 1, 2), lambda x: R.flatten(x, 1, 2))
+_x = _mx(("flatten", "more"), (2, 3, 4, 5), F32)
+add("flatten", F32, "all", {"x": _x}, lambda x: pd.flatten(x, 0, -1), lambda x: R.flatten(x, 0, -1))
+add("flatten", F32, "dyn", {"x": _x}, lambda x: pd.flatten(x, 1, -1), lambda x: R.flatten(x, 1, -1),
+    shapes={"x": [None, 3, 4, None]})
+
+for _dt in MANIP_DTYPES + (BOOL,):
+    _x = _mx(("expand", _dt), (3, 1), _dt)
+    add("expand", _dt, "bcast", {"x": _x}, lambda x: pd.expand(x, [2, 3, 4]),
+        lambda x: R.expand(x, [2, 3, 4]))
+_x = _mx(("expand", "more"), (3, 1), F32)
+add("expand", F32, "keep_minus1", {"x": _x}, lambda x: pd.expand(x, [-1, 5]),
+    lambda x: R.expand(x, [-1, 5]))
+add("expand", F32, "dyn", {"x": _x}, lambda x: pd.expand(x, [2, -1, 4]),
+    lambda x: R.expand(x, [2, -1, 4]), shapes={"x": [None, 1]})
+
+for _dt in MANIP_DTYPES:
+    _r = rng_for("expand_as", _dt)
+    add("expand_as", _dt, "bcast", {"x": rand(_r, (1, 4), _dt, -9, 9), "y": rand(_r, (3, 4), _dt)},
+        lambda x, y: pd.expand_as(x, y, [3, 4]), lambda x, y: np.broadcast_to(x, y.shape).copy())
+add("expand_as", F32, "rank_up", {"x": rand(_r, (3, 1), F32), "y": rand(_r, (2, 3, 5), F32)},
+    lambda x, y: pd.expand_as(x, y, [2, 3, 5]), lambda x, y: np.broadcast_to(x, y.shape).copy())
+add("expand_as", F32, "shape_only", {"x": rand(_r, (3, 1), F32)},
+    lambda x: pd.expand_as(x, None, [3, 4]), lambda x: np.broadcast_to(x, (3, 4)).copy())
+
+for _dt in MANIP_DTYPES + (BOOL,):
+    _x = _mx(("tile", _dt), (2, 3), _dt)
+    add("tile", _dt, "2x2", {"x": _x}, lambda x: pd.tile(x, [2, 2]), lambda x: np.tile(x, [2, 2]))
+_x = _mx(("tile", "more"), (2, 3), F32)
+add("tile", F32, "rank_up", {"x": _x}, lambda x: pd.tile(x, [2, 1, 3]),
+    lambda x: np.tile(x, [2, 1, 3]))
+add("tile", F32, "short", {"x": _x}, lambda x: pd.tile(x, [3]), lambda x: np.tile(x, [3]))
+add("tile", F32, "dyn", {"x": _x}, lambda x: pd.tile(x, [2, 2]), lambda x: np.tile(x, [2, 2]),
+    shapes={"x": [None, 3]})
+
+for _dt in MANIP_DTYPES:
+    for _idt in INTS:
+        _r = rng_for("gather", _dt, _idt)
+        add("gather", _dt, f"axis0_{_idt}", {"x": rand(_r, (5, 3), _dt, -9, 9),
+                                             "index": np.array([4, 0, 2, 2], _idt)},
+            lambda x, index: pd.gather(x, index), lambda x, index: np.take(x, index, 0))
+_r = rng_for("gather", "more")
+add("gather", F32, "axis1", {"x": rand(_r, (2, 5, 3), F32), "index": np.array([3, 1], np.int64)},
+    lambda x, index: pd.gather(x, index, 1), lambda x, index: np.take(x, index, 1))
+add("gather", F32, "dyn", {"x": rand(_r, (6, 3), F32), "index": np.array([5, 1, 0], np.int64)},
+    lambda x, index: pd.gather(x, index), lambda x, index: np.take(x, index, 0),
+    shapes={"x": [None, 3], "index": [None]})
+
+for _dt in MANIP_DTYPES:
+    _r = rng_for("gather_nd", _dt)
+    add("gather_nd", _dt, "full_index", {"x": rand(_r, (3, 4, 2), _dt, -9, 9),
+                                         "index": np.array([[0, 1, 1], [2, 3, 0]], np.int64)},
+        pd.gather_nd, R.gather_nd)
+_r = rng_for("gather_nd", "more")
+add("gather_nd", F32, "partial", {"x": rand(_r, (3, 4, 2), F32),
+                                  "index": np.array([[[2], [0]], [[1], [1]]], np.int64)},
+    pd.gather_nd, R.gather_nd)
+add("gather_nd", F32, "int32_index", {"x": rand(_r, (3, 4), F32),
+                                      "index": np.array([[2, 1], [0, 3]], np.int32)},
+    pd.gather_nd, R.gather_nd)
+add("gather_nd", F32, "dyn", {"x": rand(_r, (5, 4), F32), "index": np.array([[4, 1], [0, 3]], np.int64)},
+    pd.gather_nd, R.gather_nd, shapes={"x": [None, 4], "index": [None, 2]})
+
+for _dt in MANIP_DTYPES:
+    _r = rng_for("index_select", _dt)
+    add("index_select", _dt, "axis0", {"x": rand(_r, (4, 3), _dt, -9, 9),
+                                       "index": np.array([3, 3, 0], np.int64)},
+        lambda x, index: pd.index_select(x, index), lambda x, index: np.take(x, index, 0))
+_r = rng_for("index_select", "more")
+add("index_select", F32, "axis1_int32", {"x": rand(_r, (2, 5), F32), "index": np.array([4, 0], np.int32)},
+    lambda x, index: pd.index_select(x, index, 1), lambda x, index: np.take(x, index, 1))
+add("index_select", F32, "dyn", {"x": rand(_r, (5, 3), F32), "index": np.array([1, 4], np.int64)},
+    lambda x, index: pd.index_select(x, index, 0), lambda x, index: np.take(x, index, 0),
+    shapes={"x": [None, 3]})
+
+for _dt in MANIP_DTYPES:
+    _r = rng_for("scatter", _dt)
+    _x = rand(_r, (5, 3), _dt, -9, 9)
+    add("scatter", _dt, "overwrite", {"x": _x, "index": np.array([3, 0], np.int64),
+                                      "updates": rand(_r, (2, 3), _dt, -9, 9)},
+        lambda x, index, updates: pd.scatter(x, index, updates),
+        lambda x, index, updates: R.scatter(x, index, updates))
+    add("scatter", _dt, "accumulate", {"x": _x, "index": np.array([1, 4, 1], np.int64),
+                                       "updates": rand(_r, (3, 3), _dt, -9, 9)},
+        lambda x, index, updates: pd.scatter(x, index, updates, overwrite=False),
+        lambda x, index, updates: R.scatter(x, index, updates, overwrite=False))
+_r = rng_for("scatter", "dyn")
+add("scatter", F32, "dyn", {"x": rand(_r, (6, 2), F32), "index": np.array([5, 2], np.int32),
+                            "updates": rand(_r, (2, 2), F32)},
+    lambda x, index, updates: pd.scatter(x, index, updates),
+    lambda x, index, updates: R.scatter(x, index, updates), shapes={"x": [None, 2]})
+
+for _dt in MANIP_DTYPES:
+    _r = rng_for("take_along_axis", _dt)
+    _x = rand(_r, (3, 4), _dt, -9, 9)
+    add("take_along_axis", _dt, "axis1", {"arr": _x, "indices": rand(_r, (3, 2), I64, 0, 3)},
+        lambda arr, indices: pd.take_along_axis(arr, indices, 1),
+        lambda arr, indices: np.take_along_axis(arr, indices, 1))
+_r = rng_for("take_along_axis", "more")
+add("take_along_axis", F32, "axis0_int32", {"arr": rand(_r, (3, 4), F32),
+                                            "indices": rand(_r, (5, 4), I32, 0, 2)},
+    lambda arr, indices: pd.take_along_axis(arr, indices, 0),
+    lambda arr, indices: np.take_along_axis(arr, indices, 0))
+add("take_along_axis", F32, "dyn", {"arr": rand(_r, (5, 4), F32), "indices": rand(_r, (5, 1), I64, 0, 3)},
+    lambda arr, indices: pd.take_along_axis(arr, indices, 1),
+    lambda arr, indices: np.take_along_axis(arr, indices, 1),
+    shapes={"arr": [None, 4], "indices": [None, 1]})
+
+for _dt in MANIP_DTYPES + (BOOL,):
+    _x = _mx(("flip", _dt), (2, 3, 4), _dt)
+    add("flip", _dt, "axes", {"x": _x}, lambda x: pd.flip(x, [0, 2]), lambda x: np.flip(x, (0, 2)).copy())
+add("flip", F32, "negative_dyn", {"x": _mx(("flip", "d"), (5, 3), F32)},
+    lambda x: pd.flip(x, [-1]), lambda x: np.flip(x, -1).copy(), shapes={"x": [None, 3]})
+
+for _dt in MANIP_DTYPES:
+    _x = _mx(("roll", _dt), (3, 4), _dt)
+    add("roll", _dt, "axis1", {"x": _x}, lambda x: pd.roll(x, [1], [1]), lambda x: R.roll(x, [1], [1]))
+_x = _mx(("roll", "more"), (3, 4), F32)
+add("roll", F32, "two_axes_neg", {"x": _x}, lambda x: pd.roll(x, [-1, 5], [0, 1]),
+    lambda x: R.roll(x, [-1, 5], [0, 1]))
+add("roll", F32, "flat", {"x": _x}, lambda x: pd.roll(x, [2]), lambda x: R.roll(x, [2]))
+add("roll", F32, "dyn", {"x": _x}, lambda x: pd.roll(x, [2], [0]), lambda x: R.roll(x, [2], [0]),
+    shapes={"x": [None, 4]})
+
+for _dt in MANIP_DTYPES:
+    _x = _mx(("pad", _dt), (2, 3), _dt)
+    add("pad", _dt, "basic", {"x": _x}, lambda x: pd.pad(x, [1, 0, 2, 1], 0.0),
+        lambda x: R.pad(x, [1, 0, 2, 1], 0))
+add("pad", F32, "value", {"x": _mx(("pad", "v"), (2, 2, 2), F32)},
+    lambda x: pd.pad(x, [0, 1, 1, 0, 0, 2], 1.5), lambda x: R.pad(x, [0, 1, 1, 0, 0, 2], 1.5))
+add("pad", F32, "dyn", {"x": _mx(("pad", "d"), (4, 3), F32)},
+    lambda x: pd.pad(x, [1, 1, 0, 2], -1.0), lambda x: R.pad(x, [1, 1, 0, 2], -1.0),
+    shapes={"x": [None, 3]})
+
+for _mode in ("constant", "reflect", "replicate", "circular"):
+    for _dt in FLOATS:
+        _x = _mx(("pad3d", _mode, _dt), (1, 2, 3, 4, 4), _dt)
+        add("pad3d", _dt, _mode, {"x": _x},
+            (lambda m: lambda x: pd.pad3d(x, [1, 2, 2, 1, 1, 0], m, 0.5))(_mode),
+            (lambda m: lambda x: R.pad3d(x, [1, 2, 2, 1, 1, 0], m, 0.5))(_mode))
+add("pad3d", F32, "ndhwc", {"x": _mx(("pad3d", "ndhwc"), (1, 3, 3, 3, 2), F32)},
+    lambda x: pd.pad3d(x, [1, 1, 0, 2, 1, 0], "reflect", 0.0, "NDHWC"),
+    lambda x: R.pad3d(x, [1, 1, 0, 2, 1, 0], "reflect", 0.0, "NDHWC"))
+add("pad3d", F32, "dyn", {"x": _mx(("pad3d", "dyn"), (2, 2, 3, 3, 3), F32)},
+    lambda x: pd.pad3d(x, [1, 1, 1, 1, 1, 1], "replicate"),
+    lambda x: R.pad3d(x, [1, 1, 1, 1, 1, 1], "replicate"), shapes={"x": [None, 2, 3, 3, 3]})
+
+for _idt in INTS:
+    _x = rand(rng_for("one_hot", _idt), (2, 3), _idt, 0, 4)
+    add("one_hot", _idt, "rand", {"x": _x}, lambda x: pd.one_hot(x, 5), lambda x: R.one_hot(x, 5))
+add("one_hot", I64, "dyn", {"x": rand(rng_for("one_hot", "dyn"), (6,), I64, 0, 2)},
+    lambda x: pd.one_hot(x, 3), lambda x: R.one_hot(x, 3), shapes={"x": [None]})
+
+for _op, _fn in (("tril", np.tril), ("triu", np.triu)):
+    for _dt in MANIP_DTYPES + (BOOL,):
+        _x = _mx((_op, _dt), (4, 5), _dt)
+        add(_op, _dt, "diag0", {"x": _x}, (lambda o: lambda x: getattr(pd, o)(x, 0))(_op),
+            (lambda f: lambda x: f(x, 0))(_fn))
+    _x = _mx((_op, "more"), (2, 4, 5), F32)
+    for _k in (1, -2):
+        add(_op, F32, f"diag{_k}_batch", {"x": _x}, (lambda o, k: lambda x: getattr(pd, o)(x, k))(_op, _k),
+            (lambda f, k: lambda x: f(x, k))(_fn, _k))
+    add(_op, F32, "dyn", {"x": _x}, (lambda o: lambda x: getattr(pd, o)(x, 1))(_op),
+        (lambda f: lambda x: f(x, 1))(_fn), shapes={"x": [None, None, 5]})
+
+for _dt in MANIP_DTYPES:
+    _x = _mx(("repeat_interleave", _dt), (2, 3), _dt)
+    add("repeat_interleave", _dt, "axis1", {"x": _x}, lambda x: pd.repeat_interleave(x, 2, 1),
+        lambda x: np.repeat(x, 2, 1))
+add("repeat_interleave", F32, "axis0_dyn", {"x": _mx(("ri", "d"), (3, 2), F32)},
+    lambda x: pd.repeat_interleave(x, 3, 0), lambda x: np.repeat(x, 3, 0), shapes={"x": [None, 2]})
+
+# nonzero: data-dependent result shape (see EXPECTED_UNSUPPORTED in the test when it does not lower).
+NONZERO_PROBE = Case("nonzero", BOOL, "probe",
+                     {"condition": np.array([[True, False], [False, True]])},
+                     pd.nonzero, lambda condition: np.argwhere(condition).astype(np.int64))
+
+
+# ====================================================================================
+# Creation
+# ====================================================================================
+_section("create")
+
+for _dt, _vals in ((F32, [1.5, -2.0, 0.25, 3.0, 0.0, -1.0]), (I32, [1, -2, 3, 4, 0, 7]),
+                   (I64, [10, 20, 30, -40, 50, 60]), (BOOL, [True, False, True, True, False, False]),
+                   (F64, [0.1, 0.2, 0.3, 0.4, 0.5, 0.6])):
+    add("assign_value", _dt, "2x3", {},
+        (lambda d, v: lambda: pd.assign_value([2, 3], d, v))(_dt, _vals),
+        (lambda d, v: lambda: np.array(v, d).reshape(2, 3))(_dt, _vals))
+
+for _dt in FLOATS + INTS + (BOOL,):
+    _x = _mx(("full_like", _dt), (2, 3), _dt)
+    _v = True if _dt == BOOL else 3.0
+    add("full_like", _dt, "same_dtype", {"x": _x}, (lambda v: lambda x: pd.full_like(x, v))(_v),
+        (lambda v: lambda x: np.full(x.shape, v, x.dtype))(_v))
+add("full_like", F32, "to_int64", {"x": _mx(("full_like", "c"), (2, 3), F32)},
+    lambda x: pd.full_like(x, 7, I64), lambda x: np.full(x.shape, 7, np.int64))
+add("full_like", I32, "to_float32", {"x": _mx(("full_like", "c2"), (2, 3), I32)},
+    lambda x: pd.full_like(x, -0.5, F32), lambda x: np.full(x.shape, -0.5, np.float32))
+add("full_like", F32, "dyn", {"x": _mx(("full_like", "d"), (5, 3), F32)},
+    lambda x: pd.full_like(x, 2.5), lambda x: np.full(x.shape, 2.5, np.float32),
+    shapes={"x": [None, 3]})
+add("full_like", F32, "inf", {"x": _mx(("full_like", "i"), (2,), F32)},
+    lambda x: pd.full_like(x, inf), lambda x: np.full(x.shape, inf, np.float32))
+
+
+def _check_shape_dtype(shape_fn, dtype):
+    def check(outputs, **arrays):
+        (y,) = outputs
+        want = tuple(shape_fn(**arrays))
+        assert y.shape == want, f"shape {y.shape}, expected {want}"
+        assert y.dtype == np.dtype(dtype), f"dtype {y.dtype}, expected {dtype}"
+    return check
+
+
+for _dt in (F32, I64, BOOL):
+    add("empty", _dt, "2x3", {}, (lambda d: lambda: pd.empty([2, 3], d))(_dt),
+        check=_check_shape_dtype(lambda: (2, 3), _dt))
+add("empty", F32, "scalar", {}, lambda: pd.empty([], F32), check=_check_shape_dtype(lambda: (), F32))
+for _dt in (F32, I32):
+    add("empty_like", _dt, "same", {"x": _mx(("empty_like", _dt), (2, 3), _dt)},
+        lambda x: pd.empty_like(x), check=_check_shape_dtype(lambda x: x.shape, _dt))
+add("empty_like", F32, "to_int64_dyn", {"x": _mx(("empty_like", "d"), (5, 3), F32)},
+    lambda x: pd.empty_like(x, I64), check=_check_shape_dtype(lambda x: x.shape, I64),
+    shapes={"x": [None, 3]})
+
+for _dt in FLOATS + INTS + (BOOL,):
+    _v = np.array([1], _dt) if _dt == BOOL else np.array([3], _dt)
+    add("full_with_tensor", _dt, "2x3", {"value": _v},
+        (lambda d: lambda value: pd.full_with_tensor(value, [2, 3], d))(_dt),
+        (lambda d: lambda value: np.full((2, 3), value[0], d))(_dt))
+add("full_with_tensor", F32, "cast_from_f64", {"value": np.array([2.5])},
+    lambda value: pd.full_with_tensor(value, [3], F32), lambda value: np.full((3,), 2.5, np.float32))
+add("full_with_tensor", F32, "scalar_value", {"value": np.array(-1.25, np.float32)},
+    lambda value: pd.full_with_tensor(value, [2, 2], F32),
+    lambda value: np.full((2, 2), -1.25, np.float32))
+
+for _name, (_s, _e, _st, _dt) in {"int64": (0, 10, 3, I64), "int32_neg_step": (5, -4, -2, I32),
+                                  "float32": (0.5, 3.0, 0.5, F32),
+                                  "float64_frac": (-1.0, 1.0, 0.375, F64),
+                                  "float32_neg": (2.0, -1.0, -0.75, F32)}.items():
+    add("arange", _dt, _name, {}, (lambda s, e, st, d: lambda: pd.arange(s, e, st, d))(_s, _e, _st, _dt),
+        (lambda s, e, st, d: lambda: R.arange(s, e, st, d))(_s, _e, _st, _dt))
+
+for _name, (_s, _e, _n, _dt) in {"float32": (0.0, 1.0, 5, F32), "float64": (-2.0, 3.0, 7, F64),
+                                 "float32_desc": (1.0, -1.0, 4, F32), "one": (2.5, 9.0, 1, F32),
+                                 "int32": (0, 10, 6, I32), "int64_trunc": (0, 10, 4, I64)}.items():
+    add("linspace", _dt, _name, {}, (lambda s, e, n, d: lambda: pd.linspace(s, e, n, d))(_s, _e, _n, _dt),
+        (lambda s, e, n, d: lambda: R.linspace(s, e, n, d))(_s, _e, _n, _dt))
+
+for _name, (_r, _c, _dt) in {"square": (3, 3, F32), "wide": (2, 4, F32), "tall_int64": (4, 2, I64),
+                             "cols_minus1": (3, -1, F64), "bool": (2, 3, BOOL)}.items():
+    add("eye", _dt, _name, {}, (lambda r, c, d: lambda: pd.eye(r, c, d))(_r, _c, _dt),
+        (lambda r, c, d: lambda: np.eye(r, r if c == -1 else c, dtype=d))(_r, _c, _dt))
+
+
+# -- random creation: shape, range and moments ---------------------------------------
+
+def _check_uniform(shape, dtype, lo, hi):
+    def check(outputs):
+        (y,) = outputs
+        assert y.shape == tuple(shape) and y.dtype == np.dtype(dtype), (y.shape, y.dtype)
+        assert np.all(np.isfinite(y)), "non-finite samples"
+        assert y.min() >= lo and y.max() <= hi, f"range [{y.min()}, {y.max()}] outside [{lo}, {hi})"
+        n = y.size
+        mean, std = (lo + hi) / 2, (hi - lo) / math.sqrt(12)
+        assert abs(y.mean() - mean) < 6 * std / math.sqrt(n), f"mean {y.mean()}, expected {mean}"
+        assert abs(y.std() - std) < 0.05 * std, f"std {y.std()}, expected {std}"
+        # Spread over the whole range: each tenth holds about n/10 samples.
+        counts = np.histogram(y, bins=10, range=(lo, hi))[0]
+        assert counts.min() > n / 10 * 0.7, f"uneven histogram {counts}"
+        assert len(np.unique(y)) > n // 2, "too many repeated samples"
+    return check
+
+
+def _check_gaussian(shape, dtype, mean, std):
+    def check(outputs):
+        (y,) = outputs
+        assert y.shape == tuple(shape) and y.dtype == np.dtype(dtype), (y.shape, y.dtype)
+        assert np.all(np.isfinite(y)), "non-finite samples"
+        n = y.size
+        assert abs(y.mean() - mean) < 6 * std / math.sqrt(n), f"mean {y.mean()}, expected {mean}"
+        assert abs(y.std() - std) < 0.05 * std, f"std {y.std()}, expected {std}"
+        z = (y - mean) / std
+        within1 = np.mean(np.abs(z) < 1)
+        assert abs(within1 - 0.6827) < 0.03, f"{within1:.3f} within 1 sigma, expected 0.683"
+        assert abs(np.mean(z ** 3)) < 0.15, f"skewness {np.mean(z ** 3):.3f}"
+    return check
+
+
+def _check_randint(shape, dtype, low, high):
+    def check(outputs):
+        (y,) = outputs
+        assert y.shape == tuple(shape) and y.dtype == np.dtype(dtype), (y.shape, y.dtype)
+        assert y.min() >= low and y.max() < high, f"range [{y.min()}, {y.max()}] outside [{low}, {high})"
+        values, counts = np.unique(y, return_counts=True)
+        assert list(values) == list(range(low, high)), f"values {values}"
+        expect = y.size / (high - low)
+        assert counts.min() > 0.7 * expect and counts.max() < 1.3 * expect, f"counts {counts}"
+    return check
+
+
+_section("random")
+for _dt in FLOATS:
+    add("uniform", _dt, "stats", {}, (lambda d: lambda: pd.uniform([100, 50], d, -2.0, 3.0, 0))(_dt),
+        check=_check_uniform((100, 50), _dt, -2.0, 3.0), group="random")
+add("uniform", F32, "seeded", {}, lambda: pd.uniform([4000], F32, 0.0, 1.0, 42),
+    check=_check_uniform((4000,), F32, 0.0, 1.0), group="random")
+for _dt in FLOATS:
+    add("gaussian", _dt, "stats", {}, (lambda d: lambda: pd.gaussian([100, 50], 1.0, 2.0, 0, d))(_dt),
+        check=_check_gaussian((100, 50), _dt, 1.0, 2.0), group="random")
+add("gaussian", F32, "seeded_std_normal", {}, lambda: pd.gaussian([5000], 0.0, 1.0, 7, F32),
+    check=_check_gaussian((5000,), F32, 0.0, 1.0), group="random")
+for _dt in INTS:
+    add("randint", _dt, "stats", {}, (lambda d: lambda: pd.randint(-3, 5, [4000], d))(_dt),
+        check=_check_randint((4000,), _dt, -3, 5), group="random")
+add("randint", I64, "seeded_2d", {}, lambda: pd.randint(0, 2, [50, 40], I64, seed=3),
+    check=_check_randint((50, 40), I64, 0, 2), group="random")
+
+
+# ====================================================================================
+# Coverage
+# ====================================================================================
+
+def forward_ops() -> list[str]:
+    """The spec's forward ops: every op but the in-place variants `x_`."""
+    from paddle_mlir.dialects._pd_spec import OPS
+
+    return [n for n in OPS if not (n.endswith("_") and n[:-1] in OPS)]
+
+
+def covered_ops() -> set[str]:
+    return {c.op for c in CASES}
+
+
+def cases_by_group() -> dict[str, list[Case]]:
+    groups: dict[str, list[Case]] = {}
+    for c in CASES:
+        if c.group:
+            groups.setdefault(c.group, []).append(c)
+    return groups

@@ -1,0 +1,862 @@
+"""Independent numpy references for the pd ops (Paddle's CPU semantics).
+
+Every function here is written from Paddle's documented / kernel semantics
+with numpy (and Python's `math` for erf and lgamma): nothing calls into
+paddle_mlir. Floating-point references compute in float64 and return float64;
+the case tables cast to the op's output dtype. Ops whose results depend on
+the input precision (floor, remainder, comparisons of rounded values) are
+computed in the input dtype.
+
+Names that would shadow Python builtins (abs, round, max, sum, ...) live in
+the UNARY / BINARY dicts or carry a trailing underscore.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+F64 = np.float64
+
+# -- special functions (no scipy) ---------------------------------------------
+
+_erf_scalar = np.vectorize(math.erf, otypes=[F64])
+
+
+def erf(x):
+    return _erf_scalar(np.asarray(x, F64))
+
+
+def _lgamma_scalar(v):
+    if math.isnan(v):
+        return math.nan
+    if math.isinf(v):
+        return math.inf
+    try:
+        return math.lgamma(v)
+    except ValueError:  # a pole: 0, -1, -2, ...
+        return math.inf
+
+
+_lgamma_vec = np.vectorize(_lgamma_scalar, otypes=[F64])
+
+
+def lgamma(x):
+    return _lgamma_vec(np.asarray(x, F64))
+
+
+def _digamma_scalar(v):
+    """psi(v): reflection for v < 0.5, recurrence up to 10, then the
+    asymptotic series (error < 1e-13 relative for v >= 10)."""
+    if math.isnan(v):
+        return math.nan
+    if v == math.inf:
+        return math.inf
+    if v <= 0 and v == math.floor(v):
+        return math.nan  # a pole
+    result = 0.0
+    if v < 0.5:
+        # psi(1 - v) - psi(v) = pi / tan(pi v)
+        result -= math.pi / math.tan(math.pi * v)
+        v = 1.0 - v
+    while v < 10.0:
+        result -= 1.0 / v
+        v += 1.0
+    f = 1.0 / (v * v)
+    series = f * (1 / 12 - f * (1 / 120 - f * (1 / 252 - f * (1 / 240 - f * (1 / 132)))))
+    return result + math.log(v) - 0.5 / v - series
+
+
+_digamma_vec = np.vectorize(_digamma_scalar, otypes=[F64])
+
+
+def digamma(x):
+    return _digamma_vec(np.asarray(x, F64))
+
+
+def _erfinv_scalar(y):
+    """erf^-1(y): Giles' single-precision approximation refined by Newton
+    steps on math.erf (quadratic convergence; 3 steps reach double)."""
+    if math.isnan(y) or abs(y) > 1:
+        return math.nan
+    if y == 1:
+        return math.inf
+    if y == -1:
+        return -math.inf
+    w = -math.log((1.0 - y) * (1.0 + y))
+    if w < 5.0:
+        w -= 2.5
+        p = 2.81022636e-08
+        for c in (3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087,
+                  -0.00125372503, -0.00417768164, 0.246640727, 1.50140941):
+            p = c + p * w
+    else:
+        w = math.sqrt(w) - 3.0
+        p = -0.000200214257
+        for c in (0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773,
+                  -0.0076224613, 0.00943887047, 1.00167406, 2.83297682):
+            p = c + p * w
+    x = p * y
+    for _ in range(4):
+        err = math.erf(x) - y
+        deriv = 2.0 / math.sqrt(math.pi) * math.exp(-x * x)
+        if deriv == 0:
+            break
+        x -= err / deriv
+    return x
+
+
+_erfinv_vec = np.vectorize(_erfinv_scalar, otypes=[F64])
+
+
+def erfinv(x):
+    return _erfinv_vec(np.asarray(x, F64))
+
+
+# -- elementwise unary ---------------------------------------------------------
+
+def _sigmoid(x):
+    with np.errstate(over="ignore"):
+        return 1.0 / (1.0 + np.exp(-x))
+
+
+def _softplus(x, beta=1.0, threshold=20.0):
+    xb = beta * x
+    with np.errstate(over="ignore"):
+        soft = np.log1p(np.exp(xb)) / beta
+    return np.where(xb > threshold, x, soft)
+
+
+def _round_half_away(x, decimals=0):
+    # Paddle: std::round (half away from zero), numpy's np.round is half-even.
+    if decimals == 0:
+        return np.sign(x) * np.floor(np.abs(x) + 0.5)
+    scale = 10.0 ** decimals
+    return np.sign(x) * np.floor(np.abs(x * scale) + 0.5) / scale
+
+
+def _logit(x, eps=1e-6, dtype=np.float64):
+    """Paddle clips to [eps, 1 - eps] in the input dtype: for float32 the
+    upper bound is float32(1 - eps), which changes logit(1) noticeably."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if eps:
+            lo, hi = F64(np.dtype(dtype).type(eps)), F64(np.dtype(dtype).type(1.0 - eps))
+            t = np.clip(x, lo, hi)
+            return np.log(t / (1.0 - t))
+        out = np.log(x / (1.0 - x))
+        return np.where((x < 0) | (x > 1), np.nan, out)
+
+
+def _gelu(x, approximate=False):
+    if approximate:
+        return 0.5 * x * (1.0 + np.tanh(math.sqrt(2.0 / math.pi) * (x + 0.044715 * x ** 3)))
+    return 0.5 * x * (1.0 + erf(x / math.sqrt(2.0)))
+
+
+def _sign(x):
+    return np.sign(x)
+
+
+# op -> f(x, **attrs) on float64 (or integer, for the ops that take ints).
+UNARY = {
+    "abs": np.abs,
+    "acos": np.arccos,
+    "acosh": np.arccosh,
+    "asin": np.arcsin,
+    "asinh": np.arcsinh,
+    "atan": np.arctan,
+    "atanh": np.arctanh,
+    "ceil": np.ceil,
+    "cos": np.cos,
+    "cosh": np.cosh,
+    "exp": np.exp,
+    "expm1": np.expm1,
+    "floor": np.floor,
+    "log": np.log,
+    "log10": np.log10,
+    "log1p": np.log1p,
+    "log2": np.log2,
+    "reciprocal": lambda x: 1.0 / x,
+    "round": _round_half_away,
+    "rsqrt": lambda x: 1.0 / np.sqrt(x),
+    "sigmoid": _sigmoid,
+    "sign": _sign,
+    "sin": np.sin,
+    "sinh": np.sinh,
+    "sqrt": np.sqrt,
+    "square": np.square,
+    "tan": np.tan,
+    "tanh": np.tanh,
+    "trunc": np.trunc,
+    "erf": erf,
+    "erfinv": erfinv,
+    "digamma": digamma,
+    "lgamma": lgamma,
+    "relu": lambda x: np.maximum(x, 0),
+    "relu6": lambda x: np.minimum(np.maximum(x, 0), 6.0),
+    "silu": lambda x: x * _sigmoid(x),
+    "swish": lambda x: x * _sigmoid(x),  # Paddle 3's swish: beta = 1
+    "hardswish": lambda x: x * np.minimum(np.maximum(x + 3.0, 0.0), 6.0) / 6.0,
+    "hardsigmoid": lambda x, slope=0.2, offset=0.5: np.clip(slope * x + offset, 0.0, 1.0),
+    "hardtanh": lambda x, t_min=0.0, t_max=24.0: np.minimum(np.maximum(x, t_min), t_max),
+    "mish": lambda x, lambda_=20.0: x * np.tanh(_softplus(x, 1.0, lambda_)),
+    "softplus": _softplus,
+    "softsign": lambda x: x / (1.0 + np.abs(x)),
+    "elu": lambda x, alpha=1.0: np.where(x > 0, x, alpha * np.expm1(np.minimum(x, 0))),
+    "celu": lambda x, alpha=1.0: (np.maximum(x, 0)
+                                  + np.minimum(0, alpha * np.expm1(np.minimum(x, 0) / alpha))),
+    "selu": lambda x, scale=1.0507009873554804934193349852946,
+    alpha=1.6732632423543772848170429916717: scale * np.where(
+        x > 0, x, alpha * np.expm1(np.minimum(x, 0))),
+    "leaky_relu": lambda x, negative_slope=0.02: np.where(x > 0, x, negative_slope * x),
+    "gelu": _gelu,
+    "logsigmoid": lambda x: np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x))),
+    "tanh_shrink": lambda x: x - np.tanh(x),
+    "softshrink": lambda x, threshold=0.5: np.where(
+        x > threshold, x - threshold, np.where(x < -threshold, x + threshold, 0.0)),
+    "hard_shrink": lambda x, threshold=0.5: np.where((x > threshold) | (x < -threshold), x, 0.0),
+    "thresholded_relu": lambda x, threshold=1.0, value=0.0: np.where(x > threshold, x, value),
+    "logit": _logit,
+    "stanh": lambda x, scale_a=0.67, scale_b=1.7159: scale_b * np.tanh(scale_a * x),
+}
+
+
+# -- elementwise binary ----------------------------------------------------------
+
+def _int_trunc_div(x, y):
+    # C++ integer division truncates toward zero.
+    q = np.abs(x) // np.abs(y)
+    return (np.sign(x) * np.sign(y) * q).astype(x.dtype)
+
+
+def divide(x, y):
+    if np.issubdtype(x.dtype, np.integer):
+        return _int_trunc_div(x, y)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return x / y
+
+
+def floor_divide(x, y):
+    # Python's floor semantics (Paddle >= 2.6 for ints and floats).
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.floor_divide(x, y)
+
+
+def remainder(x, y):
+    # Python's modulo: the result has the divisor's sign.
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.mod(x, y)
+
+
+def elementwise_pow(x, y):
+    if np.issubdtype(x.dtype, np.integer):
+        return np.power(x.astype(F64), y.astype(F64)).astype(x.dtype)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        return np.power(x, y)
+
+
+def heaviside(x, y):
+    return np.where(x == 0, y, (x > 0).astype(x.dtype)).astype(np.result_type(x, y))
+
+
+BINARY = {
+    "add": np.add,
+    "subtract": np.subtract,
+    "multiply": np.multiply,
+    "divide": divide,
+    "maximum": np.maximum,
+    "minimum": np.minimum,
+    "elementwise_pow": elementwise_pow,
+    "floor_divide": floor_divide,
+    "remainder": remainder,
+    "fmax": np.fmax,
+    "fmin": np.fmin,
+    "heaviside": heaviside,
+    "atan2": np.arctan2,
+    "bitwise_and": np.bitwise_and,
+    "bitwise_or": np.bitwise_or,
+    "bitwise_xor": np.bitwise_xor,
+    "logical_and": lambda x, y: np.logical_and(x, y),
+    "logical_or": lambda x, y: np.logical_or(x, y),
+    "logical_xor": lambda x, y: np.logical_xor(x, y),
+    "equal": np.equal,
+    "not_equal": np.not_equal,
+    "less_than": np.less,
+    "less_equal": np.less_equal,
+    "greater_than": np.greater,
+    "greater_equal": np.greater_equal,
+}
+
+
+# -- activations with extra operands, softmax family ------------------------------
+
+def softmax(x, axis=-1):
+    m = np.max(x, axis=axis, keepdims=True)
+    e = np.exp(x - m)
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def log_softmax(x, axis=-1):
+    m = np.max(x, axis=axis, keepdims=True)
+    return x - m - np.log(np.sum(np.exp(x - m), axis=axis, keepdims=True))
+
+
+def prelu(x, alpha, data_format="NCHW", mode="all"):
+    if mode == "all":
+        a = alpha.reshape(())
+    elif mode == "channel":
+        if data_format in ("NCHW", "NCL", "NCDHW"):
+            a = alpha.reshape((1, -1) + (1,) * (x.ndim - 2))
+        else:
+            a = alpha.reshape((1,) * (x.ndim - 1) + (-1,))
+    else:  # element: alpha is x's shape without the batch dim
+        a = alpha.reshape((1,) + x.shape[1:])
+    return np.where(x > 0, x, a * x)
+
+
+def scale(x, scale=1.0, bias=0.0, bias_after_scale=True):
+    if bias_after_scale:
+        return x * scale + bias
+    return (x + bias) * scale
+
+
+def cast(x, dtype):
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return x != 0
+    if np.issubdtype(dtype, np.integer) and np.issubdtype(x.dtype, np.floating):
+        return np.trunc(x).astype(dtype)
+    return x.astype(dtype)
+
+
+# -- matrix products, convolution, pooling -------------------------------------------
+
+def matmul(x, y, transpose_x=False, transpose_y=False):
+    if transpose_x and x.ndim >= 2:
+        x = np.swapaxes(x, -1, -2)
+    if transpose_y and y.ndim >= 2:
+        y = np.swapaxes(y, -1, -2)
+    return np.matmul(x, y)
+
+
+def addmm(input, x, y, beta=1.0, alpha=1.0):
+    return beta * input + alpha * (x @ y)
+
+
+def _conv_paddings(paddings, nd):
+    """Paddle's paddings: nd values (symmetric) or 2*nd (before, after) pairs."""
+    paddings = list(paddings)
+    if len(paddings) == nd:
+        return [(p, p) for p in paddings]
+    return [(paddings[2 * i], paddings[2 * i + 1]) for i in range(nd)]
+
+
+def _same_paddings(in_sizes, kernel, strides):
+    pads = []
+    for size, k, s in zip(in_sizes, kernel, strides):
+        out = -(-size // s)
+        total = max((out - 1) * s + k - size, 0)
+        pads.append((total // 2, total - total // 2))
+    return pads
+
+
+def conv_nd(x, w, strides, paddings, dilations, groups, padding_algorithm="EXPLICIT",
+            channels_last=False):
+    """N-d convolution (cross-correlation) as Paddle's conv2d/conv3d;
+    x is [N, C, *spatial] (or channels-last), w is [O, C/groups, *kernel]."""
+    nd = w.ndim - 2
+    if channels_last:
+        x = np.moveaxis(x, -1, 1)
+    kernel = w.shape[2:]
+    if padding_algorithm == "SAME":
+        pads = _same_paddings(x.shape[2:], kernel, strides)
+        dilations = [1] * nd
+    elif padding_algorithm == "VALID":
+        pads = [(0, 0)] * nd
+    else:
+        pads = _conv_paddings(paddings, nd)
+    x = np.pad(x, [(0, 0), (0, 0)] + pads)
+    n, c = x.shape[:2]
+    o = w.shape[0]
+    cg, og = c // groups, o // groups
+    eff = [dilations[i] * (kernel[i] - 1) + 1 for i in range(nd)]
+    out_sizes = [(x.shape[2 + i] - eff[i]) // strides[i] + 1 for i in range(nd)]
+    out = np.zeros((n, o, *out_sizes), F64)
+    for g in range(groups):
+        xg = x[:, g * cg:(g + 1) * cg]
+        wg = w[g * og:(g + 1) * og]
+        for kidx in np.ndindex(*kernel):
+            sl = tuple(slice(kidx[i] * dilations[i],
+                             kidx[i] * dilations[i] + (out_sizes[i] - 1) * strides[i] + 1,
+                             strides[i]) for i in range(nd))
+            patch = xg[(slice(None), slice(None)) + sl]  # [n, cg, *out]
+            wk = wg[(slice(None), slice(None)) + tuple(kidx)]  # [og, cg]
+            out[:, g * og:(g + 1) * og] += np.einsum("nc...,oc->no...", patch, wk)
+    if channels_last:
+        out = np.moveaxis(out, 1, -1)
+    return out
+
+
+def conv2d_transpose(x, w, strides, paddings, output_padding=(), dilations=(1, 1), groups=1,
+                     output_size=(), channels_last=False):
+    """Paddle's conv2d_transpose: w is [C_in, C_out/groups, kh, kw]."""
+    if channels_last:
+        x = np.moveaxis(x, -1, 1)
+    n, c, h, wdt = x.shape
+    kh, kw = w.shape[2:]
+    pads = _conv_paddings(paddings, 2)
+    og = w.shape[1]
+    cg = c // groups
+    full_h = (h - 1) * strides[0] + dilations[0] * (kh - 1) + 1
+    full_w = (wdt - 1) * strides[1] + dilations[1] * (kw - 1) + 1
+    op = list(output_padding) or [0, 0]
+    full = np.zeros((n, og * groups, full_h + op[0], full_w + op[1]), F64)
+    for g in range(groups):
+        xg = x[:, g * cg:(g + 1) * cg]
+        wg = w[g * cg:(g + 1) * cg]  # [cg, og, kh, kw]
+        for i in range(kh):
+            for j in range(kw):
+                contrib = np.einsum("nchw,co->nohw", xg, wg[:, :, i, j])
+                hi, wj = i * dilations[0], j * dilations[1]
+                full[:, g * og:(g + 1) * og,
+                     hi:hi + (h - 1) * strides[0] + 1:strides[0],
+                     wj:wj + (wdt - 1) * strides[1] + 1:strides[1]] += contrib
+    out_h = full_h - pads[0][0] - pads[0][1] + op[0]
+    out_w = full_w - pads[1][0] - pads[1][1] + op[1]
+    if output_size:
+        out_h, out_w = output_size
+    out = full[:, :, pads[0][0]:pads[0][0] + out_h, pads[1][0]:pads[1][0] + out_w]
+    if channels_last:
+        out = np.moveaxis(out, 1, -1)
+    return out
+
+
+def pool2d(x, kernel_size, strides, paddings, ceil_mode=False, exclusive=True,
+           data_format="NCHW", pooling_type="max", global_pooling=False, adaptive=False,
+           padding_algorithm="EXPLICIT"):
+    channels_last = data_format == "NHWC"
+    if channels_last:
+        x = np.moveaxis(x, -1, 1)
+    n, c, h, w = x.shape
+    if global_pooling:
+        kernel_size, strides, paddings, adaptive = [h, w], [1, 1], [0, 0], False
+    out = None
+    if adaptive:
+        oh, ow = kernel_size
+        out = np.zeros((n, c, oh, ow), F64)
+        for i in range(oh):
+            hs, he = (i * h) // oh, -(-((i + 1) * h) // oh)
+            for j in range(ow):
+                ws, we = (j * w) // ow, -(-((j + 1) * w) // ow)
+                win = x[:, :, hs:he, ws:we]
+                out[:, :, i, j] = win.max(axis=(2, 3)) if pooling_type == "max" else win.mean(axis=(2, 3))
+    else:
+        kh, kw = kernel_size
+        if padding_algorithm == "SAME":
+            pads = _same_paddings((h, w), (kh, kw), strides)
+        elif padding_algorithm == "VALID":
+            pads = [(0, 0), (0, 0)]
+        else:
+            pads = _conv_paddings(paddings, 2)
+
+        def out_size(size, k, s, p):
+            span = size + p[0] + p[1] - k
+            return (span + s - 1) // s + 1 if ceil_mode else span // s + 1
+
+        oh = out_size(h, kh, strides[0], pads[0])
+        ow = out_size(w, kw, strides[1], pads[1])
+        out = np.zeros((n, c, oh, ow), F64)
+        for i in range(oh):
+            hs = i * strides[0] - pads[0][0]
+            he = min(hs + kh, h + pads[0][1])
+            hs_c, he_c = max(hs, 0), min(he, h)
+            for j in range(ow):
+                ws = j * strides[1] - pads[1][0]
+                we = min(ws + kw, w + pads[1][1])
+                ws_c, we_c = max(ws, 0), min(we, w)
+                win = x[:, :, hs_c:he_c, ws_c:we_c]
+                if pooling_type == "max":
+                    out[:, :, i, j] = win.max(axis=(2, 3))
+                else:
+                    count = (he_c - hs_c) * (we_c - ws_c) if exclusive else kh * kw
+                    out[:, :, i, j] = win.sum(axis=(2, 3)) / count
+    if channels_last:
+        out = np.moveaxis(out, 1, -1)
+    return out
+
+
+# -- normalization ---------------------------------------------------------------------
+
+def batch_norm(x, mean, variance, scale, bias, is_test, momentum, epsilon, data_format,
+               use_global_stats, trainable_statistics):
+    """(out, mean_out, variance_out, saved_mean, saved_variance) as Paddle's
+    CPU kernel: batch statistics use the biased variance; saved_variance is
+    1/sqrt(var + eps); in test mode the running statistics pass through."""
+    channels_last = data_format in ("NHWC", "NDHWC") or x.ndim == 2
+    c_axis = x.ndim - 1 if channels_last else 1
+    axes = tuple(i for i in range(x.ndim) if i != c_axis)
+    shape = [1] * x.ndim
+    shape[c_axis] = -1
+    global_stats = (is_test and not trainable_statistics) or use_global_stats
+    if global_stats:
+        m, v = mean, variance
+        mean_out, var_out = mean, variance
+        saved_mean = saved_var = None
+    else:
+        m = x.mean(axis=axes)
+        v = ((x - m.reshape(shape)) ** 2).mean(axis=axes)
+        mean_out = momentum * mean + (1 - momentum) * m
+        var_out = momentum * variance + (1 - momentum) * v
+        saved_mean, saved_var = m, 1.0 / np.sqrt(v + epsilon)
+    sc = np.ones(x.shape[c_axis]) if scale is None else scale
+    bi = np.zeros(x.shape[c_axis]) if bias is None else bias
+    out = ((x - m.reshape(shape)) / np.sqrt(v.reshape(shape) + epsilon) * sc.reshape(shape)
+           + bi.reshape(shape))
+    return out, mean_out, var_out, saved_mean, saved_var
+
+
+def layer_norm(x, scale, bias, epsilon=1e-5, begin_norm_axis=1):
+    axes = tuple(range(begin_norm_axis, x.ndim))
+    m = x.mean(axis=axes, keepdims=True)
+    v = ((x - m) ** 2).mean(axis=axes, keepdims=True)
+    out = (x - m) / np.sqrt(v + epsilon)
+    norm_shape = x.shape[begin_norm_axis:]
+    if scale is not None:
+        out = out * scale.reshape(norm_shape)
+    if bias is not None:
+        out = out + bias.reshape(norm_shape)
+    lead = x.shape[:begin_norm_axis]
+    return out, m.reshape(lead), v.reshape(lead)
+
+
+def group_norm(x, scale, bias, epsilon=1e-5, groups=1, data_format="NCHW"):
+    channels_last = data_format in ("NHWC", "NDHWC", "NLC")
+    if channels_last:
+        x = np.moveaxis(x, -1, 1)
+    n, c = x.shape[:2]
+    xg = x.reshape(n, groups, -1)
+    m = xg.mean(axis=2)
+    v = ((xg - m[:, :, None]) ** 2).mean(axis=2)
+    out = ((xg - m[:, :, None]) / np.sqrt(v[:, :, None] + epsilon)).reshape(x.shape)
+    cshape = (1, c) + (1,) * (x.ndim - 2)
+    if scale is not None:
+        out = out * scale.reshape(cshape)
+    if bias is not None:
+        out = out + bias.reshape(cshape)
+    if channels_last:
+        out = np.moveaxis(out, 1, -1)
+    return out, m, v
+
+
+def instance_norm(x, scale, bias, epsilon=1e-5):
+    """(y, saved_mean, saved_variance): per (n, c) statistics, saved_variance
+    is 1/sqrt(var + eps) as in Paddle's kernel."""
+    n, c = x.shape[:2]
+    axes = tuple(range(2, x.ndim))
+    m = x.mean(axis=axes, keepdims=True)
+    v = ((x - m) ** 2).mean(axis=axes, keepdims=True)
+    out = (x - m) / np.sqrt(v + epsilon)
+    cshape = (1, c) + (1,) * (x.ndim - 2)
+    if scale is not None:
+        out = out * scale.reshape(cshape)
+    if bias is not None:
+        out = out + bias.reshape(cshape)
+    return out, m.reshape(n * c), (1.0 / np.sqrt(v + epsilon)).reshape(n * c)
+
+
+# -- embedding, loss, resizing -------------------------------------------------------------
+
+def embedding(ids, weight, padding_idx=-1):
+    out = weight[ids]
+    if padding_idx >= 0:
+        out = np.where((ids == padding_idx)[..., None], 0, out)
+    return out
+
+
+def cross_entropy_with_softmax(logits, label, soft_label=False, use_softmax=True,
+                               ignore_index=-100, axis=-1):
+    axis = axis % logits.ndim
+    sm = softmax(logits, axis) if use_softmax else logits
+    logp = np.log(sm)
+    if soft_label:
+        loss = -np.sum(label * logp, axis=axis, keepdims=True)
+    else:
+        lab = label.astype(np.int64)
+        safe = np.where(lab == ignore_index, 0, lab)
+        picked = np.take_along_axis(logp, safe, axis=axis)
+        loss = np.where(lab == ignore_index, 0.0, -picked)
+    return sm, loss
+
+
+def _interp_source(out_size, in_size, align_corners, align_mode, scale=None):
+    """Source coordinates (float) of each output index, as Paddle computes them."""
+    dst = np.arange(out_size, dtype=F64)
+    if align_corners:
+        ratio = (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
+        return ratio * dst, ratio
+    ratio = (1.0 / scale) if scale else in_size / out_size
+    if align_mode == 0:
+        return np.maximum(ratio * (dst + 0.5) - 0.5, 0.0), ratio
+    return ratio * dst, ratio
+
+
+def bilinear_interp(x, out_h, out_w, align_corners=True, align_mode=1, data_format="NCHW",
+                    scale=None):
+    channels_last = data_format == "NHWC"
+    if channels_last:
+        x = np.moveaxis(x, -1, 1)
+    h, w = x.shape[2:]
+    sh = scale[0] if scale else None
+    sw = (scale[1] if len(scale) > 1 else scale[0]) if scale else None
+    src_h, _ = _interp_source(out_h, h, align_corners, align_mode, sh)
+    src_w, _ = _interp_source(out_w, w, align_corners, align_mode, sw)
+    y0 = np.minimum(src_h.astype(np.int64), h - 1)
+    x0 = np.minimum(src_w.astype(np.int64), w - 1)
+    y1 = np.minimum(y0 + 1, h - 1)
+    x1 = np.minimum(x0 + 1, w - 1)
+    dy = src_h - y0
+    dx = src_w - x0
+    top = x[:, :, y0][:, :, :, x0] * (1 - dx) + x[:, :, y0][:, :, :, x1] * dx
+    bot = x[:, :, y1][:, :, :, x0] * (1 - dx) + x[:, :, y1][:, :, :, x1] * dx
+    out = top * (1 - dy)[:, None] + bot * dy[:, None]
+    if channels_last:
+        out = np.moveaxis(out, 1, -1)
+    return out
+
+
+def nearest_interp(x, out_h, out_w, align_corners=True, data_format="NCHW", scale=None):
+    channels_last = data_format == "NHWC"
+    if channels_last:
+        x = np.moveaxis(x, -1, 1)
+    h, w = x.shape[2:]
+
+    def index(out_size, in_size, s):
+        dst = np.arange(out_size, dtype=F64)
+        if align_corners:
+            ratio = (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
+            idx = np.floor(ratio * dst + 0.5)
+        else:
+            ratio = (1.0 / s) if s else in_size / out_size
+            idx = np.floor(ratio * dst)
+        return np.minimum(idx.astype(np.int64), in_size - 1)
+
+    sh = scale[0] if scale else None
+    sw = (scale[1] if len(scale) > 1 else scale[0]) if scale else None
+    out = x[:, :, index(out_h, h, sh)][:, :, :, index(out_w, w, sw)]
+    if channels_last:
+        out = np.moveaxis(out, 1, -1)
+    return out
+
+
+def pixel_shuffle(x, r, data_format="NCHW"):
+    if data_format == "NHWC":
+        x = np.moveaxis(x, -1, 1)
+    n, c, h, w = x.shape
+    out = x.reshape(n, c // (r * r), r, r, h, w).transpose(0, 1, 4, 2, 5, 3)
+    out = out.reshape(n, c // (r * r), h * r, w * r)
+    if data_format == "NHWC":
+        out = np.moveaxis(out, 1, -1)
+    return out
+
+
+# -- reductions, scans, sorting ----------------------------------------------------------
+
+def reduce_axes(x, axis):
+    """Paddle's reduce axes: [] (or all of them) reduces everything."""
+    if axis is None or len(axis) == 0:
+        return tuple(range(x.ndim))
+    return tuple(sorted(a % x.ndim for a in axis)) if x.ndim else ()
+
+
+def logsumexp(x, axis, keepdim=False):
+    m = np.max(x, axis=axis, keepdims=True)
+    out = m + np.log(np.sum(np.exp(x - m), axis=axis, keepdims=True))
+    return out if keepdim else np.squeeze(out, axis=axis)
+
+
+def arg_reduce(x, axis, keepdims=False, flatten=False, dtype=np.int64, largest=True):
+    """First index of the max (min) as Paddle's argmax (argmin)."""
+    f = np.argmax if largest else np.argmin
+    if flatten:
+        idx = np.asarray(f(x.reshape(-1)))
+        return idx.reshape((1,) * x.ndim if keepdims else ()).astype(dtype)
+    idx = f(x, axis=axis)
+    if keepdims:
+        idx = np.expand_dims(idx, axis)
+    return np.asarray(idx).astype(dtype)
+
+
+def cumulative(x, axis, op, exclusive=False, reverse=False, flatten=False):
+    if flatten:
+        x, axis = x.reshape(-1), 0
+    axis = axis % x.ndim
+    if reverse:
+        x = np.flip(x, axis)
+    out = op(x, axis=axis)
+    if exclusive:
+        identity = 0 if op is np.cumsum else 1
+        pad_shape = list(x.shape)
+        pad_shape[axis] = 1
+        first = np.full(pad_shape, identity, dtype=out.dtype)
+        out = np.concatenate([first, np.take(out, range(x.shape[axis] - 1), axis=axis)], axis)
+    if reverse:
+        out = np.flip(out, axis)
+    return out
+
+
+def topk(x, k, axis=-1, largest=True):
+    axis = axis % x.ndim
+    order = np.argsort(-x if largest else x, axis=axis, kind="stable")
+    idx = np.take(order, range(k), axis=axis)
+    return np.take_along_axis(x, idx, axis), idx.astype(np.int64)
+
+
+def argsort(x, axis=-1, descending=False):
+    # Descending sorts by -x (ints: reversed order of a stable sort of -x).
+    idx = np.argsort(-x if descending else x, axis=axis, kind="stable")
+    return np.take_along_axis(x, idx, axis), idx.astype(np.int64)
+
+
+def p_norm(x, porder=2.0, axis=-1, keepdim=False, asvector=False):
+    if asvector:
+        x = x.reshape(-1)
+        axis = 0
+    a = np.abs(x)
+    if porder == 0:
+        out = np.sum(a != 0, axis=axis, keepdims=keepdim).astype(x.dtype)
+    elif porder == np.inf:
+        out = np.max(a, axis=axis, keepdims=keepdim)
+    elif porder == -np.inf:
+        out = np.min(a, axis=axis, keepdims=keepdim)
+    else:
+        out = np.sum(a ** porder, axis=axis, keepdims=keepdim) ** (1.0 / porder)
+    if asvector and keepdim:
+        return out  # caller reshapes to [1] * rank
+    return out
+
+
+# -- manipulation ---------------------------------------------------------------------------
+
+def reshape(x, shape):
+    shape = [x.shape[i] if d == 0 else d for i, d in enumerate(shape)]
+    return x.reshape(shape)
+
+
+def split(x, sections, axis):
+    axis = axis % x.ndim
+    sections = list(sections)
+    if -1 in sections:
+        known = np.sum([s for s in sections if s != -1])
+        sections[sections.index(-1)] = x.shape[axis] - known
+    bounds = np.cumsum(sections)[:-1]
+    return np.split(x, bounds, axis=axis)
+
+
+def slice_(x, axes, starts, ends, decrease_axis=()):
+    index = [slice(None)] * x.ndim
+    for a, s, e in zip(axes, starts, ends):
+        dim = x.shape[a]
+        s = s + dim if s < 0 else s
+        e = e + dim if e < 0 else e
+        s = min(max(s, 0), dim)
+        e = min(max(e, 0), dim)
+        index[a] = slice(s, e)
+    out = x[tuple(index)]
+    if decrease_axis:
+        out = np.squeeze(out, axis=tuple(decrease_axis))
+    return out
+
+
+def strided_slice(x, axes, starts, ends, strides):
+    index = [slice(None)] * x.ndim
+    for a, s, e, st in zip(axes, starts, ends, strides):
+        index[a] = slice(s, e, st)  # same as Python slicing for in-range bounds
+    return x[tuple(index)]
+
+
+def squeeze(x, axis=()):
+    if not axis:
+        return np.squeeze(x)
+    axes = tuple(a % x.ndim for a in axis if x.shape[a % x.ndim] == 1)
+    return np.squeeze(x, axis=axes)
+
+
+def unsqueeze(x, axis):
+    out = x
+    for a in axis:  # Paddle inserts one by one; a negative axis counts in the grown rank
+        rank = out.ndim
+        a = a + rank + 1 if a < 0 else a
+        out = np.expand_dims(out, a)
+    return out
+
+
+def flatten(x, start_axis=1, stop_axis=1):
+    start, stop = start_axis % max(x.ndim, 1), stop_axis % max(x.ndim, 1)
+    shape = x.shape[:start] + (int(np.prod(x.shape[start:stop + 1])),) + x.shape[stop + 1:]
+    return x.reshape(shape)
+
+
+def expand(x, shape):
+    shape = list(shape)
+    lead = len(shape) - x.ndim
+    target = [x.shape[i - lead] if (d == -1 and i >= lead) else d for i, d in enumerate(shape)]
+    return np.broadcast_to(x, target).copy()
+
+
+def gather_nd(x, index):
+    k = index.shape[-1]
+    return x[tuple(np.moveaxis(index, -1, 0))] if k else np.broadcast_to(x, index.shape[:-1] + x.shape)
+
+
+def scatter(x, index, updates, overwrite=True):
+    out = x.copy()
+    if overwrite:
+        for i, row in enumerate(index):
+            out[row] = updates[i]
+    else:
+        out[np.unique(index)] = 0
+        for i, row in enumerate(index):
+            out[row] += updates[i]
+    return out
+
+
+def roll(x, shifts, axis=()):
+    if not axis:
+        return np.roll(x.reshape(-1), shifts[0]).reshape(x.shape)
+    return np.roll(x, shifts, axis=tuple(axis))
+
+
+def pad(x, paddings, pad_value=0.0):
+    pairs = [(paddings[2 * i], paddings[2 * i + 1]) for i in range(x.ndim)]
+    return np.pad(x, pairs, mode="constant", constant_values=pad_value)
+
+
+def pad3d(x, paddings, mode="constant", pad_value=0.0, data_format="NCDHW"):
+    left, right, top, bottom, front, back = paddings
+    spatial = [(front, back), (top, bottom), (left, right)]
+    pairs = ([(0, 0), (0, 0)] + spatial) if data_format == "NCDHW" else ([(0, 0)] + spatial + [(0, 0)])
+    np_mode = {"constant": "constant", "reflect": "reflect", "replicate": "edge",
+               "circular": "wrap"}[mode]
+    if np_mode == "constant":
+        return np.pad(x, pairs, mode="constant", constant_values=pad_value)
+    return np.pad(x, pairs, mode=np_mode)
+
+
+def one_hot(x, num_classes):
+    return (x[..., None] == np.arange(num_classes)).astype(np.float32)
+
+
+def linspace(start, stop, num, dtype):
+    if num == 1:
+        return np.array([start], dtype)
+    step = (stop - start) / (num - 1)
+    i = np.arange(num, dtype=F64)
+    half = num // 2
+    vals = np.where(i < half, start + step * i, stop - step * (num - 1 - i))
+    return vals.astype(dtype)
+
+
+def arange(start, end, step, dtype):
+    n = int(math.ceil((end - start) / step))
+    return (start + step * np.arange(n, dtype=F64)).astype(dtype)
