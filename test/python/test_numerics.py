@@ -7,14 +7,14 @@ large, inf and NaN) through static.data, builds one op and compares the
 fetched outputs with its reference at the op's documented tolerance (table
 in numerics/__init__.py). Random ops are checked statistically.
 
-Cases of a group compile into one program (feeds prefixed per case), which
-keeps the file at about a minute on two cores. A group that fails to build,
-compile or run is bisected, so every failure is reported on its own case
-with the error that the op alone produces; a case that is wrong only inside
-its group is re-run alone and reported as an interaction bug. Programs are
-compiled and run in a forked child (PADDLE_MLIR_NUMERICS_FORK=0 turns this
-off), so a crash of the compiler or of JIT-ed code fails its case instead of
-ending the session. The Executor gets copies of the inputs; a program that
+Cases of a group compile into one program (feeds prefixed per case; up to
+numerics.cases.GROUP_SIZE cases each), which keeps the file at about half a
+minute on two cores. A group that fails to build, compile or run is
+bisected, so every failure is reported on its own case with the error that
+the op alone produces; a case that is wrong only inside its group is re-run
+alone and reported as an interaction bug. Programs are compiled and run in
+a forked child (PADDLE_MLIR_NUMERICS_FORK=0 turns this off), so a crash of
+the compiler or of JIT-ed code fails its case instead of ending the session. The Executor gets copies of the inputs; a program that
 writes into a feed fails its case.
 
 Known lowering bugs go into KNOWN_FAILURES (case id -> reason), which marks

@@ -42,6 +42,10 @@ def numpy_dtype(element_type) -> np.dtype:
 
 MLIR_LIB_DIR = Path(ir.__file__).resolve().parent / "lib"
 _ASYNC_RUNTIME = None
+# Engines are kept for the life of the process: tearing one down while the
+# async runtime's worker threads may still hold its code was seen to crash
+# later, unrelated calls (rarely). Each compiled program is small.
+_ENGINES: list = []
 
 
 def runtime_libraries(parallel: bool) -> list[str]:
@@ -129,6 +133,7 @@ class CompiledProgram:
         self.signature = signature
         self.engine = ExecutionEngine(llvm_module, opt_level=opt_level,
                                       shared_libs=runtime_libraries(parallel))
+        _ENGINES.append(self.engine)
         # Resolve once: the packed wrapper of the C interface.
         self._func = self.engine.lookup("main")
 
