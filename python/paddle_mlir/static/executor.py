@@ -37,6 +37,38 @@ def _value_hash(value) -> int:
     return ir.Value.__hash__(value)
 
 
+def _fingerprint(program: Program) -> str:
+    """The graph's structure (ops, their attributes and result types, and
+    which values they use), cheaper than printing the module: weights in
+    dense_resource blobs are not read."""
+    parts = [str(id(program.module))]
+    ids: dict = {}
+
+    def visit(block):
+        for arg in block.arguments:
+            ids[_value_hash(arg)] = len(ids)
+        for op in block.operations:
+            o = op.operation
+            parts.append(o.name)
+            parts.append(",".join(str(ids.get(_value_hash(v), -1)) for v in o.operands))
+            for name in o.attributes:
+                attr = o.attributes[name]
+                # Large dense constants are identified by type alone.
+                if isinstance(attr, ir.DenseElementsAttr):
+                    parts.append(f"{name}:{attr.type}")
+                else:
+                    parts.append(f"{name}={attr}")
+            for r in o.results:
+                ids[_value_hash(r)] = len(ids)
+                parts.append(str(r.type))
+            for region in o.regions:
+                for b in region.blocks:
+                    visit(b)
+
+    visit(program.block)
+    return hashlib.sha1("|".join(parts).encode()).hexdigest()
+
+
 class Executor:
     def __init__(self, place="cpu", *, parallel: bool | None = None):
         place_name = str(place).lower()
@@ -121,10 +153,7 @@ class Executor:
         if not fetch_list:
             fetch_names = list(existing)
 
-        # Weights (dense_resource blobs) are elided: the key is the graph.
-        key_text = program.module.operation.get_asm(
-            large_elements_limit=16, large_resource_limit=16, assume_verified=True)
-        key = (hashlib.sha1(key_text.encode()).hexdigest(),
+        key = (_fingerprint(program),
                tuple(sorted((n, s, str(feed[n].dtype)) for n, s in specialized.items())),
                tuple(fetch_names), tuple(_value_hash(v) for v in added))
         hit = self._cache.get(key)
