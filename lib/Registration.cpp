@@ -66,7 +66,7 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   else
     p += "func.func(scf-parallel-loop-fusion),";
   p += "func.func(lower-vector-mask,lower-vector-multi-reduction),"
-       "convert-vector-to-scf,lower-affine,convert-scf-to-cf,"
+       "convert-vector-to-scf{full-unroll=true},lower-affine,convert-scf-to-cf,"
        "expand-strided-metadata,lower-affine,"
        // Math first: intrinsics where LLVM has them (vector-wide), libm
        // calls for the rest, which unroll into vector ops that
