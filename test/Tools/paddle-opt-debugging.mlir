@@ -1,5 +1,5 @@
 // MLIR's debugging flags work through paddle-opt with our passes.
-// RUN: paddle-opt %s -pd-maximize-value-semantics -pd-infer-shapes --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRINT
+// RUN: paddle-opt %s -pd-maximize-value-semantics -pd-infer-shapes --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s
 // RUN: paddle-opt %s --pd-inference-opt --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIMING
 // A failing pipeline leaves a reproducer that replays the failure.
 // RUN: rm -f %t.repro.mlir
@@ -7,9 +7,9 @@
 // RUN: FileCheck %s --check-prefix=REPRO < %t.repro.mlir
 // RUN: not paddle-opt %t.repro.mlir --run-reproducer 2>&1 | FileCheck %s --check-prefix=FAIL
 
-// PRINT: // -----// IR Dump After PdMaximizeValueSemantics (pd-maximize-value-semantics)
-// PRINT: pd.data "x" : !pd.vtensor<?x4xf32>
-// PRINT: // -----// IR Dump After PdInferShapes (pd-infer-shapes)
+// CHECK: // -----// IR Dump After PdMaximizeValueSemantics (pd-maximize-value-semantics)
+// CHECK: pd.data "x" : !pd.vtensor<?x4xf32>
+// CHECK: // -----// IR Dump After PdInferShapes (pd-infer-shapes)
 // TIMING: Execution time report
 // TIMING: PdFoldConvBn
 // TIMING: PdFuseElementwise

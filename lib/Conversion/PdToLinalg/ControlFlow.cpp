@@ -23,12 +23,6 @@ Value conditionOf(OpBuilder &b, Location loc, Value tensor) {
   return castScalar(b, loc, e, b.getI1Type());
 }
 
-Value castTo(OpBuilder &b, Location loc, Value v, Type type) {
-  if (v.getType() == type)
-    return v;
-  return tensor::CastOp::create(b, loc, type, v);
-}
-
 /// Lowers the ops of `block` into the current insertion point and returns
 /// the lowered operands of its pd.yield, cast to `types`.
 FailureOr<SmallVector<Value>> lowerRegionBody(Lowerer &l, Block &block, TypeRange types,

@@ -56,12 +56,6 @@ SmallVector<OpFoldResult> staticSizes(OpBuilder &b, RankedTensorType type) {
 
 /// `v` as the declared result type (a 1-D range built with a computed size
 /// may be less static than the declaration).
-Value castTo(OpBuilder &b, Location loc, Value v, RankedTensorType type) {
-  if (v.getType() == type)
-    return v;
-  return tensor::CastOp::create(b, loc, type, v);
-}
-
 /// Arithmetic on f16/bf16 goes through f32, as Paddle's float16 does.
 Type computeType(OpBuilder &b, Type elementType) {
   if (isa<FloatType>(elementType) && elementType.getIntOrFloatBitWidth() < 32)

@@ -181,6 +181,9 @@ Value buildReduction(OpBuilder &b, Location loc, Value input,
 Value reshapeTo(OpBuilder &b, Location loc, Value input,
                 RankedTensorType type);
 
+/// `value` as `type` (a tensor.cast) when only static/dynamic dims differ.
+Value castTo(OpBuilder &b, Location loc, Value value, Type type);
+
 /// Broadcasts `input` to `type` (numpy rules) with a copy.
 Value broadcastTo(OpBuilder &b, Location loc, Value input,
                   RankedTensorType type);

@@ -98,12 +98,6 @@ Value emptyOf(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
 
 /// Ops are built with the types their operands imply; a tensor.cast then
 /// gives the declared result type (which may know more or fewer dims).
-Value castTo(OpBuilder &b, Location loc, Value v, RankedTensorType type) {
-  if (v.getType() == type)
-    return v;
-  return tensor::CastOp::create(b, loc, type, v);
-}
-
 /// tensor.extract_slice whose result drops the (unit) dims `drop`.
 Value extractSlice(OpBuilder &b, Location loc, Value src,
                    ArrayRef<OpFoldResult> offsets, ArrayRef<OpFoldResult> sizes,

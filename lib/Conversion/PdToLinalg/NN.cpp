@@ -10,12 +10,6 @@ using namespace mlir::pd::lowering;
 
 namespace {
 
-Value castToType(OpBuilder &b, Location loc, Value value, RankedTensorType type) {
-  if (value.getType() == type)
-    return value;
-  return tensor::CastOp::create(b, loc, type, value);
-}
-
 RankedTensorType typeOf(Value v) { return cast<RankedTensorType>(v.getType()); }
 
 Value zeroFilled(OpBuilder &b, Location loc, RankedTensorType type, ValueRange sources = {}) {
@@ -118,7 +112,7 @@ FailureOr<Value> paddleMatmul(Operation *op, OpBuilder &b, Location loc, Value x
   if (typeOf(result).getShape() != outType.getShape() &&
       typeOf(result).getNumElements() == outType.getNumElements() && outType.hasStaticShape())
     result = reshapeTo(b, loc, result, outType);
-  return castToType(b, loc, result, outType);
+  return castTo(b, loc, result, outType);
 }
 
 LogicalResult lowerMatmul(Operation *op, Lowerer &l) {
@@ -362,7 +356,7 @@ LogicalResult lowerConv(Operation *op, Lowerer &l) {
   }
   if (last)
     result = toChannelsLast(b, loc, result);
-  l.map(op->getResult(0), castToType(b, loc, result, outType));
+  l.map(op->getResult(0), castTo(b, loc, result, outType));
   return success();
 }
 
@@ -457,7 +451,7 @@ LogicalResult lowerConvTranspose(Operation *op, Lowerer &l) {
   }
   if (last)
     result = toChannelsLast(b, loc, result);
-  l.map(o.getResult(), castToType(b, loc, result, outType));
+  l.map(o.getResult(), castTo(b, loc, result, outType));
   return success();
 }
 
@@ -569,7 +563,7 @@ LogicalResult lowerPool2d(Operation *op, Lowerer &l) {
   }
   if (last)
     result = toChannelsLast(b, loc, result);
-  l.map(o.getResult(), castToType(b, loc, result, outType));
+  l.map(o.getResult(), castTo(b, loc, result, outType));
   return success();
 }
 
@@ -593,7 +587,7 @@ Value auxiliary(OpBuilder &b, Location loc, Type pdType) {
   for (int64_t d : t.getShape())
     shape.push_back(ShapedType::isDynamic(d) ? 0 : d);
   Value v = zeroFilled(b, loc, RankedTensorType::get(shape, t.getElementType()));
-  return castToType(b, loc, v, t);
+  return castTo(b, loc, v, t);
 }
 
 /// mean and biased variance of `x` over `axes` (kept as 1).
@@ -693,13 +687,13 @@ LogicalResult lowerBatchNorm(Operation *op, Lowerer &l) {
     };
     l.map(o.getMeanOut(), running(l.get(o.getMean()), bm));
     l.map(o.getVarianceOut(), running(l.get(o.getVariance()), bv));
-    l.map(o.getSavedMean(), castToType(b, loc, flat(bm), loweredType(o.getSavedMean().getType())));
+    l.map(o.getSavedMean(), castTo(b, loc, flat(bm), loweredType(o.getSavedMean().getType())));
     Value invStd = buildElementwise(b, loc, statType, flat(bv),
                                     [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
                                       return math::RsqrtOp::create(
                                           nb, nloc, arith::AddFOp::create(nb, nloc, a[0], scalarConstant(nb, nloc, elem, eps)));
                                     });
-    l.map(o.getSavedVariance(), castToType(b, loc, invStd, loweredType(o.getSavedVariance().getType())));
+    l.map(o.getSavedVariance(), castTo(b, loc, invStd, loweredType(o.getSavedVariance().getType())));
   }
   if (o.getReserveSpace())
     l.map(o.getReserveSpace(), auxiliary(b, loc, o.getReserveSpace().getType()));
@@ -731,13 +725,13 @@ LogicalResult lowerLayerNorm(Operation *op, Lowerer &l) {
   };
   Value y = normalize(b, loc, x, mean, var, shaped(o.getScale()), shaped(o.getBias()),
                       o.getEpsilon().convertToDouble());
-  l.map(o.getOut(), castToType(b, loc, y, loweredType(o.getOut().getType())));
+  l.map(o.getOut(), castTo(b, loc, y, loweredType(o.getOut().getType())));
   RankedTensorType mt = loweredType(o.getMean().getType());
   RankedTensorType vt = loweredType(o.getVariance().getType());
   // Statistics have the leading (un-normalized) dims, flattened or not
   // as the result type says.
   auto stat = [&](Value v, RankedTensorType t) {
-    return castToType(b, loc, reshapeTo(b, loc, v, RankedTensorType::get(t.getShape(), t.getElementType())), t);
+    return castTo(b, loc, reshapeTo(b, loc, v, RankedTensorType::get(t.getShape(), t.getElementType())), t);
   };
   l.map(o.getMean(), stat(mean, mt));
   l.map(o.getVariance(), stat(var, vt));
@@ -782,10 +776,10 @@ LogicalResult lowerGroupNorm(Operation *op, Lowerer &l) {
   y = reshapeTo(b, loc, y, xt);
   if (last)
     y = toChannelsLast(b, loc, y);
-  l.map(o.getY(), castToType(b, loc, y, loweredType(o.getY().getType())));
+  l.map(o.getY(), castTo(b, loc, y, loweredType(o.getY().getType())));
   RankedTensorType mt = loweredType(o.getMean().getType());
-  l.map(o.getMean(), castToType(b, loc, reshapeTo(b, loc, mean, RankedTensorType::get(mt.getShape(), elem)), mt));
-  l.map(o.getVariance(), castToType(b, loc, reshapeTo(b, loc, var, RankedTensorType::get(mt.getShape(), elem)), loweredType(o.getVariance().getType())));
+  l.map(o.getMean(), castTo(b, loc, reshapeTo(b, loc, mean, RankedTensorType::get(mt.getShape(), elem)), mt));
+  l.map(o.getVariance(), castTo(b, loc, reshapeTo(b, loc, var, RankedTensorType::get(mt.getShape(), elem)), loweredType(o.getVariance().getType())));
   return success();
 }
 
@@ -809,13 +803,13 @@ LogicalResult lowerInstanceNorm(Operation *op, Lowerer &l) {
   Type elem = xt.getElementType();
   int64_t nc = xt.getDimSize(0) * xt.getDimSize(1);
   auto flatType = RankedTensorType::get({nc}, elem);
-  l.map(o.getSavedMean(), castToType(b, loc, reshapeTo(b, loc, mean, flatType), loweredType(o.getSavedMean().getType())));
+  l.map(o.getSavedMean(), castTo(b, loc, reshapeTo(b, loc, mean, flatType), loweredType(o.getSavedMean().getType())));
   Value invStd = buildElementwise(b, loc, flatType, reshapeTo(b, loc, var, flatType),
                                   [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
                                     return math::RsqrtOp::create(
                                         nb, nloc, arith::AddFOp::create(nb, nloc, a[0], scalarConstant(nb, nloc, elem, eps)));
                                   });
-  l.map(o.getSavedVariance(), castToType(b, loc, invStd, loweredType(o.getSavedVariance().getType())));
+  l.map(o.getSavedVariance(), castTo(b, loc, invStd, loweredType(o.getSavedVariance().getType())));
   return success();
 }
 
@@ -908,7 +902,7 @@ LogicalResult lowerInterp(Operation *op, Lowerer &l) {
       });
   if (last)
     result = toChannelsLast(b, loc, result);
-  l.map(op->getResult(0), castToType(b, loc, result, outType));
+  l.map(op->getResult(0), castTo(b, loc, result, outType));
   return success();
 }
 

@@ -10,13 +10,6 @@ using namespace mlir::pd::lowering;
 
 namespace {
 
-/// `value` as `type` when only static/dynamic dims differ.
-Value castToType(OpBuilder &b, Location loc, Value value, RankedTensorType type) {
-  if (value.getType() == type)
-    return value;
-  return tensor::CastOp::create(b, loc, type, value);
-}
-
 /// Normalized, sorted, unique axes; all axes when `axes` is empty or
 /// `all` is set.
 SmallVector<int64_t> normalizeAxes(ArrayRef<int64_t> axes, int64_t rank,
@@ -195,7 +188,7 @@ LogicalResult lowerReduce(Operation *op, Lowerer &l) {
                                  });
     result = reshapeTo(b, loc, lse, outType);
   }
-  l.map(op->getResult(0), castToType(b, loc, reshapeTo(b, loc, result,
+  l.map(op->getResult(0), castTo(b, loc, reshapeTo(b, loc, result,
                                                        RankedTensorType::get(
                                                            outType.getShape(),
                                                            cast<RankedTensorType>(result.getType()).getElementType())),
@@ -292,7 +285,7 @@ LogicalResult lowerArgMinMax(Operation *op, Lowerer &l) {
                                  return castScalar(nb, nloc, a[0], outType.getElementType());
                                });
   out = reshapeTo(b, loc, out, RankedTensorType::get(outType.getShape(), outType.getElementType()));
-  l.map(op->getResult(0), castToType(b, loc, out, outType));
+  l.map(op->getResult(0), castTo(b, loc, out, outType));
   return success();
 }
 
@@ -343,7 +336,7 @@ LogicalResult lowerSoftmaxOp(Operation *op, Lowerer &l) {
   if (failed(lowerSoftmax(op, l, isa<LogSoftmaxOp>(op), attrInt(op, "axis", -1),
                           l.get(op->getOperand(0)), r)))
     return failure();
-  l.map(op->getResult(0), castToType(l.b, op->getLoc(), r,
+  l.map(op->getResult(0), castTo(l.b, op->getLoc(), r,
                                      loweredType(op->getResult(0).getType())));
   return success();
 }
@@ -407,8 +400,8 @@ LogicalResult lowerCrossEntropy(Operation *op, Lowerer &l) {
                                          arith::NegFOp::create(nb, nloc, v));
         });
   }
-  l.map(o.getSoftmax(), castToType(b, loc, softmax, loweredType(o.getSoftmax().getType())));
-  l.map(o.getLoss(), castToType(b, loc, reshapeTo(b, loc, loss, lossType), lossType));
+  l.map(o.getSoftmax(), castTo(b, loc, softmax, loweredType(o.getSoftmax().getType())));
+  l.map(o.getLoss(), castTo(b, loc, reshapeTo(b, loc, loss, lossType), lossType));
   return success();
 }
 
@@ -483,7 +476,7 @@ LogicalResult lowerCumulative(Operation *op, Lowerer &l) {
       });
   Value result = reshapeTo(b, loc, generic.getResult(0),
                            RankedTensorType::get(outType.getShape(), elem));
-  l.map(op->getResult(0), castToType(b, loc, result, outType));
+  l.map(op->getResult(0), castTo(b, loc, result, outType));
   return success();
 }
 
@@ -626,7 +619,7 @@ LogicalResult lowerSort(Operation *op, Lowerer &l) {
                              return castScalar(nb, nloc, a[0], outType.getElementType());
                            });
     v = reshapeTo(b, loc, v, RankedTensorType::get(outType.getShape(), outType.getElementType()));
-    l.map(pdResult, castToType(b, loc, v, outType));
+    l.map(pdResult, castTo(b, loc, v, outType));
   };
   finish(sorted, elem, op->getResult(0));
   finish(indices, i64, op->getResult(1));
@@ -689,7 +682,7 @@ LogicalResult lowerPNorm(Operation *op, Lowerer &l) {
   }
   RankedTensorType outType = loweredType(o.getType());
   r = reshapeTo(b, loc, r, RankedTensorType::get(outType.getShape(), elem));
-  l.map(o.getResult(), castToType(b, loc, r, outType));
+  l.map(o.getResult(), castTo(b, loc, r, outType));
   return success();
 }
 

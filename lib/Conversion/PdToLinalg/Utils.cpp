@@ -395,6 +395,12 @@ Value lowering::reshapeTo(OpBuilder &b, Location loc, Value input,
   return tensor::ReshapeOp::create(b, loc, type, input, shape);
 }
 
+Value lowering::castTo(OpBuilder &b, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  return tensor::CastOp::create(b, loc, type, value);
+}
+
 Value lowering::broadcastTo(OpBuilder &b, Location loc, Value input,
                             RankedTensorType type) {
   if (input.getType() == type)
