@@ -7,6 +7,8 @@
 #include "Registration.h"
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/CAPI/Support.h"
 
 using namespace mlir;
@@ -100,3 +102,36 @@ MlirType pdVecTypeGetElement(MlirType type, intptr_t pos) {
 }
 
 MlirTypeID pdVecTypeGetTypeID(void) { return wrap(pd::VecType::getTypeID()); }
+
+uint64_t paddleMlirStructuralHash(MlirOperation root) {
+  llvm::hash_code hash = llvm::hash_value(0);
+  unwrap(root)->walk([&](Operation *op) {
+    hash = llvm::hash_combine(hash, op->getName().getAsOpaquePointer(),
+                              op->getRawDictionaryAttrs().getAsOpaquePointer(),
+                              op->getNumRegions());
+    if (op->getPropertiesStorageSize())
+      hash = llvm::hash_combine(hash, op->hashProperties());
+    for (Value v : op->getOperands())
+      hash = llvm::hash_combine(hash, v.getAsOpaquePointer());
+    for (OpResult r : op->getResults())
+      hash = llvm::hash_combine(hash, r.getAsOpaquePointer(),
+                                r.getType().getAsOpaquePointer());
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          hash = llvm::hash_combine(hash, arg.getAsOpaquePointer(),
+                                    arg.getType().getAsOpaquePointer());
+  });
+  return static_cast<uint64_t>(hash);
+}
+
+MlirStringRef paddleMlirResourceElementsData(MlirAttribute attr) {
+  auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(unwrap(attr));
+  if (!resource)
+    return mlirStringRefCreate(nullptr, 0);
+  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+  if (!blob)
+    return mlirStringRefCreate(nullptr, 0);
+  ArrayRef<char> data = blob->getData();
+  return mlirStringRefCreate(data.data(), data.size());
+}

@@ -59,6 +59,17 @@ MLIR_CAPI_EXPORTED intptr_t pdVecTypeGetNumElements(MlirType type);
 MLIR_CAPI_EXPORTED MlirType pdVecTypeGetElement(MlirType type, intptr_t pos);
 MLIR_CAPI_EXPORTED MlirTypeID pdVecTypeGetTypeID(void);
 
+/// A hash of `op` and everything nested in it: op names, attribute
+/// dictionaries, result types and which values each op uses (by identity).
+/// Cheap (pointers of uniqued objects, no printing): the Executor checks with
+/// it that a program has not changed since it was compiled.
+MLIR_CAPI_EXPORTED uint64_t paddleMlirStructuralHash(MlirOperation op);
+
+/// The raw bytes of a `dense_resource` elements attribute's blob (null and 0
+/// when `attr` is not one or its blob is not loaded). The bytes belong to the
+/// context's resource manager.
+MLIR_CAPI_EXPORTED MlirStringRef paddleMlirResourceElementsData(MlirAttribute attr);
+
 #ifdef __cplusplus
 }
 #endif

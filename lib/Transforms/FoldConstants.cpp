@@ -1,6 +1,7 @@
 //===- FoldConstants.cpp - evaluate ops on constants (pd-fold-constants) --===//
 
 #include "Transforms/Passes.h"
+#include "Transforms/ResourceConstants.h"
 
 #include "Dialect/Pd/PdOpDefs.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -83,6 +84,17 @@ Value makeConstant(OpBuilder &b, Location loc, BaseTensorType type,
                    ArrayRef<double> values) {
   Type elem = type.getElementType();
   auto tensorType = RankedTensorType::get(type.getShape(), elem);
+  // f32 only: the folder reads f32 blobs back (frozen weights are f32).
+  if ((int64_t)values.size() >= kResourceMinElements && elem.isF32()) {
+    ElementsAttr blob;
+    if (elem.isF32())
+      blob = makeResourceElements<float>(
+          tensorType, llvm::to_vector_of<float>(values), "folded_constant");
+    if (blob)
+      return ConstantOp::create(b, loc, type.getWithValueSemantics(), blob,
+                                StringAttr())
+          .getResult();
+  }
   SmallVector<Attribute> attrs;
   attrs.reserve(values.size());
   for (double v : values) {

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Transforms/Passes.h"
+#include "Transforms/ResourceConstants.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -38,13 +39,14 @@ std::optional<SmallVector<float>> frozenF32(Value v) {
 }
 
 Value makeConstant(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
-                   ArrayRef<float> values) {
+                   ArrayRef<float> values, StringRef name) {
   auto tensorType = RankedTensorType::get(shape, b.getF32Type());
   auto type = VTensorType::get(b.getContext(), shape, b.getF32Type());
-  return ConstantOp::create(b, loc, type,
-                            DenseElementsAttr::get(tensorType, values),
-                            StringAttr())
-      .getResult();
+  ElementsAttr value =
+      (int64_t)values.size() >= kResourceMinElements
+          ? makeResourceElements<float>(tensorType, values, name)
+          : ElementsAttr(DenseElementsAttr::get(tensorType, values));
+  return ConstantOp::create(b, loc, type, value, StringAttr()).getResult();
 }
 
 struct PdFoldConvBnPass : public pd::impl::PdFoldConvBnBase<PdFoldConvBnPass> {
@@ -106,10 +108,10 @@ struct PdFoldConvBnPass : public pd::impl::PdFoldConvBnBase<PdFoldConvBnPass> {
 
     OpBuilder b(bn);
     Location loc = bn.getLoc();
-    Value filter = makeConstant(b, loc, filterType.getShape(), newW);
+    Value filter = makeConstant(b, loc, filterType.getShape(), newW, "folded_conv_bn_w");
     auto newConv = cast<Conv2dOp>(b.clone(*conv));
     newConv.getFilterMutable().assign(filter);
-    Value shift = makeConstant(b, loc, {1, channels, 1, 1}, newB);
+    Value shift = makeConstant(b, loc, {1, channels, 1, 1}, newB, "folded_conv_bn_b");
     Value out = AddOp::create(b, loc, newConv.getResult(), shift).getResult();
     bn.getOut().replaceAllUsesWith(out);
     bn.erase();

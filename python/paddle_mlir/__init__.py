@@ -10,6 +10,8 @@
 `register_dialects(ctx)` adds them to any `mlir.ir.Context`.
 """
 
+__version__ = "0.5.0"
+
 from ._registration import dialect_registry, register_dialects  # noqa: F401
 from .pipeline import PipelineError, run_pipeline  # noqa: F401
 from .tensor import Tensor  # noqa: F401  (registers the value caster)

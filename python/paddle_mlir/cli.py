@@ -20,10 +20,12 @@ IR), `obj` (an object file) or `so` (a shared library); obj and so come with
 a C header OUT.h declaring the entry point (weights compiled in; see
 paddle_mlir.backend.aot). Feeds with dynamic dimensions need `--shape`.
 
-`run` imports a model, optimizes it (pd-inference-opt, or --pipeline),
-compiles it with the CPU Executor and runs it on the arrays of IN.npz (keys:
-feed names), writing the fetches to OUT.npz (keys: fetch names). `bench`
-reports the median latency of the compiled program after a warm-up.
+`run` opens a model with the Paddle Inference predictor
+(paddle_mlir.inference: optimized with pd-inference-opt, or --pipeline,
+compiled for this CPU, kept in the persistent compile cache) and runs it on
+the arrays of IN.npz (keys: feed names), writing the fetches to OUT.npz
+(keys: fetch names). `bench` reports the median latency of
+`predictor.run()` after a warm-up, and the compile time.
 """
 
 from __future__ import annotations
@@ -116,8 +118,9 @@ def _known_errors() -> tuple:
     from .static.executor import ExecutorError
     from .static.parameters import ParameterError
     from .static.program import ProgramError
+    from .inference import InferenceError
     return (AotError, CompileError, PaddleImportError, ExecutorError, ParameterError,
-            ProgramError, PipelineError, _InputError)
+            ProgramError, PipelineError, InferenceError, _InputError)
 
 
 class _InputError(ValueError):
@@ -153,14 +156,25 @@ def _guarded(fn):
     return run
 
 
-def _load_model(args: argparse.Namespace):
-    from .backend import aot
-    program = aot.load_program(args.model, args.params)
-    aot.optimize(program, args.pipeline)
-    return program
+def _predictor(args: argparse.Namespace):
+    """The Paddle Inference predictor `run` and `bench` use (paddle_mlir.inference)."""
+    from . import inference
+    from .backend.cpu import default_parallel
+    params = args.params
+    config = inference.Config(args.model, params)
+    parallel = default_parallel() if args.parallel is None else args.parallel
+    config.set_cpu_math_library_num_threads(max(2, os.cpu_count() or 1) if parallel else 1)
+    pipeline = (args.pipeline or "").strip()
+    if pipeline in ("", "none"):
+        config.switch_ir_optim(False)
+    else:
+        config.set_optimization_pipeline(pipeline)
+    if getattr(args, "no_cache", False):
+        config.disable_compile_cache()
+    return inference.create_predictor(config)
 
 
-def _read_inputs(path: str, program) -> dict:
+def _read_inputs(path: str, feeds: list) -> dict:
     import zipfile
 
     import numpy as np
@@ -174,7 +188,6 @@ def _read_inputs(path: str, program) -> dict:
         raise _InputError(f"{path}: no such file") from None
     except (zipfile.BadZipFile, ValueError, OSError, EOFError, KeyError) as e:
         raise _InputError(f"{path}: not a valid .npz file ({e})") from None
-    feeds = [name for name, _ in program.feeds()]
     for name in feeds:
         if name not in arrays:
             raise _InputError(f"{path}: no array for feed {name!r} (the file holds: "
@@ -184,11 +197,6 @@ def _read_inputs(path: str, program) -> dict:
             raise _InputError(f"{path}: array {name!r} is not a feed of the model (its feeds: "
                               f"{', '.join(feeds) or 'none'})")
     return arrays
-
-
-def _executor(args: argparse.Namespace):
-    from .static import Executor
-    return Executor("cpu", parallel=args.parallel)
 
 
 @_guarded
@@ -211,37 +219,15 @@ def cmd_compile(args: argparse.Namespace) -> int:
 @_guarded
 def cmd_run(args: argparse.Namespace) -> int:
     import numpy as np
-    program = _load_model(args)
-    inputs = _read_inputs(args.input, program)
-    outputs = _executor(args).run(program, feed=inputs)
-    fetches = program.fetches()
+    predictor = _predictor(args)
+    names = predictor.get_input_names()
+    inputs = _read_inputs(args.input, names)
+    outputs = predictor.run([inputs[n] for n in names])
     try:
-        np.savez(args.output, **dict(zip(fetches, outputs)))
+        np.savez(args.output, **dict(zip(predictor.get_output_names(), outputs)))
     except OSError as e:
         raise OSError(e.errno, e.strerror, args.output) from None
     return 0
-
-
-def _bound_call(compiled, arrays: dict, outputs: list):
-    """A no-argument call of the compiled program on fixed buffers. The memref
-    descriptors are built once (numpy -> descriptor conversion costs tens of
-    microseconds per array, which is not the model's latency)."""
-    import ctypes
-
-    from .backend import cpu
-    sig = compiled.signature
-    keep = [cpu._descriptor(arrays[n]) for n in sig.parameters + sig.feeds]
-    keep += [cpu._descriptor(o) for o in outputs]
-    pointers = [ctypes.pointer(ctypes.pointer(d)) for d in keep]
-    packed = (ctypes.c_void_p * len(keep))()
-    for i, ptr in enumerate(pointers):
-        packed[i] = ctypes.cast(ptr, ctypes.c_void_p)
-    func = compiled._func
-
-    def call():
-        func(packed)
-    call.keep = (keep, pointers, packed, arrays, outputs)  # alive as long as `call`
-    return call
 
 
 @_guarded
@@ -249,37 +235,37 @@ def cmd_bench(args: argparse.Namespace) -> int:
     import numpy as np
     if args.runs < 1 or args.warmup < 0:
         raise _InputError("--runs must be at least 1 and --warmup at least 0")
-    program = _load_model(args)
-    inputs = _read_inputs(args.input, program)
-    exe = _executor(args)
     start = time.perf_counter()
-    # The compiled program itself: the Executor's per-run dispatch (cache key,
-    # argument checks) is not part of the model's latency.
-    compiled, _ = exe._compiled(program, dict(inputs), [])
-    compile_ms = (time.perf_counter() - start) * 1e3
-    arrays = {name: np.ascontiguousarray(inputs[name]) for name in compiled.signature.feeds}
-    for name in compiled.signature.parameters:
-        arrays[name] = np.ascontiguousarray(program.parameters[name])
-    outputs = [np.empty(s, d) for s, d in zip(compiled.signature.fetch_shapes,
-                                               compiled.signature.fetch_dtypes)]
-    call = _bound_call(compiled, arrays, outputs)
+    predictor = _predictor(args)
+    names = predictor.get_input_names()
+    inputs = _read_inputs(args.input, names)
+    for name in names:
+        predictor.get_input_handle(name).copy_from_cpu(inputs[name])
+    predictor.run()           # compiles here when an input shape is dynamic
+    open_ms = (time.perf_counter() - start) * 1e3
+    run = predictor.run       # what a Paddle Inference user times
     for _ in range(args.warmup):
-        call()
+        run()
     times = []
-    for _ in range(args.runs):
-        t = time.perf_counter_ns()
-        call()
-        times.append(time.perf_counter_ns() - t)
+    clock = time.perf_counter_ns
+    deadline = clock() + int(args.min_time * 1e9)
+    while len(times) < args.runs or (clock() < deadline and len(times) < args.max_runs):
+        t = clock()
+        run()
+        times.append(clock() - t)
     times_us = np.array(times, dtype=np.float64) / 1e3
-    result = {"median_us": round(float(np.median(times_us)), 3), "runs": args.runs,
+    result = {"median_us": round(float(np.median(times_us)), 3), "runs": len(times),
               "warmup": args.warmup, "min_us": round(float(times_us.min()), 3),
-              "compile_ms": round(compile_ms, 1)}
+              "compile_ms": round(predictor.compile_seconds * 1e3, 1),
+              "open_ms": round(open_ms, 1), "cached": bool(predictor.cache_hit),
+              "threads": 2 if predictor._parallel else 1}
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"{args.model}: median {result['median_us']:.1f} us over {args.runs} runs "
+        print(f"{args.model}: median {result['median_us']:.1f} us over {len(times)} runs "
               f"(min {result['min_us']:.1f} us; {args.warmup} warm-up runs; compiled in "
-              f"{compile_ms:.0f} ms; {'parallel' if exe.parallel else 'serial'})")
+              f"{result['compile_ms']:.0f} ms{' (from the compile cache)' if result['cached'] else ''}; "
+              f"{'parallel' if predictor._parallel else 'serial'})")
     return 0
 
 
@@ -336,6 +322,8 @@ def main(argv: list[str] | None = None) -> int:
     model_help = "a Paddle MODEL.json (or a pd program .mlir/.mlirbc)"
     params_help = ("the weights (default: MODEL.pdiparams beside the JSON, PROGRAM.npz "
                    "beside a .mlir)")
+    cache_help = ("compile again instead of using the persistent compile cache "
+                  "($PADDLE_MLIR_CACHE_DIR, default ~/.cache/paddle-mlir/compiled)")
     parallel_help = "run parallel loops on threads (default: when there is more than one core)"
     run = sub.add_parser("run", help="run a model on the CPU: IN.npz (feed name -> array) "
                          "to OUT.npz (fetch name -> array)")
@@ -346,6 +334,7 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--pipeline", default=DEFAULT_PIPELINE, help=pipeline_help)
     run.add_argument("--parallel", action=argparse.BooleanOptionalAction, default=None,
                      help=parallel_help)
+    run.add_argument("--no-cache", action="store_true", help=cache_help)
     run.set_defaults(func=cmd_run)
 
     bench = sub.add_parser("bench", help="median latency of a model on the CPU")
@@ -359,6 +348,11 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--pipeline", default=DEFAULT_PIPELINE, help=pipeline_help)
     bench.add_argument("--parallel", action=argparse.BooleanOptionalAction, default=None,
                        help=parallel_help)
+    bench.add_argument("--min-time", type=float, default=0.0,
+                       help="keep timing until this many seconds have passed (default: 0)")
+    bench.add_argument("--max-runs", type=int, default=1000,
+                       help="at most this many timed runs with --min-time (default: 1000)")
+    bench.add_argument("--no-cache", action="store_true", help=cache_help)
     bench.set_defaults(func=cmd_bench)
 
     args = parser.parse_args(argv)

@@ -68,14 +68,17 @@ def run_pipeline(
         pm.enable_ir_printing()
     if timing:
         pm.enable_timing()
-    # Keep the input: passes rewrite the module in place.
-    before = module.operation.get_asm(enable_debug_info=True)
+    # Keep the input for a reproducer: passes rewrite the module in place. A
+    # clone shares the weights (uniqued attributes, resource blobs); printing
+    # the module instead would spell every weight out in hex on every run.
+    before = module.operation.clone(ip=False)
     try:
         pm.run(module.operation)
     except ir.MLIRError as e:
         fd, path = tempfile.mkstemp(prefix="paddle_mlir_repro_", suffix=".mlir")
         with os.fdopen(fd, "w") as f:
-            f.write(before)
+            f.write(before.operation.get_asm(enable_debug_info=True))
+        before.operation.erase()
         command = (
             f"{shlex.quote(paddle_opt_path())} {shlex.quote(path)} "
             f"--pass-pipeline={shlex.quote(pipeline)} --mlir-print-debuginfo"
@@ -86,6 +89,7 @@ def run_pipeline(
             f"Reproduce with:\n  {command}",
             reproducer=command,
         ) from None
+    before.operation.erase()
     return module
 
 

@@ -93,6 +93,36 @@ PYBIND11_MODULE(_paddle_mlir_ext, m) {
       },
       py::arg("kernel"), py::arg("backend"), py::arg("layout"), py::arg("dtype"));
 
+  m.def(
+      "resource_data",
+      [](py::object attr) -> py::object {
+        MlirAttribute a = mlirPythonCapsuleToAttribute(capsuleOf(attr).ptr());
+        if (mlirAttributeIsNull(a))
+          throw py::type_error("expected an MLIR attribute");
+        MlirStringRef data = paddleMlirResourceElementsData(a);
+        if (!data.data)
+          return py::none();
+        // A read-only view of the blob (no copy); valid while the context
+        // keeps the resource.
+        return py::memoryview::from_memory(const_cast<char *>(data.data),
+                                           (ssize_t)data.length,
+                                           /*readonly=*/true);
+      },
+      "The bytes of a dense_resource attribute's blob as a read-only "
+      "memoryview, or None.");
+  m.def(
+      "structural_hash",
+      [](py::object op) {
+        py::object capsule = capsuleOf(op);
+        MlirOperation operation =
+            mlirPythonCapsuleToOperation(capsule.ptr());
+        if (mlirOperationIsNull(operation))
+          throw py::type_error("expected an MLIR operation");
+        return paddleMlirStructuralHash(operation);
+      },
+      "A hash of an operation's structure (names, attributes, types, "
+      "use-def edges), cheap enough to check per run that a program did "
+      "not change.");
   m.def("register_passes", &paddleMlirRegisterPasses,
         "Registers paddle-mlir passes with MLIR's global pass registry.");
 

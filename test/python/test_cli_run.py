@@ -186,7 +186,8 @@ def test_wrong_input_dtype(tmp_path, capsys):
     np.savez(tmp_path / "in.npz", x=np.zeros((2, 8), np.float64))
     err = _error(capsys, "run", FIXTURES / "mlp.json", "--input", tmp_path / "in.npz",
                  "--output", tmp_path / "o.npz")
-    assert err == "paddle-mlir: feed 'x' has dtype float64, the program declares float32"
+    assert err == ("paddle-mlir: run: input 'x' is float32; got float64 (convert it with "
+                   ".astype('float32'))")
 
 
 @pytest.mark.parametrize("content", [b"not a zip", None])
@@ -202,7 +203,7 @@ def test_bad_input_file(content, tmp_path, capsys):
 def test_missing_model(tmp_path, mlp_inputs, capsys):
     err = _error(capsys, "run", tmp_path / "none.json", "--input", mlp_inputs,
                  "--output", tmp_path / "o.npz")
-    assert err == f"paddle-mlir: {tmp_path / 'none.json'}: no such file"
+    assert err == f"paddle-mlir: {tmp_path / 'none.json'}: no such file (the model)"
 
 
 def test_errors_in_subprocess_have_no_traceback(venv_bin, tmp_path, mlp_inputs):
@@ -240,16 +241,13 @@ def test_bench_bad_runs(mlp_inputs, capsys):
     assert "--runs" in err
 
 
-def test_bench_call_computes_the_outputs(mlp_inputs):
-    """bench times the compiled program on fixed buffers: check that call."""
-    from paddle_mlir.backend import aot
-    from paddle_mlir.cli import _bound_call
-    from paddle_mlir.static import Executor
-    ref = _fixture("mlp")
-    program = aot.load_program(FIXTURES / "mlp.json")
-    aot.optimize(program)
-    compiled, _ = Executor("cpu")._compiled(program, {"x": ref["in/x"]}, [])
-    out = np.zeros((2, 4), np.float32)
-    call = _bound_call(compiled, {"x": np.ascontiguousarray(ref["in/x"])}, [out])
-    call()
-    np.testing.assert_allclose(out, ref["out/0"], atol=1e-5, rtol=1e-5)
+def test_bench_reports_compile_and_cache(mlp_inputs, capsys):
+    """bench opens the model with the predictor: the second open of the same
+    model comes from the persistent compile cache."""
+    args = ["bench", str(FIXTURES / "mlp.json"), "--input", str(mlp_inputs), "--runs", "3",
+            "--warmup", "0", "--json", "--no-parallel"]
+    assert cli_main(args) == 0
+    assert cli_main(args) == 0
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert second["cached"] is True
+    assert first["median_us"] > 0 and second["runs"] == 3

@@ -208,3 +208,56 @@ def test_models_same_outputs_with_and_without_inference_opt(build, shape):
     assert "pd.fusion_group" in text and "phi.kernel_key" in text
     (optimized,) = exe.run(main, feed={"x": xv}, fetch_list=["y"])
     np.testing.assert_allclose(optimized, plain, rtol=1e-5, atol=1e-5)
+
+
+# -- repeated runs: the fast path must notice every change ----------------------------
+def test_repeated_runs_notice_program_changes():
+    main, startup, x, y = linear_program()
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    xs = np.random.default_rng(3).standard_normal((2, 8)).astype(np.float32)
+    for _ in range(3):
+        (out,) = exe.run(main, feed={"x": xs}, fetch_list=["y"])
+        np.testing.assert_allclose(out, reference(main.parameters, xs), rtol=1e-5, atol=1e-5)
+    # Ops added after a run (through the API, with the same fetch list).
+    with static.program_guard(main, startup):
+        main.fetch(y * 3.0, "z")
+    out = exe.run(main, feed={"x": xs}, fetch_list=["y", "z"])
+    np.testing.assert_allclose(out[1], 3 * reference(main.parameters, xs), rtol=1e-5, atol=1e-5)
+    # An op changed through the raw MLIR API: the structural hash sees it.
+    changed = 0
+    for op in main.ops:
+        if op.operation.name == "pd.scale":
+            op.operation.attributes["bias"] = ir.FloatAttr.get_f32(1.0, main.context)
+            changed += 1
+    assert changed == 1
+    out2 = exe.run(main, feed={"x": xs}, fetch_list=["y", "z"])
+    assert not np.allclose(out2[1], out[1])
+
+
+def test_repeated_runs_with_new_arrays_shapes_and_layouts():
+    main, startup, x, y = linear_program()
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((3, 8)).astype(np.float32)
+    first = exe.run(main, feed={"x": a}, fetch_list=["y"])[0]
+    a[...] = 0.0                     # the same array, new values
+    (out,) = exe.run(main, feed={"x": a}, fetch_list=["y"])
+    np.testing.assert_allclose(out, reference(main.parameters, a), rtol=1e-5, atol=1e-5)
+    assert not np.allclose(first, out)        # results are fresh arrays
+    b = np.asfortranarray(rng.standard_normal((3, 8)).astype(np.float32))
+    (out,) = exe.run(main, feed={"x": b}, fetch_list=["y"])
+    np.testing.assert_allclose(out, reference(main.parameters, b), rtol=1e-5, atol=1e-5)
+    c = rng.standard_normal((5, 8)).astype(np.float32)
+    (out,) = exe.run(main, feed={"x": c}, fetch_list=["y"])
+    np.testing.assert_allclose(out, reference(main.parameters, c), rtol=1e-5, atol=1e-5)
+    with pytest.raises(static.ExecutorError, match="dtype float64"):
+        exe.run(main, feed={"x": c.astype(np.float64)}, fetch_list=["y"])
+    with pytest.raises(static.ExecutorError, match="is missing"):
+        exe.run(main, feed={}, fetch_list=["y"])
+    # A new weight array in the store is read by the next run.
+    name = next(n for n in main.parameters if n.endswith(".w_0"))
+    main.parameters[name] = np.ones(main.parameters.parameter(name).shape, np.float32)
+    (out,) = exe.run(main, feed={"x": c}, fetch_list=["y"])
+    np.testing.assert_allclose(out, reference(main.parameters, c), rtol=1e-5, atol=1e-5)

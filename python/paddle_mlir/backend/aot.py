@@ -673,29 +673,8 @@ def translate_to_llvmir(lowered: LoweredProgram, workdir: Path) -> Path:
 #: Weights at least this large (bytes) go to weights.o instead of the LLVM IR.
 EXTERNAL_WEIGHT_BYTES = 1024
 
-_RESOURCE_ENTRY = re.compile(r'^\s*("(?:[^"\\]|\\.)*"|[^\s:"]+)\s*:\s*"0x([0-9A-Fa-f]*)"',
-                             re.MULTILINE)
 _ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i8": 1, "i16": 2, "i32": 4,
                   "i64": 8}
-
-
-def _resource_blobs(module: ir.Module) -> dict:
-    """key -> (alignment, data) of the module's builtin dense_resource blobs
-    (from the printed resource section: a little-endian u32 alignment, then
-    the data, in hex)."""
-    text = module.operation.get_asm()
-    start = text.rfind("{-#")
-    blobs = {}
-    if start < 0:
-        return blobs
-    for m in _RESOURCE_ENTRY.finditer(text, start):
-        key = m.group(1)
-        if key.startswith('"'):
-            key = bytes(key[1:-1], "utf-8").decode("unicode_escape")
-        raw = bytes.fromhex(m.group(2))
-        if len(raw) >= 4:
-            blobs[key] = (int.from_bytes(raw[:4], "little"), raw[4:])
-    return blobs
 
 
 def externalize_weights(lowered: LoweredProgram, workdir: Path, cc: str) -> Path | None:
@@ -719,30 +698,33 @@ def externalize_weights(lowered: LoweredProgram, workdir: Path, cc: str) -> Path
             candidates.append((op, m.group(1), nbytes))
     if not candidates:
         return None
-    blobs = _resource_blobs(module)
+    from .. import _paddle_mlir_ext
     lines = ['\t.section .rodata.paddle_mlir_weights,"a",@progbits']
     with module.context:
         for i, (op, key, nbytes) in enumerate(candidates):
-            key = key.strip('"')
-            blob = blobs.get(key)
-            if blob is None or len(blob[1]) != nbytes:
+            # The blob's bytes straight from the resource manager (printing
+            # the module would spell them out in hex).
+            data = _paddle_mlir_ext.resource_data(op.operation.attributes["value"])
+            if data is None or len(data) != nbytes:
                 continue  # not what we expect: leave it in the IR
+            blob = (64, data)
             attrs = op.operation.attributes
-            old = ir.StringAttr(attrs["sym_name"]).value
-            new = f"{lowered.entry}_weight_{i}"
-            data = workdir / f"weight_{i}.bin"
-            data.write_bytes(blob[1])
-            ir.SymbolTable.replace_all_symbol_uses(old, new, module.operation)
-            ir.SymbolTable.set_symbol_name(op.operation, new)
+            # The global keeps its name (renaming walks the whole module per
+            # weight); it is hidden, and `--emit obj` localizes hidden symbols.
+            name = ir.StringAttr(attrs["sym_name"]).value
+            if not re.fullmatch(r"[A-Za-z0-9_.$]+", name):
+                continue
+            path = workdir / f"weight_{i}.bin"
+            path.write_bytes(blob[1])
             del attrs["value"]
             attrs["linkage"] = ir.Attribute.parse("#llvm.linkage<external>")
             attrs["visibility_"] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), 1)
             attrs["dso_local"] = ir.UnitAttr.get()
             align = max(64, blob[0], ir.IntegerAttr(attrs["alignment"]).value
                         if "alignment" in attrs else 1)
-            lines += [f"\t.globl {new}", f"\t.hidden {new}", f"\t.type {new}, @object",
-                      f"\t.balign {align}", f"{new}:", f'\t.incbin "{data}"',
-                      f"\t.size {new}, {nbytes}"]
+            lines += [f"\t.globl {name}", f"\t.hidden {name}", f"\t.type {name}, @object",
+                      f"\t.balign {align}", f"{name}:", f'\t.incbin "{path}"',
+                      f"\t.size {name}, {nbytes}"]
     lines.append('\t.section .note.GNU-stack,"",@progbits')
     asm = workdir / "weights.S"
     asm.write_text("\n".join(lines) + "\n")
@@ -822,6 +804,11 @@ def emit(lowered: LoweredProgram, kind: str, out, *, mcpu: str = "native",
         header = header_path(out)
         if kind == "obj":
             _run_tool([cc, "-r", "-nostdlib", *objects, "-o", out], "combining the objects")
+            # Hidden symbols (the weights, the program function) become local,
+            # so objects of several models link into one program.
+            objcopy = shutil.which("objcopy")
+            if objcopy:
+                _run_tool([objcopy, "--localize-hidden", out], "objcopy --localize-hidden")
         else:
             script = tmp / "exports.map"
             script.write_text(f"{{\n  global: {lowered.entry};\n  local: *;\n}};\n")

@@ -161,6 +161,81 @@ class CompiledProgram:
         return fetched
 
 
+_DESCRIPTOR_TYPES: dict = {}
+
+
+def descriptor_type(rank: int):
+    """A memref descriptor struct of `rank` whose pointers are plain
+    addresses (setting one is an integer store, no ctypes cast)."""
+    t = _DESCRIPTOR_TYPES.get(rank)
+    if t is None:
+        fields = [("allocated", ctypes.c_void_p), ("aligned", ctypes.c_void_p),
+                  ("offset", ctypes.c_int64)]
+        if rank:
+            fields += [("sizes", ctypes.c_int64 * rank), ("strides", ctypes.c_int64 * rank)]
+        t = type(f"MemRef{rank}D", (ctypes.Structure,), {"_fields_": fields})
+        _DESCRIPTOR_TYPES[rank] = t
+    return t
+
+
+class BoundCall:
+    """A compiled program called again and again with arrays of fixed shapes:
+    the descriptors and the packed argument list are built once, and a call
+    only writes the addresses of the arrays that changed since the last one
+    (the arrays of the last call are kept alive, so an address never goes
+    stale). Inputs must be C-contiguous with the signature's shapes."""
+
+    def __init__(self, compiled: CompiledProgram, input_shapes: list):
+        sig = compiled.signature
+        self.compiled = compiled
+        self.n_inputs = len(input_shapes)
+        self.output_specs = list(zip(sig.fetch_shapes, sig.fetch_dtypes))
+        shapes = [tuple(s) for s in input_shapes] + [tuple(s) for s, _ in self.output_specs]
+        self.descriptors = []
+        for shape in shapes:
+            d = descriptor_type(len(shape))()
+            if shape:
+                stride = 1
+                for axis in range(len(shape) - 1, -1, -1):
+                    d.sizes[axis] = shape[axis]
+                    d.strides[axis] = stride
+                    stride *= shape[axis]
+            self.descriptors.append(d)
+        self._pointers = [ctypes.pointer(ctypes.pointer(d)) for d in self.descriptors]
+        self.packed = (ctypes.c_void_p * len(self._pointers))(
+            *[ctypes.cast(p, ctypes.c_void_p) for p in self._pointers])
+        self.last = [None] * len(shapes)
+        self.func = compiled._func
+        mapping = list(sig.fetch_results or range(len(self.output_specs)))
+        self.fetch_results = mapping
+        self.plain_fetches = mapping == list(range(len(self.output_specs)))
+
+    def __call__(self, inputs: list) -> list:
+        last, descriptors = self.last, self.descriptors
+        for i, a in enumerate(inputs):
+            if a is not last[i]:
+                d = descriptors[i]
+                d.allocated = d.aligned = a.ctypes.data
+                last[i] = a
+        outputs = []
+        j = self.n_inputs
+        for shape, dtype in self.output_specs:
+            out = np.empty(shape, dtype)
+            d = descriptors[j]
+            d.allocated = d.aligned = out.ctypes.data
+            last[j] = out
+            outputs.append(out)
+            j += 1
+        self.func(self.packed)
+        if self.plain_fetches:
+            return outputs
+        fetched, seen = [], set()
+        for r in self.fetch_results:
+            fetched.append(outputs[r] if r not in seen else outputs[r].copy())
+            seen.add(r)
+        return fetched
+
+
 def _descriptor(array: np.ndarray):
     if array.ndim == 0:
         desc = np_to_memref.make_zero_d_memref_descriptor(np_to_memref.as_ctype(array.dtype))()

@@ -1,0 +1,135 @@
+"""Compiled programs as shared libraries: build one, load one, call it.
+
+    lib = build_library(program, {"x": (1, 3, 224, 224)}, out_dir)   # .so + meta.json
+    native = NativeProgram.load(out_dir)
+    native.call([x_ptr], [y_ptr])
+
+The library is what `paddle-mlir compile --emit so` writes (the same lowering
+as `static.Executor("cpu")`'s JIT: `pd-inference-opt`, `pd-lower-to-llvm`,
+then `opt -O3`/`llc -O3` for the host CPU), plus `meta.json` describing its
+entry point. Its entry takes one raw pointer per feed and per fetch, so a
+call from Python costs one ctypes call: no memref descriptors are built.
+Libraries are what the persistent compile cache stores (compile_cache.py).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+META_FILE = "meta.json"
+LIBRARY_FILE = "program.so"
+#: Bumped when the layout of a cached library directory changes.
+FORMAT_VERSION = 1
+
+
+class NativeError(RuntimeError):
+    """A compiled library is missing, malformed or failed when called."""
+
+
+@dataclass(frozen=True)
+class TensorInfo:
+    name: str
+    shape: tuple
+    dtype: np.dtype
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "shape": list(self.shape), "dtype": self.dtype.name}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "TensorInfo":
+        return cls(str(d["name"]), tuple(int(s) for s in d["shape"]), np.dtype(d["dtype"]))
+
+
+def build_library(program, shapes: dict, out_dir, *, parallel: bool = False,
+                  pipeline: str | None = "pd-inference-opt", progress=None,
+                  mcpu: str = "native") -> dict:
+    """Freezes, optimizes and lowers `program` (modified in place) for the
+    feed `shapes` and writes `out_dir`/program.so and meta.json; returns the
+    metadata (with the time each stage took)."""
+    from . import aot
+    out_dir = Path(out_dir)
+    stage = progress.stage if progress is not None else (lambda name: None)
+    stage("optimizing and lowering the program (pd-inference-opt, pd-lower-to-llvm)")
+    lowered = aot.lower_program(program, shapes, parallel=parallel, pipeline=pipeline)
+    stage("generating machine code (opt -O3, llc)")
+    aot.emit(lowered, "so", out_dir / LIBRARY_FILE, mcpu=mcpu)
+    meta = {
+        "format": FORMAT_VERSION,
+        "entry": lowered.entry,
+        "parallel": bool(parallel),
+        "feeds": [TensorInfo(s.name, tuple(s.shape), np.dtype(s.dtype)).to_json()
+                  for s in lowered.feeds],
+        "fetches": [TensorInfo(s.name, tuple(s.shape), np.dtype(s.dtype)).to_json()
+                    for s in lowered.fetches],
+        "timings": {k: round(v, 4) for k, v in lowered.timings.items()},
+    }
+    (out_dir / META_FILE).write_text(json.dumps(meta, indent=1))
+    return meta
+
+
+class NativeProgram:
+    """A loaded library: `feeds`/`fetches` (TensorInfo, static shapes) and
+    `call(feed_pointers, fetch_pointers)`."""
+
+    def __init__(self, library: Path, meta: dict):
+        self.path = Path(library)
+        self.meta = meta
+        self.feeds = [TensorInfo.from_json(d) for d in meta["feeds"]]
+        self.fetches = [TensorInfo.from_json(d) for d in meta["fetches"]]
+        if meta.get("parallel"):
+            # The library links the MLIR async runtime; load it process-wide
+            # first (the same copy the JIT uses).
+            from .cpu import runtime_libraries
+            runtime_libraries(True)
+        try:
+            self._lib = ctypes.CDLL(str(self.path))
+            fn = getattr(self._lib, meta["entry"])
+        except (OSError, AttributeError) as e:
+            raise NativeError(f"cannot load compiled program {self.path}: {e}") from None
+        fn.argtypes = [ctypes.c_void_p] * (len(self.feeds) + len(self.fetches))
+        fn.restype = ctypes.c_int
+        self._fn = fn
+
+    @classmethod
+    def load(cls, directory) -> "NativeProgram":
+        directory = Path(directory)
+        try:
+            meta = json.loads((directory / META_FILE).read_text())
+        except (OSError, ValueError) as e:
+            raise NativeError(f"{directory}: no valid {META_FILE} ({e})") from None
+        if meta.get("format") != FORMAT_VERSION:
+            raise NativeError(f"{directory}: library format {meta.get('format')!r}, "
+                              f"expected {FORMAT_VERSION}")
+        return cls(directory / LIBRARY_FILE, meta)
+
+    @property
+    def function(self):
+        """The ctypes entry point: fn(*feed_pointers, *fetch_pointers) -> int."""
+        return self._fn
+
+    def empty_outputs(self) -> list:
+        return [np.empty(f.shape, f.dtype) for f in self.fetches]
+
+    def __call__(self, inputs: list, outputs: list | None = None) -> list:
+        """Runs on numpy arrays (contiguous, the feeds' shapes and dtypes, in
+        feed order); returns the fetches."""
+        if outputs is None:
+            outputs = self.empty_outputs()
+        ptrs = [a.ctypes.data for a in inputs] + [o.ctypes.data for o in outputs]
+        if self._fn(*ptrs) != 0:
+            raise NativeError(f"{self.path.name}: the compiled program rejected its arguments")
+        return outputs
+
+
+def library_bytes(directory) -> int:
+    total = 0
+    for entry in os.scandir(directory):
+        if entry.is_file(follow_symlinks=False):
+            total += entry.stat(follow_symlinks=False).st_size
+    return total
