@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -124,7 +125,81 @@ struct PdTileAndVectorizePass
     return success();
   }
 
+  /// Splits buffer op `op` along loop `dim` at `point` (of `size`): two
+  /// clones, each on subviews of the operands that `dim` indexes directly.
+  /// Fails (changing nothing) when an operand uses `dim` in a compound
+  /// expression or has a dynamic shape.
+  FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>>
+  splitAlong(IRRewriter &rewriter, linalg::LinalgOp op, unsigned dim, int64_t point,
+             int64_t size) {
+    for (OpOperand &operand : op->getOpOperands()) {
+      auto type = dyn_cast<MemRefType>(operand.get().getType());
+      if (!type)
+        continue;
+      if (!type.hasStaticShape())
+        return failure();
+      for (AffineExpr e : op.getMatchingIndexingMap(&operand).getResults())
+        if (e.isFunctionOfDim(dim) && !isa<AffineDimExpr>(e))
+          return failure();
+    }
+    rewriter.setInsertionPoint(op);
+    auto part = [&](int64_t offset, int64_t length) {
+      SmallVector<Value> operands;
+      for (OpOperand &operand : op->getOpOperands()) {
+        Value v = operand.get();
+        auto type = dyn_cast<MemRefType>(v.getType());
+        if (!type) {
+          operands.push_back(v);
+          continue;
+        }
+        AffineMap map = op.getMatchingIndexingMap(&operand);
+        SmallVector<OpFoldResult> offsets, sizes,
+            strides(type.getRank(), rewriter.getIndexAttr(1));
+        bool touched = false;
+        for (int64_t i = 0; i < type.getRank(); ++i) {
+          auto d = dyn_cast<AffineDimExpr>(map.getResult(i));
+          bool split = d && d.getPosition() == dim;
+          touched |= split;
+          offsets.push_back(rewriter.getIndexAttr(split ? offset : 0));
+          sizes.push_back(rewriter.getIndexAttr(split ? length : type.getDimSize(i)));
+        }
+        operands.push_back(touched ? memref::SubViewOp::create(rewriter, op.getLoc(), v,
+                                                               offsets, sizes, strides)
+                                         .getResult()
+                                   : v);
+      }
+      return cast<linalg::LinalgOp>(mlir::clone(rewriter, op, TypeRange{}, operands));
+    };
+    linalg::LinalgOp first = part(0, point), second = part(point, size - point);
+    rewriter.eraseOp(op);
+    return std::make_pair(first, second);
+  }
+
   void codegenMatmul(IRRewriter &rewriter, linalg::LinalgOp op) {
+    // An n not a multiple of the register tile would leave a partial tile,
+    // which the vectorizer refuses (scalar loops, 10x slower): peel it off
+    // into its own op of full tiles, 64 then 16 columns wide, then the rest.
+    {
+      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+      unsigned nDim = op.getNumLoops() - 2;
+      int64_t nn = ranges[nDim];
+      int64_t point = 0;
+      if (!ShapedType::isDynamic(nn)) {
+        if (nn > 64 && nn % 64 != 0)
+          point = nn - nn % 64;
+        else if (nn > 16 && nn % 16 != 0)
+          point = nn - nn % 16;
+      }
+      if (point > 0) {
+        FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>> parts =
+            splitAlong(rewriter, op, nDim, point, nn);
+        if (succeeded(parts)) {
+          codegenMatmul(rewriter, parts->first);
+          codegenMatmul(rewriter, parts->second);
+          return;
+        }
+      }
+    }
     SmallVector<int64_t> reg(matmulRegisterTile.begin(), matmulRegisterTile.end());
     SmallVector<int64_t> cache(matmulCacheTile.begin(), matmulCacheTile.end());
     if (reg.size() != 2)

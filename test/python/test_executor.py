@@ -261,3 +261,15 @@ def test_repeated_runs_with_new_arrays_shapes_and_layouts():
     main.parameters[name] = np.ones(main.parameters.parameter(name).shape, np.float32)
     (out,) = exe.run(main, feed={"x": c}, fetch_list=["y"])
     np.testing.assert_allclose(out, reference(main.parameters, c), rtol=1e-5, atol=1e-5)
+
+
+def test_running_a_startup_program_without_parameters():
+    """The standard idiom exe.run(startup) works when no layer has weights."""
+    main, startup = static.Program(), static.Program()
+    with static.program_guard(main, startup):
+        x = static.data("x", [2, 3], "float32")
+        main.fetch(nn.functional.relu(x), "y")
+    exe = static.Executor("cpu")
+    assert exe.run(startup) == []
+    (y,) = exe.run(main, feed={"x": -np.ones((2, 3), np.float32)}, fetch_list=["y"])
+    np.testing.assert_array_equal(y, np.zeros((2, 3), np.float32))

@@ -144,8 +144,9 @@ class Executor:
                 return outputs
         feed = dict(feed or {})
         names = {op.operation.name for op in program.ops}
-        if "pd.set_parameter" in names and "pd.fetch" not in names and not fetch_list:
-            # A startup program: evaluate the initializers into the store.
+        if "pd.fetch" not in names and not fetch_list:
+            # A startup program (it may also initialize nothing): evaluate
+            # the initializers into the store; nothing is fetched.
             run_startup(program, store)
             return []
         compiled, fetch_names = self._compiled(program, feed, list(fetch_list or []))
