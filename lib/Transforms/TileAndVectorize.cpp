@@ -12,6 +12,8 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -178,7 +180,8 @@ struct PdTileAndVectorizePass
   void codegenMatmul(IRRewriter &rewriter, linalg::LinalgOp op) {
     // An n not a multiple of the register tile would leave a partial tile,
     // which the vectorizer refuses (scalar loops, 10x slower): peel it off
-    // into its own op of full tiles, 64 then 16 columns wide, then the rest.
+    // into ops of full tiles: multiples of 64 columns, then power-of-two
+    // widths (32, 16, ..., 1).
     {
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
       unsigned nDim = op.getNumLoops() - 2;
@@ -187,8 +190,10 @@ struct PdTileAndVectorizePass
       if (!ShapedType::isDynamic(nn)) {
         if (nn > 64 && nn % 64 != 0)
           point = nn - nn % 64;
-        else if (nn > 16 && nn % 16 != 0)
-          point = nn - nn % 16;
+        else if (nn < 64 && !llvm::isPowerOf2_64(nn))
+          // Vectors of 48 or 12 lanes compile to shuffles (25x slower than
+          // 64): 49 columns become 32 + 16 + 1.
+          point = (int64_t)llvm::bit_floor((uint64_t)nn);
       }
       if (point > 0) {
         FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>> parts =

@@ -22,7 +22,7 @@ def _run(build, x):
     return y, main.parameters
 
 
-# n = 1000 -> 960 + 32 + 8; 49 -> 48 + 1; 100 -> 64 + 32 + 4; 17 -> 16 + 1; 16, 64: whole.
+# n = 1000 -> 960 + 32 + 8; 49 -> 32 + 16 + 1; 100 -> 64 + 32 + 4; 17 -> 16 + 1; 16, 64: whole.
 @pytest.mark.parametrize("batch, k, n", [(3, 70, 1000), (2, 33, 49), (5, 128, 100), (4, 9, 17),
                                          (1, 8, 16), (7, 64, 64), (1, 2048, 1000)])
 def test_linear_with_column_remainders(batch, k, n):
@@ -33,7 +33,7 @@ def test_linear_with_column_remainders(batch, k, n):
     np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
 
 
-# Output spatial sizes 28x28 (784 -> 768 + 16), 14x14 (196 -> 192 + 4), 7x7 (49 -> 48 + 1).
+# Output spatial sizes 28x28 (784 -> 768 + 16), 14x14 (196 -> 192 + 4), 7x7 (49 -> 32 + 16 + 1).
 @pytest.mark.parametrize("c, hw, stride", [(8, 28, 1), (16, 28, 2), (8, 14, 1), (4, 7, 1)])
 def test_conv_with_spatial_remainders(c, hw, stride):
     rng = np.random.default_rng(hw)
