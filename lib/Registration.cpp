@@ -42,7 +42,7 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
     p += "pd-reduce-inplace-variants,pd-maximize-value-semantics,canonicalize,"
          "pd-infer-shapes,canonicalize,";
   // pd -> linalg/tensor; elementwise producers fuse into their consumers.
-  p += "convert-pd-to-linalg,canonicalize,func.func(linalg-fuse-elementwise-ops),"
+  p += "convert-pd-to-linalg,canonicalize,func.func(pd-fuse-linalg-elementwise),"
        "canonicalize,cse,";
   if (vectorize)
     p += "func.func(pd-conv-to-im2col),";

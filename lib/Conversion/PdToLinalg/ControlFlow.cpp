@@ -128,7 +128,7 @@ LogicalResult lowerWhile(Operation *op, Lowerer &l) {
 }
 
 /// A fusion group is lowered inline: its ops become linalg.generics that
-/// linalg-fuse-elementwise-ops (next in pd-lower-to-llvm) merges into one
+/// pd-fuse-linalg-elementwise (next in pd-lower-to-llvm) merges into one
 /// loop nest.
 LogicalResult lowerFusionGroup(Operation *op, Lowerer &l) {
   auto o = cast<FusionGroupOp>(op);
