@@ -366,7 +366,10 @@ def PdFuseLinalgElementwise : Pass<"pd-fuse-linalg-elementwise", "::mlir::func::
 
     After: unchanged (the upstream pass merges the two). Producers whose
     consumer reads them once, e.g. `exp` into the sum of a softmax, or chains
-    of elementwise ops, are fused as upstream fuses them.
+    of elementwise ops, are fused as upstream fuses them. Reshapes are folded
+    into elementwise ops by expansion, but never into contractions: a matmul
+    reading merged attention heads would become a contraction over two
+    reduction loops, which pd-tile-and-vectorize does not tile.
   }];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",

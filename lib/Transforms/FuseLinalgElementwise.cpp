@@ -38,6 +38,22 @@ bool fusesWithoutRecompute(OpOperand *fused) {
   return consumer.getMatchingIndexingMap(fused).isPermutation();
 }
 
+bool hasReduction(Operation *op) {
+  auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(op);
+  return linalgOp && linalgOp.getNumReductionLoops() > 0;
+}
+
+/// Reshapes are folded into elementwise ops by expanding their loops, never
+/// into contractions: a matmul whose input is a merged-heads reshape would
+/// become a contraction over two reduction loops, which the kernel
+/// generator does not tile (scalar loops, 25x slower).
+bool foldsReshapeIntoElementwise(OpOperand *fused) {
+  Operation *producer = fused->get().getDefiningOp();
+  if (!producer || !producer->hasOneUse())
+    return false;
+  return !hasReduction(producer) && !hasReduction(fused->getOwner());
+}
+
 struct PdFuseLinalgElementwisePass
     : public pd::impl::PdFuseLinalgElementwiseBase<PdFuseLinalgElementwisePass> {
   void runOnOperation() override {
@@ -48,7 +64,7 @@ struct PdFuseLinalgElementwisePass
       return producer && producer->hasOneUse();
     };
     linalg::populateElementwiseOpsFusionPatterns(patterns, fusesWithoutRecompute);
-    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, oneUse);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, foldsReshapeIntoElementwise);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);

@@ -116,3 +116,26 @@ func.func @not_into_broadcast(%b: tensor<8xf32>, %x: tensor<4x8xf32>) -> tensor<
   } -> tensor<4x8xf32>
   return %y : tensor<4x8xf32>
 }
+
+// -----
+
+#a = affine_map<(d0, d1, d2) -> (d0, d2)>
+#b = affine_map<(d0, d1, d2) -> (d2, d1)>
+#c = affine_map<(d0, d1, d2) -> (d0, d1)>
+
+// A reshape stays outside a contraction (expanding it would give the matmul
+// two reduction loops).
+// CHECK-LABEL: func.func @reshape_not_into_contraction(
+// CHECK: tensor.collapse_shape
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+func.func @reshape_not_into_contraction(%x: tensor<4x2x4xf32>, %w: tensor<8x16xf32>, %acc: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %m = tensor.collapse_shape %x [[0], [1, 2]] : tensor<4x2x4xf32> into tensor<4x8xf32>
+  %y = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%m, %w : tensor<4x8xf32>, tensor<8x16xf32>) outs(%acc : tensor<4x16xf32>) {
+  ^bb0(%l: f32, %r: f32, %o: f32):
+    %p = arith.mulf %l, %r : f32
+    %s = arith.addf %p, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<4x16xf32>
+  return %y : tensor<4x16xf32>
+}
