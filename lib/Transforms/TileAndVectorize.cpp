@@ -204,6 +204,21 @@ struct PdTileAndVectorizePass
           return;
         }
       }
+      // Likewise rows: m = 197 (a ViT's tokens) is 196 rows of 4-row tiles
+      // and one row.
+      unsigned mDim = nDim - 1;
+      int64_t m = ranges[mDim], rows = matmulRegisterTile.size() == 2
+                                           ? (int64_t)matmulRegisterTile[0]
+                                           : 4;
+      if (!ShapedType::isDynamic(m) && m > rows && m % rows != 0) {
+        FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>> parts =
+            splitAlong(rewriter, op, mDim, m - m % rows, m);
+        if (succeeded(parts)) {
+          codegenMatmul(rewriter, parts->first);
+          codegenMatmul(rewriter, parts->second);
+          return;
+        }
+      }
     }
     SmallVector<int64_t> reg(matmulRegisterTile.begin(), matmulRegisterTile.end());
     SmallVector<int64_t> cache(matmulCacheTile.begin(), matmulCacheTile.end());

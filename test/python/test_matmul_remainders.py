@@ -1,6 +1,7 @@
 """The matmul kernel peels a column remainder (n not a multiple of the 64-wide
 register tile) into ops of full 64-, then 16-wide tiles and the rest, so that
-every part is vectorized. Each shape here lands on another split; all are
+every part is vectorized; rows likewise (m not a multiple of the 4-row
+tile). Each shape here lands on another split; all are
 checked against numpy in float64."""
 
 import numpy as np
@@ -23,8 +24,10 @@ def _run(build, x):
 
 
 # n = 1000 -> 960 + 32 + 8; 49 -> 32 + 16 + 1; 100 -> 64 + 32 + 4; 17 -> 16 + 1; 16, 64: whole.
+# Rows too: 197 -> 196 + 1 (a ViT's tokens), 7 -> 4 + 3, 6 -> 4 + 2.
 @pytest.mark.parametrize("batch, k, n", [(3, 70, 1000), (2, 33, 49), (5, 128, 100), (4, 9, 17),
-                                         (1, 8, 16), (7, 64, 64), (1, 2048, 1000)])
+                                         (1, 8, 16), (7, 64, 64), (1, 2048, 1000),
+                                         (197, 64, 192), (6, 16, 49), (197, 40, 197)])
 def test_linear_with_column_remainders(batch, k, n):
     rng = np.random.default_rng(n)
     x = rng.standard_normal((batch, k)).astype(np.float32)
