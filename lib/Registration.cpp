@@ -34,7 +34,7 @@ void mlir::paddle::buildInferenceOptPipeline(OpPassManager &pm) {
 }
 
 std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize,
-                                                    bool parallel) {
+                                                    bool parallel, bool genericAlloc) {
   std::string p;
   // pd level: in-place ops become value ops, every tensor a value, shapes
   // refined so that the lowering sees static types where they are known.
@@ -72,7 +72,12 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
        // calls for the rest, which unroll into vector ops that
        // convert-vector-to-llvm then lowers.
        "convert-math-to-funcs,convert-math-to-llvm,convert-math-to-libm,"
-       "convert-vector-to-llvm,finalize-memref-to-llvm,";
+       "convert-vector-to-llvm,";
+  // Generic allocation functions: the AOT library defines them as a caching
+  // allocator (no mmap/munmap and page faults for each run's buffers).
+  p += genericAlloc ? "finalize-memref-to-llvm{use-generic-functions=true "
+                      "use-aligned-alloc=true},"
+                    : "finalize-memref-to-llvm,";
   if (parallel)
     p += "convert-async-to-llvm,";
   p += "convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,"
@@ -95,6 +100,13 @@ struct LowerToLLVMOptions
                         llvm::cl::desc("Run parallel loops on threads (needs "
                                        "the MLIR async runtime library)"),
                         llvm::cl::init(false)};
+  Option<bool> genericAlloc{
+      *this, "generic-alloc",
+      llvm::cl::desc("Allocate buffers with _mlir_memref_to_llvm_aligned_alloc "
+                     "/ _mlir_memref_to_llvm_free (defined by the caller, e.g. "
+                     "the caching allocator of `paddle-mlir compile`) instead "
+                     "of aligned_alloc / free"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -116,7 +128,8 @@ void mlir::paddle::registerAllPasses() {
         "vectorization, loops, LLVM",
         [](OpPassManager &pm, const LowerToLLVMOptions &options) {
           std::string pipeline = lowerToLLVMPipelineString(
-              options.prepare, options.vectorize, options.parallel);
+              options.prepare, options.vectorize, options.parallel,
+              options.genericAlloc);
           // The stages are upstream passes registered by name; a parse
           // failure here is a build problem, reported loudly.
           if (failed(parsePassPipeline(pipeline, pm, llvm::errs())))

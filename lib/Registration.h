@@ -30,8 +30,10 @@ void buildInferenceOptPipeline(OpPassManager &pm);
 ///   prepare    run the pd-level preparation (value semantics, shapes)
 ///   vectorize  tile + vectorize (pd-conv-to-im2col, pd-tile-and-vectorize)
 ///   parallel   run scf.parallel loops on threads (async runtime)
+///   genericAlloc  buffers from _mlir_memref_to_llvm_aligned_alloc/_free
 /// Returns the textual pipeline, so tools can print it.
-std::string lowerToLLVMPipelineString(bool prepare, bool vectorize, bool parallel);
+std::string lowerToLLVMPipelineString(bool prepare, bool vectorize, bool parallel,
+                                      bool genericAlloc = false);
 
 } // namespace mlir::paddle
 

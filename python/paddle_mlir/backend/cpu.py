@@ -61,12 +61,15 @@ def runtime_libraries(parallel: bool) -> list[str]:
     return []
 
 
-def lowering_pipeline(parallel: bool = False, vectorize: bool = True) -> str:
+def lowering_pipeline(parallel: bool = False, vectorize: bool = True,
+                      generic_alloc: bool = False) -> str:
     opts = []
     if parallel:
         opts.append("parallel=true")
     if not vectorize:
         opts.append("vectorize=false")
+    if generic_alloc:
+        opts.append("generic-alloc=true")
     return "pd-lower-to-llvm" + ("{" + " ".join(opts) + "}" if opts else "")
 
 
