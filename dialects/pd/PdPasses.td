@@ -273,7 +273,14 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       with `async-parallel-for`), a depth block, then a register tile of
       `matmul-register-tile` rows x columns that is vectorized into
       `vector.contract`, lowered to FMA outer products; redundant
-      accumulator loads/stores are hoisted out of the depth loop;
+      accumulator loads/stores are hoisted out of the depth loop. Sizes the
+      register tile does not divide are peeled into ops of full tiles
+      (columns: multiples of 64, then 32, 16, ..., 1; rows: multiples of
+      the tile, then the rest), so every part is vectorized. Unit leading
+      dims are cast away, and where the vectorizer gives mulf + addf (an
+      im2col contraction broadcasting its weights) the accumulator is still
+      carried in registers and the multiply-adds are marked `contract`
+      (FMAs);
     * elementwise `linalg.generic`, fills, copies and reductions: tiled to
       one row of `vector-width` elements and vectorized (masked when the
       innermost size does not divide);

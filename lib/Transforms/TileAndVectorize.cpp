@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
@@ -259,19 +260,37 @@ struct PdTileAndVectorizePass
       return;
     SmallVector<int64_t> vec(batch, 1);
     vec.append({rm, rn, 1});
+    Value accumulator = cur->getDpsInits()[0];
     if (failed(vectorizeOp(rewriter, *cur, vec, /*contraction=*/true)))
       return;
     if (depthLoops.size() == 1)
       if (auto loop = dyn_cast<scf::ForOp>(depthLoops.front()))
-        keepAccumulatorInRegisters(rewriter, loop);
+        keepAccumulatorInRegisters(rewriter, loop, accumulator);
+  }
+
+  /// The multiply-adds of a register tile may fuse into FMAs (one rounding
+  /// instead of two, as every BLAS computes them). Where the vectorizer
+  /// emitted mulf + addf rather than vector.contract (a contraction with a
+  /// broadcast operand, e.g. a convolution's im2col), LLVM fuses them only
+  /// with the `contract` fast-math flag.
+  void allowFma(Operation *loop) {
+    loop->walk([](Operation *op) {
+      if (isa<arith::MulFOp, arith::AddFOp>(op))
+        if (auto fm = dyn_cast<arith::ArithFastMathInterface>(op))
+          op->setAttr(fm.getFastMathAttrName(),
+                      arith::FastMathFlagsAttr::get(op->getContext(),
+                                                    arith::FastMathFlags::contract));
+    });
   }
 
   /// The register tile's accumulator: read before the depth loop, carried
   /// through it, written after it. Upstream's hoisting must assume that the
   /// input and output buffers may alias; here the output is the matmul's
   /// own init buffer, which the lowering never aliases with its inputs.
-  void keepAccumulatorInRegisters(IRRewriter &rewriter, scf::ForOp loop) {
+  void keepAccumulatorInRegisters(IRRewriter &rewriter, scf::ForOp loop,
+                                  Value accumulator) {
     moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+    depthLoops.push_back(loop);
     vector::TransferReadOp read;
     vector::TransferWriteOp write;
     for (Operation &op : loop.getBody()->without_terminator()) {
@@ -281,6 +300,23 @@ struct PdTileAndVectorizePass
           if (auto w = dyn_cast<vector::TransferWriteOp>(user))
             write = w;
       }
+    }
+    // No vector.contract (mulf + addf on broadcasts): the accumulator is the
+    // one read and the one write of the tile's output buffer.
+    if (!read && !write) {
+      int reads = 0, writes = 0;
+      for (Operation &op : loop.getBody()->without_terminator()) {
+        if (auto r = dyn_cast<vector::TransferReadOp>(op); r && r.getBase() == accumulator) {
+          read = r;
+          ++reads;
+        }
+        if (auto w = dyn_cast<vector::TransferWriteOp>(op); w && w.getBase() == accumulator) {
+          write = w;
+          ++writes;
+        }
+      }
+      if (reads != 1 || writes != 1 || !read->isBeforeInBlock(write))
+        return;
     }
     if (!read || !write || read->getParentOp() != loop ||
         write->getParentOp() != loop || read.getBase() != write.getBase() ||
@@ -303,8 +339,13 @@ struct PdTileAndVectorizePass
                 });
     if (failed(newLoop))
       return;
+    depthLoops.back() = newLoop->getOperation();
     write.getValueToStoreMutable().assign(newLoop->getLoopResults()->back());
   }
+
+  /// The depth loops of the register tiles (for allowFma, once the vector
+  /// patterns have settled).
+  SmallVector<Operation *> depthLoops;
 
   void codegenElementwise(IRRewriter &rewriter, linalg::LinalgOp op) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -336,6 +377,7 @@ struct PdTileAndVectorizePass
     func::FuncOp fn = getOperation();
     IRRewriter rewriter(&getContext());
     SmallVector<linalg::LinalgOp> matmuls, elementwise;
+    depthLoops.clear();
     fn.walk([&](linalg::LinalgOp op) {
       if (op->getParentOfType<linalg::LinalgOp>())
         return;
@@ -359,6 +401,15 @@ struct PdTileAndVectorizePass
       if (failed(applyPatternsGreedily(fn, std::move(maskPatterns))))
         return signalPassFailure();
     }
+    // Unit leading dims first (the batch of a conv's im2col contraction, a
+    // batched matmul's tile): the outer-product lowering wants a 2-D
+    // contraction, and would otherwise fall back to scalar multiply-adds.
+    {
+      RewritePatternSet unitDims(&getContext());
+      vector::populateCastAwayVectorLeadingOneDimPatterns(unitDims);
+      if (failed(applyPatternsGreedily(fn, std::move(unitDims))))
+        return signalPassFailure();
+    }
     RewritePatternSet patterns(&getContext());
     vector::populateVectorContractLoweringPatterns(
         patterns, vector::VectorContractLowering::OuterProduct);
@@ -370,6 +421,16 @@ struct PdTileAndVectorizePass
     if (failed(applyPatternsGreedily(fn, std::move(patterns))))
       return signalPassFailure();
     linalg::hoistRedundantVectorTransfers(fn);
+    // A reduction over the unit depth dim of a tile is a plain add: make it
+    // one here, so that it exists to be marked for FMA.
+    {
+      RewritePatternSet reductions(&getContext());
+      vector::MultiDimReductionOp::getCanonicalizationPatterns(reductions, &getContext());
+      if (failed(applyPatternsGreedily(fn, std::move(reductions))))
+        return signalPassFailure();
+    }
+    for (Operation *loop : depthLoops)
+      allowFma(loop);
   }
 };
 

@@ -26,11 +26,38 @@ func.func @matmul(%a: memref<256x512xf32>, %b: memref<512x256xf32>, %c: memref<2
 
 // -----
 
-// Elementwise ops: one row of 16 elements at a time.
+// A convolution's im2col contraction: a unit batch and weights broadcast
+// along it. The vectorizer gives mulf + addf instead of vector.contract; the
+// accumulator still stays in registers across the depth loop, and the
+// multiply-adds may fuse (contract) into FMAs.
+// CHECK-LABEL: func.func @im2col_contraction(
+// CHECK: vector.transfer_read {{.*}} vector<4x64xf32>
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: arith.mulf {{.*}} fastmath<contract>
+// CHECK: arith.addf {{.*}} fastmath<contract>
+// CHECK: scf.yield
+// CHECK: vector.transfer_write {{.*}} vector<4x64xf32>
+func.func @im2col_contraction(%w: memref<64x576xf32>, %col: memref<1x576x3136xf32>, %out: memref<1x64x3136xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, k)>,
+                                   affine_map<(b, m, n, k) -> (b, k, n)>,
+                                   affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%w, %col : memref<64x576xf32>, memref<1x576x3136xf32>) outs(%out : memref<1x64x3136xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Elementwise ops: one row of 16 elements at a time (unit dims cast away).
 // CHECK-LABEL: func.func @elementwise(
 // CHECK: scf.for
-// CHECK: vector.transfer_read {{.*}} vector<1x16xf32>
-// CHECK: arith.maximumf {{.*}} : vector<1x16xf32>
+// CHECK: vector.transfer_read {{.*}} vector<16xf32>
+// CHECK: arith.maximumf {{.*}} : vector<16xf32>
 // CHECK: vector.transfer_write
 func.func @elementwise(%x: memref<8x64xf32>, %y: memref<8x64xf32>) {
   %zero = arith.constant 0.0 : f32
