@@ -281,6 +281,11 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       im2col contraction broadcasting its weights) the accumulator is still
       carried in registers and the multiply-adds are marked `contract`
       (FMAs);
+    * depthwise convolutions (`linalg.depthwise_conv_2d_nchw_chw`, which the
+      vectorizer does not handle in NCHW): generated directly, channels in
+      parallel, `vector-width` output columns at a time with a masked tail,
+      the kernel window unrolled into FMAs on a register accumulator,
+      strided inputs gathered;
     * elementwise `linalg.generic`, fills, copies and reductions: tiled to
       one row of `vector-width` elements and vectorized (masked when the
       innermost size does not divide);

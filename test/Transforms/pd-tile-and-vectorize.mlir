@@ -53,6 +53,34 @@ func.func @im2col_contraction(%w: memref<64x576xf32>, %col: memref<1x576x3136xf3
 
 // -----
 
+// A depthwise convolution (NCHW): channels in parallel, 16 output columns at
+// a time (the last 8 of each 56-wide row masked), the 3x3 window as 9 FMAs on
+// a register accumulator; stride 2 gathers its inputs.
+// CHECK-LABEL: func.func @depthwise(
+// CHECK: scf.parallel
+// CHECK-COUNT-9: memref.load
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: vector.create_mask {{.*}} : vector<16xi1>
+// CHECK-COUNT-9: vector.fma
+// CHECK: vector.maskedstore
+// CHECK-NOT: linalg.depthwise
+// CHECK-LABEL: func.func @depthwise_strided(
+// CHECK: vector.gather
+// CHECK: vector.fma
+func.func @depthwise(%x: memref<1x8x58x58xf32>, %w: memref<8x3x3xf32>, %o: memref<1x8x56x56xf32>) {
+  linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : memref<1x8x58x58xf32>, memref<8x3x3xf32>) outs(%o : memref<1x8x56x56xf32>)
+  return
+}
+func.func @depthwise_strided(%x: memref<1x8x57x57xf32>, %w: memref<8x3x3xf32>, %o: memref<1x8x28x28xf32>) {
+  linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%x, %w : memref<1x8x57x57xf32>, memref<8x3x3xf32>) outs(%o : memref<1x8x28x28xf32>)
+  return
+}
+
+// -----
+
 // Elementwise ops: one row of 16 elements at a time (unit dims cast away).
 // CHECK-LABEL: func.func @elementwise(
 // CHECK: scf.for
