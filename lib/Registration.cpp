@@ -58,6 +58,9 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
     p += "func.func(pd-tile-and-vectorize),canonicalize,cse,";
   p += "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
        "func.func(pd-memref-copy-to-linalg),"
+       // One function per kernel, identical kernels shared: LLVM compiles
+       // many small functions much faster than one huge one.
+       "pd-outline-kernels,"
        "convert-linalg-to-loops,";
   if (parallel)
     p += "async-parallel-for{async-dispatch=false num-workers=-1 min-task-size=1},"

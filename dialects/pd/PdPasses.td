@@ -357,6 +357,51 @@ def PdConvToIm2col : Pass<"pd-conv-to-im2col", "::mlir::func::FuncOp"> {
   ];
 }
 
+def PdOutlineKernels : Pass<"pd-outline-kernels", "::mlir::ModuleOp"> {
+  let summary = "Outline each top-level loop nest of a program into a function; share identical ones";
+  let description = [{
+    Run on buffers, after tiling and vectorization: each top-level op with
+    regions (a loop nest, a linalg op) in a program function becomes a call
+    of a private `@<program>_kernel_<i>` (marked `pd.kernel`, internal
+    linkage, `noinline`) taking the values it uses from outside as arguments;
+    constants are cloned into it. A kernel structurally identical to one
+    already outlined (same ops, attributes and types; only its buffers,
+    e.g. the weights, differ) is not created again: the call goes to the
+    existing one.
+
+    LLVM's optimizer and code generator are superlinear in the size of a
+    function: with one huge `main`, a DenseNet-121 spent 40 s in `opt` and
+    `llc`. Small functions compile in linear time, each distinct kernel
+    once, and show up by name in a profiler.
+
+    Before:
+
+    ```mlir
+    func.func @main(%x: memref<64xf32>, %w: memref<64xf32>, %o: memref<64xf32>) {
+      scf.for %i = %c0 to %c64 step %c16 { ... %x ... %w ... %o ... }
+      return
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func private @main_kernel_0(%a: memref<64xf32>, %b: memref<64xf32>,
+                                     %c: memref<64xf32>) attributes {pd.kernel, ...} {
+      %c0 = arith.constant 0 : index
+      ...
+      scf.for %i = %c0 to %c64 step %c16 { ... }
+      return
+    }
+    func.func @main(%x: memref<64xf32>, %w: memref<64xf32>, %o: memref<64xf32>) {
+      call @main_kernel_0(%x, %w, %o) : (memref<64xf32>, memref<64xf32>, memref<64xf32>) -> ()
+      return
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::LLVM::LLVMDialect"];
+}
+
 def PdFuseLinalgElementwise : Pass<"pd-fuse-linalg-elementwise", "::mlir::func::FuncOp"> {
   let summary = "Fuse elementwise linalg producers into consumers that read each produced element once";
   let description = [{

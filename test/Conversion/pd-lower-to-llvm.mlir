@@ -5,9 +5,12 @@
 
 // Parameters, then feeds, then one out-parameter per fetch (memref
 // descriptors), and the C interface wrapper; only LLVM dialect is left.
+// The kernels are internal functions of their own (pd-outline-kernels).
+// CHECK: llvm.func internal @main_kernel_{{[0-9]+}}(
+// CHECK: llvm.intr.fmuladd
 // CHECK-LABEL: llvm.func @main(
 // CHECK-SAME: pd.feeds = ["x"], pd.fetch_results = [0], pd.fetches = ["out"], pd.parameters = ["w", "b"]
-// CHECK: llvm.intr.fmuladd
+// CHECK: llvm.call @main_kernel_
 // CHECK-LABEL: llvm.func @_mlir_ciface_main(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
 // CHECK-NOT: = linalg.
 // CHECK-NOT: = pd.
