@@ -68,6 +68,8 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
          "async-runtime-ref-counting-opt,";
   else
     p += "func.func(scf-parallel-loop-fusion),";
+  // f32 transcendental functions as vectorized polynomials, not libm calls.
+  p += "func.func(pd-approximate-math),";
   p += "func.func(lower-vector-mask,lower-vector-multi-reduction),"
        "convert-vector-to-scf{full-unroll=true},lower-affine,convert-scf-to-cf,"
        "expand-strided-metadata,lower-affine,"
