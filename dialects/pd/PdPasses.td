@@ -319,7 +319,11 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
     ListOption<"matmulRegisterTile", "matmul-register-tile", "int64_t",
                "Rows,columns of the matmul register tile (default 4,64: 16 zmm accumulators)">,
     ListOption<"matmulCacheTile", "matmul-cache-tile", "int64_t",
-               "Rows,columns,depth of the matmul cache tile (default 64,256,256)">
+               "Rows,columns,depth of the matmul cache tile (default 64,256,256)">,
+    Option<"minParallelWork", "min-parallel-work", "int64_t", /*default=*/"33554432",
+           "Multiply-adds (x2) below which a contraction or depthwise convolution "
+           "runs on one thread: waking the async runtime's workers costs tens of "
+           "microseconds, more than a small kernel takes">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",

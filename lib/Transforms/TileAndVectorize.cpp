@@ -245,9 +245,14 @@ struct PdTileAndVectorizePass
     int64_t ck = fitTile(k, cache[2], 1);
     // Small problems: skip the cache level.
     FailureOr<linalg::LinalgOp> cur = op;
+    int64_t batches = 1;
+    for (unsigned i = 0; i < batch; ++i)
+      batches *= ranges[i];
+    bool threads = 2 * batches * m * nn * k >= minParallelWork;
     if (m * nn * k >= 64 * 64 * 64 && (cm < m || cn < nn || batch))
       cur = tile(rewriter, *cur, sizesFor(1, cm < m ? cm : 0, cn < nn ? cn : 0, 0),
-                 linalg::LinalgTilingLoopType::ParallelLoops);
+                 threads ? linalg::LinalgTilingLoopType::ParallelLoops
+                         : linalg::LinalgTilingLoopType::Loops);
     if (succeeded(cur) && ck < k)
       cur = tile(rewriter, *cur, sizesFor(0, 0, 0, ck), linalg::LinalgTilingLoopType::Loops);
     if (succeeded(cur))
@@ -395,11 +400,23 @@ struct PdTileAndVectorizePass
       lanes = arith::ConstantOp::create(rewriter, loc, lanesType,
                                         DenseElementsAttr::get(lanesType, ArrayRef(offsets)));
     }
-    auto par = scf::ParallelOp::create(rewriter, loc, ValueRange{zero, zero},
-                                       ValueRange{index(n), index(channels)},
-                                       ValueRange{one, one});
-    rewriter.setInsertionPointToStart(par.getBody());
-    Value b = par.getInductionVars()[0], c = par.getInductionVars()[1];
+    // Channels on threads when there is enough work (min-parallel-work).
+    Value b, c;
+    if (2 * n * channels * oh * ow * kh * kw >= minParallelWork) {
+      auto par = scf::ParallelOp::create(rewriter, loc, ValueRange{zero, zero},
+                                         ValueRange{index(n), index(channels)},
+                                         ValueRange{one, one});
+      rewriter.setInsertionPointToStart(par.getBody());
+      b = par.getInductionVars()[0];
+      c = par.getInductionVars()[1];
+    } else {
+      auto images = scf::ForOp::create(rewriter, loc, zero, index(n), one);
+      rewriter.setInsertionPointToStart(images.getBody());
+      auto chans = scf::ForOp::create(rewriter, loc, zero, index(channels), one);
+      rewriter.setInsertionPointToStart(chans.getBody());
+      b = images.getInductionVar();
+      c = chans.getInductionVar();
+    }
     // The kh x kw weights of this channel, broadcast once.
     SmallVector<Value> weights;
     for (int64_t i = 0; i < kh; ++i)

@@ -19,12 +19,12 @@
 // PAR: llvm.call @mlirAsyncRuntimeExecute
 // NOVEC-NOT: llvm.intr.fmuladd{{.*}}vector
 func.func @main() {
-  %x = pd.data "x" : !pd.tensor<128x64xf32>
-  %w = pd.get_parameter "w" : !pd.tensor<64x64xf32>
-  %b = pd.get_parameter "b" : !pd.tensor<64xf32>
-  %y = pd.matmul %x, %w : (!pd.tensor<128x64xf32>, !pd.tensor<64x64xf32>) -> !pd.tensor<128x64xf32>
-  %z = pd.add %y, %b : (!pd.tensor<128x64xf32>, !pd.tensor<64xf32>) -> !pd.tensor<128x64xf32>
-  %r = pd.relu_ %z : (!pd.tensor<128x64xf32>) -> !pd.tensor<128x64xf32>
-  %f = pd.fetch %r "out" col 0 : !pd.tensor<128x64xf32>
+  %x = pd.data "x" : !pd.tensor<256x256xf32>
+  %w = pd.get_parameter "w" : !pd.tensor<256x256xf32>
+  %b = pd.get_parameter "b" : !pd.tensor<256xf32>
+  %y = pd.matmul %x, %w : (!pd.tensor<256x256xf32>, !pd.tensor<256x256xf32>) -> !pd.tensor<256x256xf32>
+  %z = pd.add %y, %b : (!pd.tensor<256x256xf32>, !pd.tensor<256xf32>) -> !pd.tensor<256x256xf32>
+  %r = pd.relu_ %z : (!pd.tensor<256x256xf32>) -> !pd.tensor<256x256xf32>
+  %f = pd.fetch %r "out" col 0 : !pd.tensor<256x256xf32>
   return
 }

@@ -1,5 +1,5 @@
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | FileCheck %s
-// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{matmul-register-tile=8,32 matmul-cache-tile=64,64,64}))' | FileCheck %s --check-prefix=OPTS
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{matmul-register-tile=8,32 matmul-cache-tile=64,64,64 min-parallel-work=0}))' | FileCheck %s --check-prefix=OPTS
 // Running it twice changes nothing more.
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | paddle-opt -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | FileCheck %s
 
@@ -53,11 +53,13 @@ func.func @im2col_contraction(%w: memref<64x576xf32>, %col: memref<1x576x3136xf3
 
 // -----
 
-// A depthwise convolution (NCHW): channels in parallel, 16 output columns at
-// a time (the last 8 of each 56-wide row masked), the 3x3 window as 9 FMAs on
-// a register accumulator; stride 2 gathers its inputs.
+// A depthwise convolution (NCHW): channels (in parallel when there is enough
+// work), 16 output columns at a time (the last 8 of each 56-wide row
+// masked), the 3x3 window as 9 FMAs on a register accumulator; stride 2
+// gathers its inputs.
 // CHECK-LABEL: func.func @depthwise(
-// CHECK: scf.parallel
+// CHECK: scf.for
+// CHECK: scf.for
 // CHECK-COUNT-9: memref.load
 // CHECK: scf.for
 // CHECK: scf.for
@@ -68,6 +70,8 @@ func.func @im2col_contraction(%w: memref<64x576xf32>, %col: memref<1x576x3136xf3
 // CHECK-LABEL: func.func @depthwise_strided(
 // CHECK: vector.gather
 // CHECK: vector.fma
+// OPTS-LABEL: func.func @depthwise(
+// OPTS: scf.parallel
 func.func @depthwise(%x: memref<1x8x58x58xf32>, %w: memref<8x3x3xf32>, %o: memref<1x8x56x56xf32>) {
   linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
       ins(%x, %w : memref<1x8x58x58xf32>, memref<8x3x3xf32>) outs(%o : memref<1x8x56x56xf32>)
