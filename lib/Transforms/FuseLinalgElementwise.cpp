@@ -25,16 +25,28 @@ using namespace mlir;
 
 namespace {
 
+/// Ops in a linalg op's body.
+int64_t bodySize(Operation *op) {
+  auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(op);
+  if (!linalgOp || op->getNumRegions() != 1 || op->getRegion(0).empty())
+    return 0;
+  return (int64_t)op->getRegion(0).front().getOperations().size();
+}
+
 /// Upstream's condition (the producer has no other user), and the consumer
 /// reads each produced element exactly once: its indexing map for the fused
-/// operand uses every loop, each once.
-bool fusesWithoutRecompute(OpOperand *fused) {
+/// operand uses every loop, each once. And the fused body stays under
+/// `maxOps`: every fusion copies both bodies, so fusing a chain of N ops
+/// into one body cost O(N^2) (5,000 relus: 6 s in this pass alone).
+bool fusesWithoutRecompute(OpOperand *fused, int64_t maxOps) {
   Operation *producer = fused->get().getDefiningOp();
   if (!producer || !producer->hasOneUse())
     return false;
   auto consumer = dyn_cast<linalg::LinalgOp>(fused->getOwner());
   if (!consumer)
     return true;
+  if (bodySize(producer) + bodySize(consumer) > maxOps)
+    return false;
   return consumer.getMatchingIndexingMap(fused).isPermutation();
 }
 
@@ -56,6 +68,7 @@ bool foldsReshapeIntoElementwise(OpOperand *fused) {
 
 struct PdFuseLinalgElementwisePass
     : public pd::impl::PdFuseLinalgElementwiseBase<PdFuseLinalgElementwisePass> {
+  using Base::Base;
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
@@ -63,7 +76,9 @@ struct PdFuseLinalgElementwisePass
       Operation *producer = fused->get().getDefiningOp();
       return producer && producer->hasOneUse();
     };
-    linalg::populateElementwiseOpsFusionPatterns(patterns, fusesWithoutRecompute);
+    int64_t maxOps = maxFusedOps;
+    linalg::populateElementwiseOpsFusionPatterns(
+        patterns, [maxOps](OpOperand *fused) { return fusesWithoutRecompute(fused, maxOps); });
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, foldsReshapeIntoElementwise);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);

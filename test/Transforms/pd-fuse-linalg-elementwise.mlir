@@ -1,5 +1,6 @@
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-fuse-linalg-elementwise))' | FileCheck %s
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-fuse-linalg-elementwise,pd-fuse-linalg-elementwise))' | FileCheck %s
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-fuse-linalg-elementwise{max-fused-ops=3}))' | FileCheck %s --check-prefix=SMALL
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 
@@ -9,6 +10,12 @@
 // CHECK: math.exp
 // CHECK: arith.maximumf
 // CHECK-NOT: linalg.generic
+// Bodies of 2 ops each: 4 > max-fused-ops=3, so the chain stays two ops.
+// SMALL-LABEL: func.func @chain(
+// SMALL: linalg.generic
+// SMALL: math.exp
+// SMALL: linalg.generic
+// SMALL: arith.maximumf
 func.func @chain(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %e = tensor.empty() : tensor<4x8xf32>
   %zero = arith.constant 0.0 : f32
