@@ -58,6 +58,8 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
     p += "func.func(pd-tile-and-vectorize),canonicalize,cse,";
   p += "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
        "func.func(pd-memref-copy-to-linalg),"
+       // Buffers freed after their last use, not at the end of the program.
+       "func.func(pd-early-dealloc),"
        // One function per kernel, identical kernels shared: LLVM compiles
        // many small functions much faster than one huge one.
        "pd-outline-kernels,"

@@ -391,6 +391,47 @@ def PdApproximateMath : Pass<"pd-approximate-math", "::mlir::func::FuncOp"> {
   ];
 }
 
+def PdEarlyDealloc : Pass<"pd-early-dealloc", "::mlir::func::FuncOp"> {
+  let summary = "Free each buffer right after its last use";
+  let description = [{
+    Upstream's ownership-based buffer deallocation places every
+    `memref.dealloc` at the end of the block that allocated the buffer, so
+    all intermediate buffers of a program function are live at once
+    (ResNet-50 at batch 8: 1.2 GB). This pass moves the `memref.dealloc` of
+    each `memref.alloc` of a block to just after the last op of the block
+    that uses the buffer or a view of it (subview, expand/collapse_shape,
+    cast). A buffer that may escape (returned, yielded, stored, or passed to
+    an op that returns a memref that is not a view of it) is left alone.
+    With the caching allocator of compiled libraries, freed blocks are taken
+    again by later layers of the same run.
+
+    Before:
+
+    ```mlir
+    %a = memref.alloc() : memref<64xf32>
+    call @kernel_0(%x, %a)
+    %b = memref.alloc() : memref<64xf32>
+    call @kernel_1(%a, %b)
+    call @kernel_2(%b, %out)
+    memref.dealloc %a : memref<64xf32>
+    memref.dealloc %b : memref<64xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %a = memref.alloc() : memref<64xf32>
+    call @kernel_0(%x, %a)
+    %b = memref.alloc() : memref<64xf32>
+    call @kernel_1(%a, %b)
+    memref.dealloc %a : memref<64xf32>
+    call @kernel_2(%b, %out)
+    memref.dealloc %b : memref<64xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def PdOutlineKernels : Pass<"pd-outline-kernels", "::mlir::ModuleOp"> {
   let summary = "Outline each top-level loop nest of a program into a function; share identical ones";
   let description = [{
