@@ -286,6 +286,9 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       parallel, `vector-width` output columns at a time with a masked tail,
       the kernel window unrolled into FMAs on a register accumulator,
       strided inputs gathered;
+    * the im2col patch copy of `pd-conv-to-im2col` (`pd.im2col`): each
+      output row copied `vector-width` columns at a time (masked vector
+      loads, gathers for strides > 1);
     * elementwise `linalg.generic`, fills, copies and reductions: tiled to
       one row of `vector-width` elements and vectorized (masked when the
       innermost size does not divide);
@@ -337,8 +340,13 @@ def PdConvToIm2col : Pass<"pd-conv-to-im2col", "::mlir::func::FuncOp"> {
   let description = [{
     `linalg.conv_2d_nchw_fchw` (and `conv_2d_nhwc_hwcf`) become an im2col
     `linalg.generic` gathering the input patches followed by a contraction
-    that `pd-tile-and-vectorize` treats like a matmul (upstream
-    `linalg::rewriteInIm2Col`). Runs on tensors, before bufferization.
+    that `pd-tile-and-vectorize` treats like a matmul. Runs on tensors,
+    before bufferization. For NCHW the patches are a 6-D window copy
+    `col[n, c, kh, kw, oh, ow] = x[n, c, oh*sh + kh*dh, ow*sw + kw*dw]`
+    marked `pd.im2col` (strides, dilations), which `pd-tile-and-vectorize`
+    copies row by row with vector loads, collapsed to `[n, c*kh*kw, oh*ow]`;
+    upstream's `linalg::rewriteInIm2Col` (used for NHWC) flattens the patch
+    indices into div/mod arithmetic that only scalar loops can follow.
 
     Before:
 
@@ -350,7 +358,8 @@ def PdConvToIm2col : Pass<"pd-conv-to-im2col", "::mlir::func::FuncOp"> {
     After:
 
     ```mlir
-    %col = linalg.generic {...} outs(%e : tensor<1x27x36xf32>) { ... }
+    %p = linalg.generic {...} outs(%e : tensor<1x3x3x3x6x6xf32>) attrs = {pd.im2col = ...} { ... }
+    %col = tensor.collapse_shape %p [[0], [1, 2, 3], [4, 5]] : ... into tensor<1x27x36xf32>
     %m = linalg.generic {...} ins(%w2, %col : tensor<4x27xf32>, tensor<1x27x36xf32>)
                               outs(%o2 : tensor<1x4x36xf32>) { mulf, addf }
     %r = tensor.expand_shape %m ...

@@ -8,7 +8,9 @@
 
 #include "Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::pd {
@@ -36,11 +38,83 @@ struct PdConvToIm2colPass
     for (Operation *op : convs) {
       rewriter.setInsertionPoint(op);
       // A convolution the rewrite does not support stays as it is.
-      if (auto c = dyn_cast<linalg::Conv2DNchwFchwOp>(op))
-        (void)linalg::rewriteInIm2Col(rewriter, c);
-      else
+      if (auto c = dyn_cast<linalg::Conv2DNchwFchwOp>(op)) {
+        if (failed(rewriteNchw(rewriter, c)))
+          (void)linalg::rewriteInIm2Col(rewriter, c);
+      } else {
         (void)linalg::rewriteInIm2Col(rewriter, cast<linalg::Conv2DNhwcHwcfOp>(op));
+      }
     }
+  }
+
+  /// NCHW: the patches as a 6-D window copy
+  ///   col[n, c, kh, kw, oh, ow] = x[n, c, oh*sh + kh*dh, ow*sw + kw*dw]
+  /// marked `pd.im2col` (pd-tile-and-vectorize copies its rows with vector
+  /// loads; upstream's im2col flattens (oh, ow) and (c, kh, kw) into
+  /// div/mod index arithmetic that only scalar loops can follow), collapsed
+  /// to [n, c*kh*kw, oh*ow] for the same contraction upstream builds.
+  LogicalResult rewriteNchw(IRRewriter &rewriter, linalg::Conv2DNchwFchwOp conv) {
+    Value input = conv.getInputs()[0], filter = conv.getInputs()[1],
+          init = conv.getOutputs()[0];
+    auto inType = cast<RankedTensorType>(input.getType());
+    auto fType = cast<RankedTensorType>(filter.getType());
+    auto oType = cast<RankedTensorType>(init.getType());
+    Type elem = oType.getElementType();
+    if (!isa<FloatType>(elem) || inType.getElementType() != elem ||
+        fType.getElementType() != elem)
+      return failure();
+    SmallVector<int64_t> strides = llvm::to_vector(conv.getStrides().getValues<int64_t>());
+    SmallVector<int64_t> dilations =
+        llvm::to_vector(conv.getDilations().getValues<int64_t>());
+    int64_t n = oType.getDimSize(0), f = oType.getDimSize(1), oh = oType.getDimSize(2),
+            ow = oType.getDimSize(3), c = inType.getDimSize(1), kh = fType.getDimSize(2),
+            kw = fType.getDimSize(3);
+    Location loc = conv.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+    // Patches.
+    auto colType = RankedTensorType::get({n, c, kh, kw, oh, ow}, elem);
+    Value empty = tensor::EmptyOp::create(rewriter, loc, colType.getShape(), elem);
+    AffineMap inMap = AffineMap::get(
+        6, 0, {d(0), d(1), d(4) * strides[0] + d(2) * dilations[0],
+               d(5) * strides[1] + d(3) * dilations[1]},
+        ctx);
+    auto copy = linalg::GenericOp::create(
+        rewriter, loc, colType, ValueRange{input}, ValueRange{empty},
+        ArrayRef<AffineMap>{inMap, rewriter.getMultiDimIdentityMap(6)},
+        SmallVector<utils::IteratorType>(6, utils::IteratorType::parallel),
+        [](OpBuilder &b, Location l, ValueRange args) {
+          linalg::YieldOp::create(b, l, args[0]);
+        });
+    copy->setAttr("pd.im2col", rewriter.getDenseI64ArrayAttr(
+                                   {strides[0], strides[1], dilations[0], dilations[1]}));
+    Value col = tensor::CollapseShapeOp::create(
+        rewriter, loc, copy.getResult(0),
+        SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4, 5}});
+    Value w = tensor::CollapseShapeOp::create(
+        rewriter, loc, filter, SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
+    Value out = tensor::CollapseShapeOp::create(
+        rewriter, loc, init, SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
+    // out[n, f, p] += w[f, k] * col[n, k, p]
+    auto matmul = linalg::GenericOp::create(
+        rewriter, loc, out.getType(), ValueRange{w, col}, ValueRange{out},
+        ArrayRef<AffineMap>{AffineMap::get(4, 0, {d(1), d(3)}, ctx),
+                            AffineMap::get(4, 0, {d(0), d(3), d(2)}, ctx),
+                            AffineMap::get(4, 0, {d(0), d(1), d(2)}, ctx)},
+        SmallVector<utils::IteratorType>{utils::IteratorType::parallel,
+                                         utils::IteratorType::parallel,
+                                         utils::IteratorType::parallel,
+                                         utils::IteratorType::reduction},
+        [](OpBuilder &b, Location l, ValueRange args) {
+          Value m = arith::MulFOp::create(b, l, args[0], args[1]);
+          linalg::YieldOp::create(b, l, ValueRange{arith::AddFOp::create(b, l, args[2], m)});
+        });
+    Value result = tensor::ExpandShapeOp::create(
+        rewriter, loc, oType, matmul.getResult(0),
+        SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
+    rewriter.replaceOp(conv, result);
+    (void)f;
+    return success();
   }
 };
 

@@ -457,6 +457,79 @@ struct PdTileAndVectorizePass
     rewriter.eraseOp(op);
   }
 
+  /// The patch copy of pd-conv-to-im2col (`pd.im2col` = strides and
+  /// dilations): col[n, c, kh, kw, oh, ow] = x[n, c, oh*sh + kh*dh,
+  /// ow*sw + kw*dw]. Each output row is `vector-width` columns at a time:
+  /// contiguous masked loads for stride 1, gathers otherwise, masked
+  /// stores.
+  void codegenIm2col(IRRewriter &rewriter, linalg::GenericOp op) {
+    auto params = op->getAttrOfType<DenseI64ArrayAttr>("pd.im2col");
+    if (!params || params.size() != 4 || !op.hasPureBufferSemantics() ||
+        op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1)
+      return;
+    Value input = op.getDpsInputs()[0], col = op.getDpsInits()[0];
+    auto inType = dyn_cast<MemRefType>(input.getType());
+    auto colType = dyn_cast<MemRefType>(col.getType());
+    if (!inType || !colType || !inType.hasStaticShape() || !colType.hasStaticShape() ||
+        colType.getRank() != 6 || inType.getRank() != 4 ||
+        !inType.isLastDimUnitStride() || !colType.isLastDimUnitStride())
+      return;
+    ArrayRef<int64_t> p = params.asArrayRef();
+    int64_t sh = p[0], sw = p[1], dh = p[2], dw = p[3];
+    ArrayRef<int64_t> shape = colType.getShape();
+    int64_t width = std::max<int64_t>(vectorWidth, 1);
+    Location loc = op.getLoc();
+    Type elem = colType.getElementType();
+    auto vecType = VectorType::get({width}, elem);
+    auto maskType = VectorType::get({width}, rewriter.getI1Type());
+    rewriter.setInsertionPoint(op);
+    auto index = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
+    };
+    Value zero = index(0), one = index(1);
+    Value passthrough = arith::ConstantOp::create(
+        rewriter, loc, vecType, DenseElementsAttr::get(vecType, rewriter.getFloatAttr(elem, 0.0)));
+    Value lanes;
+    if (sw != 1) {
+      SmallVector<int32_t> offsets;
+      for (int64_t i = 0; i < width; ++i)
+        offsets.push_back((int32_t)(i * sw));
+      auto lanesType = VectorType::get({width}, rewriter.getI32Type());
+      lanes = arith::ConstantOp::create(rewriter, loc, lanesType,
+                                        DenseElementsAttr::get(lanesType, ArrayRef(offsets)));
+    }
+    // Loops over n, c, kh, kw, oh; ow by vectors.
+    SmallVector<Value> ivs;
+    for (int64_t i = 0; i < 5; ++i) {
+      auto loop = scf::ForOp::create(rewriter, loc, zero, index(shape[i]), one);
+      rewriter.setInsertionPointToStart(loop.getBody());
+      ivs.push_back(loop.getInductionVar());
+    }
+    auto cols = scf::ForOp::create(rewriter, loc, zero, index(shape[5]), index(width));
+    rewriter.setInsertionPointToStart(cols.getBody());
+    Value ow = cols.getInductionVar();
+    Value left = arith::SubIOp::create(rewriter, loc, index(shape[5]), ow);
+    Value count = arith::MinSIOp::create(rewriter, loc, left, index(width));
+    Value mask = vector::CreateMaskOp::create(rewriter, loc, maskType, ValueRange{count});
+    Value row = arith::AddIOp::create(
+        rewriter, loc, arith::MulIOp::create(rewriter, loc, ivs[4], index(sh)),
+        arith::MulIOp::create(rewriter, loc, ivs[2], index(dh)));
+    Value column = arith::AddIOp::create(
+        rewriter, loc, arith::MulIOp::create(rewriter, loc, ow, index(sw)),
+        arith::MulIOp::create(rewriter, loc, ivs[3], index(dw)));
+    SmallVector<Value> at{ivs[0], ivs[1], row, column};
+    Value x = sw == 1 ? vector::MaskedLoadOp::create(rewriter, loc, vecType, input, at, mask,
+                                                      passthrough)
+                            .getResult()
+                      : vector::GatherOp::create(rewriter, loc, vecType, input, at, lanes,
+                                                 mask, passthrough)
+                            .getResult();
+    vector::MaskedStoreOp::create(rewriter, loc, col,
+                                  ValueRange{ivs[0], ivs[1], ivs[2], ivs[3], ivs[4], ow}, mask,
+                                  x);
+    rewriter.eraseOp(op);
+  }
+
   void codegenElementwise(IRRewriter &rewriter, linalg::LinalgOp op) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     unsigned n = ranges.size();
@@ -488,10 +561,16 @@ struct PdTileAndVectorizePass
     IRRewriter rewriter(&getContext());
     SmallVector<linalg::LinalgOp> matmuls, elementwise;
     SmallVector<linalg::DepthwiseConv2DNchwChwOp> depthwise;
+    SmallVector<linalg::GenericOp> im2cols;
     depthLoops.clear();
     fn.walk([&](linalg::LinalgOp op) {
       if (op->getParentOfType<linalg::LinalgOp>())
         return;
+      if (op->hasAttr("pd.im2col")) {
+        if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
+          im2cols.push_back(generic);
+        return;
+      }
       if (auto dw = dyn_cast<linalg::DepthwiseConv2DNchwChwOp>(op.getOperation())) {
         if (dw.hasPureBufferSemantics())
           depthwise.push_back(dw);
@@ -508,6 +587,8 @@ struct PdTileAndVectorizePass
       codegenElementwise(rewriter, op);
     for (linalg::DepthwiseConv2DNchwChwOp op : depthwise)
       codegenDepthwise(rewriter, op);
+    for (linalg::GenericOp op : im2cols)
+      codegenIm2col(rewriter, op);
 
     // Contractions become FMA outer products; transfers are cleaned up so
     // the accumulators can leave the depth loop.

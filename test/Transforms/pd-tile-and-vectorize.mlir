@@ -85,6 +85,41 @@ func.func @depthwise_strided(%x: memref<1x8x57x57xf32>, %w: memref<8x3x3xf32>, %
 
 // -----
 
+// The patch copy of pd-conv-to-im2col (marked pd.im2col): rows copied with
+// masked vector loads and stores (16 + 8 of each 24-wide row); stride 2
+// gathers.
+// CHECK-LABEL: func.func @im2col(
+// CHECK: scf.for
+// CHECK: vector.create_mask {{.*}} : vector<16xi1>
+// CHECK: vector.maskedload {{.*}} : memref<1x2x26x26xf32>
+// CHECK: vector.maskedstore {{.*}} : memref<1x2x3x3x24x24xf32>
+// CHECK-NOT: linalg.generic
+// CHECK-LABEL: func.func @im2col_strided(
+// CHECK: vector.gather
+// CHECK: vector.maskedstore
+func.func @im2col(%x: memref<1x2x26x26xf32>, %col: memref<1x2x3x3x24x24xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>,
+                                   affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : memref<1x2x26x26xf32>) outs(%col : memref<1x2x3x3x24x24xf32>) attrs = {pd.im2col = array<i64: 1, 1, 1, 1>} {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  return
+}
+func.func @im2col_strided(%x: memref<1x2x25x25xf32>, %col: memref<1x2x3x3x12x12xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4 * 2 + d2, d5 * 2 + d3)>,
+                                   affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : memref<1x2x25x25xf32>) outs(%col : memref<1x2x3x3x12x12xf32>) attrs = {pd.im2col = array<i64: 2, 2, 1, 1>} {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  return
+}
+
+// -----
+
 // Elementwise ops: one row of 16 elements at a time (unit dims cast away).
 // CHECK-LABEL: func.func @elementwise(
 // CHECK: scf.for
