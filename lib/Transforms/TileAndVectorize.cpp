@@ -86,6 +86,64 @@ int64_t fitTile(int64_t size, int64_t want, int64_t multiple) {
   return want;
 }
 
+/// Rows of `width` consecutive output columns, for the depthwise and im2col
+/// kernels: index constants, the mask of a row's last columns, loads that
+/// are contiguous for stride 1 and gathers otherwise, zero padding.
+struct RowAccess {
+  IRRewriter &rewriter;
+  Location loc;
+  int64_t width, stride;
+  VectorType vecType;
+  Value passthrough, lanes;
+
+  RowAccess(IRRewriter &rewriter, Location loc, Type elem, int64_t width, int64_t stride)
+      : rewriter(rewriter), loc(loc), width(width), stride(stride),
+        vecType(VectorType::get({width}, elem)) {
+    passthrough = arith::ConstantOp::create(
+        rewriter, loc, vecType,
+        DenseElementsAttr::get(vecType, rewriter.getFloatAttr(elem, 0.0)));
+    if (stride != 1) {
+      // Lane offsets of a strided read: 0, s, 2s, ...
+      SmallVector<int32_t> offsets;
+      for (int64_t i = 0; i < width; ++i)
+        offsets.push_back((int32_t)(i * stride));
+      auto lanesType = VectorType::get({width}, rewriter.getI32Type());
+      lanes = arith::ConstantOp::create(rewriter, loc, lanesType,
+                                        DenseElementsAttr::get(lanesType, ArrayRef(offsets)));
+    }
+  }
+
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); }
+
+  /// The lanes of columns [col, min(col + width, size)).
+  Value mask(Value col, int64_t size) {
+    Value left = arith::SubIOp::create(rewriter, loc, index(size), col);
+    Value count = arith::MinSIOp::create(rewriter, loc, left, index(width));
+    return vector::CreateMaskOp::create(
+        rewriter, loc, VectorType::get({width}, rewriter.getI1Type()), ValueRange{count});
+  }
+
+  /// `width` elements of `base` from `at` on, `stride` apart along the
+  /// last dim (`contiguous`: 1 apart whatever `stride` is).
+  Value read(Value base, ValueRange at, Value mask, bool contiguous = false) {
+    if (contiguous || stride == 1)
+      return vector::MaskedLoadOp::create(rewriter, loc, vecType, base, at, mask, passthrough);
+    return vector::GatherOp::create(rewriter, loc, vecType, base, at, lanes, mask,
+                                    passthrough);
+  }
+
+  void write(Value value, Value base, ValueRange at, Value mask) {
+    vector::MaskedStoreOp::create(rewriter, loc, base, at, mask, value);
+  }
+
+  /// A loop from 0 to `size` by `step`; the builder moves into its body.
+  Value loop(int64_t size, int64_t step) {
+    auto f = scf::ForOp::create(rewriter, loc, index(0), index(size), index(step));
+    rewriter.setInsertionPointToStart(f.getBody());
+    return f.getInductionVar();
+  }
+};
+
 struct PdTileAndVectorizePass
     : public pd::impl::PdTileAndVectorizeBase<PdTileAndVectorizePass> {
   using Base::Base;
@@ -378,82 +436,48 @@ struct PdTileAndVectorizePass
     int64_t n = outType.getDimSize(0), channels = outType.getDimSize(1),
             oh = outType.getDimSize(2), ow = outType.getDimSize(3);
     int64_t kh = filterType.getDimSize(1), kw = filterType.getDimSize(2);
-    int64_t width = std::max<int64_t>(vectorWidth, 1);
-    Location loc = op.getLoc();
-    Type elem = outType.getElementType();
-    auto vecType = VectorType::get({width}, elem);
-    auto maskType = VectorType::get({width}, rewriter.getI1Type());
     rewriter.setInsertionPoint(op);
-    auto index = [&](int64_t v) -> Value {
-      return arith::ConstantIndexOp::create(rewriter, loc, v);
-    };
-    Value zero = index(0), one = index(1);
-    Value passthrough = arith::ConstantOp::create(
-        rewriter, loc, vecType, DenseElementsAttr::get(vecType, rewriter.getFloatAttr(elem, 0.0)));
-    // Lane offsets of a strided input read: 0, s, 2s, ...
-    Value lanes;
-    if (strides[1] != 1) {
-      SmallVector<int32_t> offsets;
-      for (int64_t i = 0; i < width; ++i)
-        offsets.push_back((int32_t)(i * strides[1]));
-      auto lanesType = VectorType::get({width}, rewriter.getI32Type());
-      lanes = arith::ConstantOp::create(rewriter, loc, lanesType,
-                                        DenseElementsAttr::get(lanesType, ArrayRef(offsets)));
-    }
+    RowAccess rows(rewriter, op.getLoc(), outType.getElementType(),
+                   std::max<int64_t>(vectorWidth, 1), strides[1]);
+    Location loc = op.getLoc();
     // Channels on threads when there is enough work (min-parallel-work).
     Value b, c;
     if (2 * n * channels * oh * ow * kh * kw >= minParallelWork) {
+      Value zero = rows.index(0), one = rows.index(1);
       auto par = scf::ParallelOp::create(rewriter, loc, ValueRange{zero, zero},
-                                         ValueRange{index(n), index(channels)},
+                                         ValueRange{rows.index(n), rows.index(channels)},
                                          ValueRange{one, one});
       rewriter.setInsertionPointToStart(par.getBody());
       b = par.getInductionVars()[0];
       c = par.getInductionVars()[1];
     } else {
-      auto images = scf::ForOp::create(rewriter, loc, zero, index(n), one);
-      rewriter.setInsertionPointToStart(images.getBody());
-      auto chans = scf::ForOp::create(rewriter, loc, zero, index(channels), one);
-      rewriter.setInsertionPointToStart(chans.getBody());
-      b = images.getInductionVar();
-      c = chans.getInductionVar();
+      b = rows.loop(n, 1);
+      c = rows.loop(channels, 1);
     }
     // The kh x kw weights of this channel, broadcast once.
     SmallVector<Value> weights;
     for (int64_t i = 0; i < kh; ++i)
       for (int64_t j = 0; j < kw; ++j) {
-        Value w = memref::LoadOp::create(rewriter, loc, filter, ValueRange{c, index(i), index(j)});
-        weights.push_back(vector::BroadcastOp::create(rewriter, loc, vecType, w));
+        Value w = memref::LoadOp::create(rewriter, loc, filter,
+                                         ValueRange{c, rows.index(i), rows.index(j)});
+        weights.push_back(vector::BroadcastOp::create(rewriter, loc, rows.vecType, w));
       }
-    auto rows = scf::ForOp::create(rewriter, loc, zero, index(oh), one);
-    rewriter.setInsertionPointToStart(rows.getBody());
-    Value row = rows.getInductionVar();
-    auto cols = scf::ForOp::create(rewriter, loc, zero, index(ow), index(width));
-    rewriter.setInsertionPointToStart(cols.getBody());
-    Value col = cols.getInductionVar();
-    Value left = arith::SubIOp::create(rewriter, loc, index(ow), col);
-    Value count = arith::MinSIOp::create(rewriter, loc, left, index(width));
-    Value mask = vector::CreateMaskOp::create(rewriter, loc, maskType, ValueRange{count});
-    Value acc = vector::MaskedLoadOp::create(rewriter, loc, vecType, output,
-                                             ValueRange{b, c, row, col}, mask, passthrough);
-    Value inRow0 = arith::MulIOp::create(rewriter, loc, row, index(strides[0]));
-    Value inCol0 = arith::MulIOp::create(rewriter, loc, col, index(strides[1]));
+    Value row = rows.loop(oh, 1);
+    Value col = rows.loop(ow, rows.width);
+    Value mask = rows.mask(col, ow);
+    Value acc = rows.read(output, ValueRange{b, c, row, col}, mask, /*contiguous=*/true);
+    Value inRow0 = arith::MulIOp::create(rewriter, loc, row, rows.index(strides[0]));
+    Value inCol0 = arith::MulIOp::create(rewriter, loc, col, rows.index(strides[1]));
     for (int64_t i = 0; i < kh; ++i) {
-      Value inRow = arith::AddIOp::create(rewriter, loc, inRow0, index(i * dilations[0]));
+      Value inRow = arith::AddIOp::create(rewriter, loc, inRow0, rows.index(i * dilations[0]));
       for (int64_t j = 0; j < kw; ++j) {
-        Value inCol = arith::AddIOp::create(rewriter, loc, inCol0, index(j * dilations[1]));
-        Value x = strides[1] == 1
-                      ? vector::MaskedLoadOp::create(rewriter, loc, vecType, input,
-                                                     ValueRange{b, c, inRow, inCol}, mask,
-                                                     passthrough)
-                            .getResult()
-                      : vector::GatherOp::create(rewriter, loc, vecType, input,
-                                                 ValueRange{b, c, inRow, inCol}, lanes, mask,
-                                                 passthrough)
-                            .getResult();
+        Value inCol =
+            arith::AddIOp::create(rewriter, loc, inCol0, rows.index(j * dilations[1]));
+        Value x = rows.read(input, ValueRange{b, c, inRow, inCol}, mask);
         acc = vector::FMAOp::create(rewriter, loc, x, weights[i * kw + j], acc);
       }
     }
-    vector::MaskedStoreOp::create(rewriter, loc, output, ValueRange{b, c, row, col}, mask, acc);
+    rows.write(acc, output, ValueRange{b, c, row, col}, mask);
     rewriter.eraseOp(op);
   }
 
@@ -477,56 +501,24 @@ struct PdTileAndVectorizePass
     ArrayRef<int64_t> p = params.asArrayRef();
     int64_t sh = p[0], sw = p[1], dh = p[2], dw = p[3];
     ArrayRef<int64_t> shape = colType.getShape();
-    int64_t width = std::max<int64_t>(vectorWidth, 1);
-    Location loc = op.getLoc();
-    Type elem = colType.getElementType();
-    auto vecType = VectorType::get({width}, elem);
-    auto maskType = VectorType::get({width}, rewriter.getI1Type());
     rewriter.setInsertionPoint(op);
-    auto index = [&](int64_t v) -> Value {
-      return arith::ConstantIndexOp::create(rewriter, loc, v);
-    };
-    Value zero = index(0), one = index(1);
-    Value passthrough = arith::ConstantOp::create(
-        rewriter, loc, vecType, DenseElementsAttr::get(vecType, rewriter.getFloatAttr(elem, 0.0)));
-    Value lanes;
-    if (sw != 1) {
-      SmallVector<int32_t> offsets;
-      for (int64_t i = 0; i < width; ++i)
-        offsets.push_back((int32_t)(i * sw));
-      auto lanesType = VectorType::get({width}, rewriter.getI32Type());
-      lanes = arith::ConstantOp::create(rewriter, loc, lanesType,
-                                        DenseElementsAttr::get(lanesType, ArrayRef(offsets)));
-    }
+    RowAccess rows(rewriter, op.getLoc(), colType.getElementType(),
+                   std::max<int64_t>(vectorWidth, 1), sw);
+    Location loc = op.getLoc();
     // Loops over n, c, kh, kw, oh; ow by vectors.
     SmallVector<Value> ivs;
-    for (int64_t i = 0; i < 5; ++i) {
-      auto loop = scf::ForOp::create(rewriter, loc, zero, index(shape[i]), one);
-      rewriter.setInsertionPointToStart(loop.getBody());
-      ivs.push_back(loop.getInductionVar());
-    }
-    auto cols = scf::ForOp::create(rewriter, loc, zero, index(shape[5]), index(width));
-    rewriter.setInsertionPointToStart(cols.getBody());
-    Value ow = cols.getInductionVar();
-    Value left = arith::SubIOp::create(rewriter, loc, index(shape[5]), ow);
-    Value count = arith::MinSIOp::create(rewriter, loc, left, index(width));
-    Value mask = vector::CreateMaskOp::create(rewriter, loc, maskType, ValueRange{count});
+    for (int64_t i = 0; i < 5; ++i)
+      ivs.push_back(rows.loop(shape[i], 1));
+    Value ow = rows.loop(shape[5], rows.width);
+    Value mask = rows.mask(ow, shape[5]);
     Value row = arith::AddIOp::create(
-        rewriter, loc, arith::MulIOp::create(rewriter, loc, ivs[4], index(sh)),
-        arith::MulIOp::create(rewriter, loc, ivs[2], index(dh)));
+        rewriter, loc, arith::MulIOp::create(rewriter, loc, ivs[4], rows.index(sh)),
+        arith::MulIOp::create(rewriter, loc, ivs[2], rows.index(dh)));
     Value column = arith::AddIOp::create(
-        rewriter, loc, arith::MulIOp::create(rewriter, loc, ow, index(sw)),
-        arith::MulIOp::create(rewriter, loc, ivs[3], index(dw)));
-    SmallVector<Value> at{ivs[0], ivs[1], row, column};
-    Value x = sw == 1 ? vector::MaskedLoadOp::create(rewriter, loc, vecType, input, at, mask,
-                                                      passthrough)
-                            .getResult()
-                      : vector::GatherOp::create(rewriter, loc, vecType, input, at, lanes,
-                                                 mask, passthrough)
-                            .getResult();
-    vector::MaskedStoreOp::create(rewriter, loc, col,
-                                  ValueRange{ivs[0], ivs[1], ivs[2], ivs[3], ivs[4], ow}, mask,
-                                  x);
+        rewriter, loc, arith::MulIOp::create(rewriter, loc, ow, rows.index(sw)),
+        arith::MulIOp::create(rewriter, loc, ivs[3], rows.index(dw)));
+    Value x = rows.read(input, ValueRange{ivs[0], ivs[1], row, column}, mask);
+    rows.write(x, col, ValueRange{ivs[0], ivs[1], ivs[2], ivs[3], ivs[4], ow}, mask);
     rewriter.eraseOp(op);
   }
 

@@ -36,3 +36,16 @@ def _private_compile_cache(tmp_path_factory):
         os.environ.pop("PADDLE_MLIR_CACHE_DIR", None)
     else:
         os.environ["PADDLE_MLIR_CACHE_DIR"] = old
+
+
+@pytest.fixture(scope="module")
+def no_pass_manager_threads():
+    """For modules that compile in the pytest process: with the context's
+    multithreading on, compiles would leave llvm-worker threads behind, and a
+    later test that forks the process (test_numerics.py) would deadlock in
+    the child on workers that do not exist there."""
+    from paddle_mlir.static.program import global_context
+    ctx = global_context()
+    ctx.enable_multithreading(False)
+    yield
+    ctx.enable_multithreading(True)

@@ -23,14 +23,7 @@ MODELS = ["mlp", "cnn", "resblock", "encoder", "ln_gelu", "shape_ops", "cond", "
           "dy2static"]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _no_pass_manager_threads():
-    """See test_cli_run.py: no llvm-worker threads left behind for forks."""
-    from paddle_mlir.static.program import global_context
-    ctx = global_context()
-    ctx.enable_multithreading(False)
-    yield
-    ctx.enable_multithreading(True)
+pytestmark = pytest.mark.usefixtures("no_pass_manager_threads")
 
 
 def _fixture(name):
