@@ -48,3 +48,18 @@ func.func @escapes(%c: i1) -> memref<4xf32> {
   memref.dealloc %a : memref<4xf32>
   return %r : memref<4xf32>
 }
+
+// -----
+
+// Only a block's own allocations move: a dealloc of an argument stays.
+// CHECK-LABEL: func.func @argument(
+// CHECK: call @kernel
+// CHECK: call @kernel
+// CHECK-NEXT: memref.dealloc %arg0
+func.func private @kernel(memref<4xf32>)
+func.func @argument(%a: memref<4xf32>, %b: memref<4xf32>) {
+  call @kernel(%a) : (memref<4xf32>) -> ()
+  call @kernel(%b) : (memref<4xf32>) -> ()
+  memref.dealloc %a : memref<4xf32>
+  return
+}

@@ -85,6 +85,32 @@ func.func @depthwise_strided(%x: memref<1x8x57x57xf32>, %w: memref<8x3x3xf32>, %
 
 // -----
 
+// Dynamic shapes are left to convert-linalg-to-loops (no depthwise kernel),
+// and so is an unmarked window copy (no im2col kernel).
+// CHECK-LABEL: func.func @depthwise_dynamic(
+// CHECK: linalg.depthwise_conv_2d_nchw_chw
+// CHECK-NOT: vector.fma
+// CHECK-LABEL: func.func @window_copy_unmarked(
+// CHECK: linalg.generic
+// CHECK-NOT: vector.maskedstore
+func.func @depthwise_dynamic(%x: memref<?x8x58x58xf32>, %w: memref<8x3x3xf32>, %o: memref<?x8x56x56xf32>) {
+  linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : memref<?x8x58x58xf32>, memref<8x3x3xf32>) outs(%o : memref<?x8x56x56xf32>)
+  return
+}
+func.func @window_copy_unmarked(%x: memref<1x2x26x26xf32>, %col: memref<1x2x3x3x24x24xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>,
+                                   affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : memref<1x2x26x26xf32>) outs(%col : memref<1x2x3x3x24x24xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  return
+}
+
+// -----
+
 // The patch copy of pd-conv-to-im2col (marked pd.im2col): rows copied with
 // masked vector loads and stores (16 + 8 of each 24-wide row); stride 2
 // gathers.

@@ -769,32 +769,30 @@ def externalize_weights(lowered: LoweredProgram, workdir: Path, cc: str) -> Path
         dims = [int(d) for d in m.group(2).split("x") if d]
         nbytes = int(np.prod(dims, dtype=np.int64)) * _ELEMENT_BYTES[m.group(3)]
         if nbytes >= EXTERNAL_WEIGHT_BYTES:
-            candidates.append((op, m.group(1), nbytes))
+            candidates.append((op, nbytes))
     if not candidates:
         return None
     from .. import _paddle_mlir_ext
     lines = ['\t.section .rodata.paddle_mlir_weights,"a",@progbits']
     with module.context:
-        for i, (op, key, nbytes) in enumerate(candidates):
+        for i, (op, nbytes) in enumerate(candidates):
+            attrs = op.operation.attributes
             # The blob's bytes straight from the resource manager (printing
             # the module would spell them out in hex).
-            data = _paddle_mlir_ext.resource_data(op.operation.attributes["value"])
-            if data is None or len(data) != nbytes:
-                continue  # not what we expect: leave it in the IR
-            blob = (64, data)
-            attrs = op.operation.attributes
+            data = _paddle_mlir_ext.resource_data(attrs["value"])
             # The global keeps its name (renaming walks the whole module per
             # weight); it is hidden, and `--emit obj` localizes hidden symbols.
             name = ir.StringAttr(attrs["sym_name"]).value
-            if not re.fullmatch(r"[A-Za-z0-9_.$]+", name):
-                continue
+            if data is None or len(data) != nbytes or \
+                    not re.fullmatch(r"[A-Za-z0-9_.$]+", name):
+                continue  # not what we expect: leave it in the IR
             path = workdir / f"weight_{i}.bin"
-            path.write_bytes(blob[1])
+            path.write_bytes(data)
             del attrs["value"]
             attrs["linkage"] = ir.Attribute.parse("#llvm.linkage<external>")
             attrs["visibility_"] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), 1)
             attrs["dso_local"] = ir.UnitAttr.get()
-            align = max(64, blob[0], ir.IntegerAttr(attrs["alignment"]).value
+            align = max(64, ir.IntegerAttr(attrs["alignment"]).value
                         if "alignment" in attrs else 1)
             lines += [f"\t.globl {name}", f"\t.hidden {name}", f"\t.type {name}, @object",
                       f"\t.balign {align}", f"{name}:", f'\t.incbin "{path}"',

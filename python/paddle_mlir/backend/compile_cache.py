@@ -254,7 +254,3 @@ class CompileCache:
             except OSError:
                 pass
         return removed
-
-    def clear(self) -> None:
-        for _, _, path in self.entries():
-            shutil.rmtree(path, ignore_errors=True)

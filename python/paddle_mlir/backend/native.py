@@ -2,7 +2,7 @@
 
     lib = build_library(program, {"x": (1, 3, 224, 224)}, out_dir)   # .so + meta.json
     native = NativeProgram.load(out_dir)
-    native.call([x_ptr], [y_ptr])
+    native.function(x.ctypes.data, y.ctypes.data)     # 0 on success
 
 The library is what `paddle-mlir compile --emit so` writes (the same lowering
 as `static.Executor("cpu")`'s JIT: `pd-inference-opt`, `pd-lower-to-llvm`,
@@ -112,19 +112,6 @@ class NativeProgram:
     def function(self):
         """The ctypes entry point: fn(*feed_pointers, *fetch_pointers) -> int."""
         return self._fn
-
-    def empty_outputs(self) -> list:
-        return [np.empty(f.shape, f.dtype) for f in self.fetches]
-
-    def __call__(self, inputs: list, outputs: list | None = None) -> list:
-        """Runs on numpy arrays (contiguous, the feeds' shapes and dtypes, in
-        feed order); returns the fetches."""
-        if outputs is None:
-            outputs = self.empty_outputs()
-        ptrs = [a.ctypes.data for a in inputs] + [o.ctypes.data for o in outputs]
-        if self._fn(*ptrs) != 0:
-            raise NativeError(f"{self.path.name}: the compiled program rejected its arguments")
-        return outputs
 
 
 def library_bytes(directory) -> int:
