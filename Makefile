@@ -73,7 +73,7 @@ run: build
 	$(VPY) examples/cpu_inference.py
 
 clean:
-	rm -rf $(BUILD) python/paddle_mlir/*.so python/paddle_mlir/dialects/_*_gen.py
+	rm -rf $(BUILD) python/paddle_mlir/*.so python/paddle_mlir/backend/runtime/*.so python/paddle_mlir/dialects/_*_gen.py
 
 distclean: clean
 	rm -rf $(VENV)

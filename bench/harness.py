@@ -163,8 +163,8 @@ def measure(case: Case, *, runs: int, budget_s: float, warmup: int = 2,
             res.err_torch = max_abs_error(np.asarray(prep.torch_fn()), ref)
 
         # Timed in blocks (each implementation several times in a row, after a
-        # warm-up run), not interleaved call by call: OpenBLAS's and the MLIR
-        # async runtime's worker threads spin for a while after a call, and on
+        # warm-up run), not interleaved call by call: OpenBLAS's and paddle-mlir's
+        # pool threads spin for a while after a call, and on
         # a 2-core machine they would slow down whichever runs next. Two passes
         # over the implementations spread slow changes in load over all of them.
         passes = 2
@@ -344,8 +344,8 @@ def machine_info(parallel: bool) -> dict:
                  f"{lscpu.get('Thread(s) per core', '?')} thread(s)/core"
                  + (f", {lscpu['Hypervisor vendor']} guest" if "Hypervisor vendor" in lscpu else ""),
         "numpy": f"{np.__version__}; BLAS: {blas_text}; {_openblas_threads()}",
-        "ours_threads": ("parallel=True: scf.parallel loops run on the MLIR async runtime's "
-                         "thread pool" if parallel else "parallel=False: one thread"),
+        "ours_threads": ("parallel=True: scf.parallel loops run on paddle-mlir's thread pool "
+                         "(the async runtime ABI)" if parallel else "parallel=False: one thread"),
         "torch": (f"torch {torch.__version__} ({torch.get_num_threads()} threads)" if torch is not None
                   else f"not importable ({TORCH_ERROR})"),
         "mlir": mlir,

@@ -104,8 +104,10 @@ struct LowerToLLVMOptions
                                         "convolutions, register-tiled matmul)"),
                          llvm::cl::init(true)};
   Option<bool> parallel{*this, "parallel",
-                        llvm::cl::desc("Run parallel loops on threads (needs "
-                                       "the MLIR async runtime library)"),
+                        llvm::cl::desc("Run parallel loops on threads (calls "
+                                       "the MLIR async runtime ABI: "
+                                       "paddle-mlir's thread pool implements "
+                                       "it)"),
                         llvm::cl::init(false)};
   Option<bool> genericAlloc{
       *this, "generic-alloc",

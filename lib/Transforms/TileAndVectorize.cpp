@@ -142,6 +142,24 @@ struct RowAccess {
     rewriter.setInsertionPointToStart(f.getBody());
     return f.getInductionVar();
   }
+
+  /// Loops from 0 to each of `sizes` by 1, one scf.parallel when `threads`
+  /// (the async runtime splits its iterations over the threads), nested
+  /// scf.for otherwise; the builder moves into the innermost body.
+  SmallVector<Value> loops(ArrayRef<int64_t> sizes, bool threads) {
+    if (!threads) {
+      SmallVector<Value> ivs;
+      for (int64_t size : sizes)
+        ivs.push_back(loop(size, 1));
+      return ivs;
+    }
+    SmallVector<Value> zeros(sizes.size(), index(0)), ones(sizes.size(), index(1)), ends;
+    for (int64_t size : sizes)
+      ends.push_back(index(size));
+    auto par = scf::ParallelOp::create(rewriter, loc, zeros, ends, ones);
+    rewriter.setInsertionPointToStart(par.getBody());
+    return llvm::to_vector(par.getInductionVars());
+  }
 };
 
 struct PdTileAndVectorizePass
@@ -441,19 +459,9 @@ struct PdTileAndVectorizePass
                    std::max<int64_t>(vectorWidth, 1), strides[1]);
     Location loc = op.getLoc();
     // Channels on threads when there is enough work (min-parallel-work).
-    Value b, c;
-    if (2 * n * channels * oh * ow * kh * kw >= minParallelWork) {
-      Value zero = rows.index(0), one = rows.index(1);
-      auto par = scf::ParallelOp::create(rewriter, loc, ValueRange{zero, zero},
-                                         ValueRange{rows.index(n), rows.index(channels)},
-                                         ValueRange{one, one});
-      rewriter.setInsertionPointToStart(par.getBody());
-      b = par.getInductionVars()[0];
-      c = par.getInductionVars()[1];
-    } else {
-      b = rows.loop(n, 1);
-      c = rows.loop(channels, 1);
-    }
+    SmallVector<Value> bc =
+        rows.loops({n, channels}, 2 * n * channels * oh * ow * kh * kw >= minParallelWork);
+    Value b = bc[0], c = bc[1];
     // The kh x kw weights of this channel, broadcast once.
     SmallVector<Value> weights;
     for (int64_t i = 0; i < kh; ++i)
@@ -505,9 +513,12 @@ struct PdTileAndVectorizePass
     RowAccess rows(rewriter, op.getLoc(), colType.getElementType(),
                    std::max<int64_t>(vectorWidth, 1), sw);
     Location loc = op.getLoc();
-    // Loops over n, c, kh, kw, oh; ow by vectors.
-    SmallVector<Value> ivs;
-    for (int64_t i = 0; i < 5; ++i)
+    // Loops over n, c (on threads when the copy is large enough), kh, kw,
+    // oh; ow by vectors.
+    SmallVector<Value> ivs = rows.loops(
+        shape.take_front(2), colType.getNumElements() >= minParallelElements &&
+                                 shape[0] * shape[1] > 1);
+    for (int64_t i = 2; i < 5; ++i)
       ivs.push_back(rows.loop(shape[i], 1));
     Value ow = rows.loop(shape[5], rows.width);
     Value mask = rows.mask(ow, shape[5]);
@@ -540,11 +551,29 @@ struct PdTileAndVectorizePass
     }
     // Reductions other than the innermost loop are kept whole per tile
     // (tiled by 1 too): fine, the accumulator is the output element.
-    FailureOr<linalg::LinalgOp> cur =
-        tile(rewriter, op, sizes, linalg::LinalgTilingLoopType::Loops);
+    // Large ops put their outer parallel loops on threads: one scf.parallel
+    // around the scf.for of the innermost dim (reductions stay scf.for).
+    FailureOr<linalg::LinalgOp> cur = op;
+    int64_t elements = 1, outer = 1;
+    for (unsigned i = 0; i < n; ++i) {
+      elements = ShapedType::isDynamic(ranges[i]) || elements < 0 ? -1 : elements * ranges[i];
+      if (i + 1 < n && iters[i] == utils::IteratorType::parallel)
+        outer = ShapedType::isDynamic(ranges[i]) || outer < 0 ? -1 : outer * ranges[i];
+    }
+    if (n > 1 && elements >= minParallelElements && outer > 1) {
+      SmallVector<int64_t> outerSizes(n, 0);
+      for (unsigned i = 0; i + 1 < n; ++i)
+        if (iters[i] == utils::IteratorType::parallel)
+          outerSizes[i] = 1;
+      cur = tile(rewriter, op, outerSizes, linalg::LinalgTilingLoopType::ParallelLoops);
+      for (unsigned i = 0; i + 1 < n; ++i)
+        if (outerSizes[i])
+          sizes[i] = 0;
+    }
+    if (succeeded(cur))
+      cur = tile(rewriter, *cur, sizes, linalg::LinalgTilingLoopType::Loops);
     if (failed(cur))
       return;
-    (void)iters;
     (void)vectorizeOp(rewriter, *cur, vec);
   }
 

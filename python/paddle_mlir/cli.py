@@ -156,14 +156,41 @@ def _guarded(fn):
     return run
 
 
+def _threads(args: argparse.Namespace) -> int:
+    """--threads, else 1 with --no-parallel, else $PADDLE_MLIR_THREADS, else
+    the CPUs this process may run on (1: no threads)."""
+    from .backend.cpu import default_parallel
+    if args.threads is not None:
+        return args.threads
+    parallel = default_parallel() if args.parallel is None else args.parallel
+    if not parallel:
+        return 1
+    env = os.environ.get("PADDLE_MLIR_THREADS", "").strip()
+    if env.isdigit() and int(env) > 1:
+        return int(env)
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    return max(2, cpus)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
 def _predictor(args: argparse.Namespace):
     """The Paddle Inference predictor `run` and `bench` use (paddle_mlir.inference)."""
     from . import inference
-    from .backend.cpu import default_parallel
     params = args.params
     config = inference.Config(args.model, params)
-    parallel = default_parallel() if args.parallel is None else args.parallel
-    config.set_cpu_math_library_num_threads(max(2, os.cpu_count() or 1) if parallel else 1)
+    config.set_cpu_math_library_num_threads(_threads(args))
     pipeline = (args.pipeline or "").strip()
     if pipeline in ("", "none"):
         config.switch_ir_optim(False)
@@ -258,14 +285,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
               "warmup": args.warmup, "min_us": round(float(times_us.min()), 3),
               "compile_ms": round(predictor.compile_seconds * 1e3, 1),
               "open_ms": round(open_ms, 1), "cached": bool(predictor.cache_hit),
-              "threads": 2 if predictor._parallel else 1}
+              "threads": predictor._config.cpu_math_library_num_threads()}
     if args.json:
         print(json.dumps(result))
     else:
         print(f"{args.model}: median {result['median_us']:.1f} us over {len(times)} runs "
               f"(min {result['min_us']:.1f} us; {args.warmup} warm-up runs; compiled in "
               f"{result['compile_ms']:.0f} ms{' (from the compile cache)' if result['cached'] else ''}; "
-              f"{'parallel' if predictor._parallel else 'serial'})")
+              f"{result['threads']} thread{'s' if result['threads'] > 1 else ''})")
     return 0
 
 
@@ -308,8 +335,9 @@ def main(argv: list[str] | None = None) -> int:
     comp.add_argument("--params", help="the weights: WEIGHTS.npz for a .mlir program "
                       "(default: PROGRAM.npz), MODEL.pdiparams for a .json model")
     comp.add_argument("--parallel", action=argparse.BooleanOptionalAction, default=False,
-                      help="run parallel loops on threads (links the MLIR async runtime; "
-                      "default: --no-parallel, a self-contained library)")
+                      help="run parallel loops on threads (the library carries its own "
+                      "thread pool and exports ENTRY_set_num_threads; default: "
+                      "--no-parallel)")
     comp.add_argument("--pipeline", default=DEFAULT_PIPELINE, help=pipeline_help)
     comp.add_argument("--entry", default=DEFAULT_ENTRY,
                       help=f"the C entry point's name (default: {DEFAULT_ENTRY})")
@@ -325,6 +353,8 @@ def main(argv: list[str] | None = None) -> int:
     cache_help = ("compile again instead of using the persistent compile cache "
                   "($PADDLE_MLIR_CACHE_DIR, default ~/.cache/paddle-mlir/compiled)")
     parallel_help = "run parallel loops on threads (default: when there is more than one core)"
+    threads_help = ("threads that run parallel loops, the caller included (default: "
+                    "$PADDLE_MLIR_THREADS, else the CPUs this process may run on; 1 = none)")
     run = sub.add_parser("run", help="run a model on the CPU: IN.npz (feed name -> array) "
                          "to OUT.npz (fetch name -> array)")
     run.add_argument("model", help=model_help)
@@ -334,6 +364,7 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--pipeline", default=DEFAULT_PIPELINE, help=pipeline_help)
     run.add_argument("--parallel", action=argparse.BooleanOptionalAction, default=None,
                      help=parallel_help)
+    run.add_argument("--threads", type=_positive_int, metavar="N", help=threads_help)
     run.add_argument("--no-cache", action="store_true", help=cache_help)
     run.set_defaults(func=cmd_run)
 
@@ -348,6 +379,7 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--pipeline", default=DEFAULT_PIPELINE, help=pipeline_help)
     bench.add_argument("--parallel", action=argparse.BooleanOptionalAction, default=None,
                        help=parallel_help)
+    bench.add_argument("--threads", type=_positive_int, metavar="N", help=threads_help)
     bench.add_argument("--min-time", type=float, default=0.0,
                        help="keep timing until this many seconds have passed (default: 0)")
     bench.add_argument("--max-runs", type=int, default=1000,

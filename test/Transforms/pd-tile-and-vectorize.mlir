@@ -1,5 +1,5 @@
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | FileCheck %s
-// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{matmul-register-tile=8,32 matmul-cache-tile=64,64,64 min-parallel-work=0}))' | FileCheck %s --check-prefix=OPTS
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{matmul-register-tile=8,32 matmul-cache-tile=64,64,64 min-parallel-work=0 min-parallel-elements=0}))' | FileCheck %s --check-prefix=OPTS
 // Running it twice changes nothing more.
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | paddle-opt -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | FileCheck %s
 
@@ -123,6 +123,12 @@ func.func @window_copy_unmarked(%x: memref<1x2x26x26xf32>, %col: memref<1x2x3x3x
 // CHECK-LABEL: func.func @im2col_strided(
 // CHECK: vector.gather
 // CHECK: vector.maskedstore
+// Large copies (min-parallel-elements) run their (n, c) loops on threads.
+// CHECK-NOT: scf.parallel
+// OPTS-LABEL: func.func @im2col(
+// OPTS: scf.parallel ({{.*}}, {{.*}}) =
+// OPTS: scf.for
+// OPTS: vector.maskedstore
 func.func @im2col(%x: memref<1x2x26x26xf32>, %col: memref<1x2x3x3x24x24xf32>) {
   linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>,
                                    affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>],
@@ -146,12 +152,25 @@ func.func @im2col_strided(%x: memref<1x2x25x25xf32>, %col: memref<1x2x3x3x12x12x
 
 // -----
 
-// Elementwise ops: one row of 16 elements at a time (unit dims cast away).
+// Elementwise ops: one row of 16 elements at a time (unit dims cast away);
+// large ones (min-parallel-elements) put their outer parallel loops on
+// threads, reductions stay sequential.
 // CHECK-LABEL: func.func @elementwise(
+// CHECK-NOT: scf.parallel
 // CHECK: scf.for
 // CHECK: vector.transfer_read {{.*}} vector<16xf32>
 // CHECK: arith.maximumf {{.*}} : vector<16xf32>
 // CHECK: vector.transfer_write
+// CHECK-LABEL: func.func @row_sum(
+// CHECK-NOT: scf.parallel
+// OPTS-LABEL: func.func @elementwise(
+// OPTS: scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
+// OPTS: scf.for
+// OPTS: arith.maximumf {{.*}} : vector<16xf32>
+// OPTS-LABEL: func.func @row_sum(
+// OPTS: scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
+// OPTS: scf.for
+// OPTS: vector.multi_reduction <add>
 func.func @elementwise(%x: memref<8x64xf32>, %y: memref<8x64xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
@@ -159,6 +178,16 @@ func.func @elementwise(%x: memref<8x64xf32>, %y: memref<8x64xf32>) {
       ins(%x : memref<8x64xf32>) outs(%y : memref<8x64xf32>) {
   ^bb0(%in: f32, %out: f32):
     %r = arith.maximumf %in, %zero : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+func.func @row_sum(%x: memref<8x64xf32>, %y: memref<8xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<8x64xf32>) outs(%y : memref<8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.addf %in, %out : f32
     linalg.yield %r : f32
   }
   return

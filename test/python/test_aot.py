@@ -29,17 +29,7 @@ CC = aot.find_c_compiler()
 needs_cc = pytest.mark.skipif(CC is None, reason="no C compiler (cc, gcc, clang or $CC)")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _no_pass_manager_threads():
-    """Compiles here run in the pytest process; with the context's
-    multithreading on they would leave llvm-worker threads behind, and a later
-    test that forks the process (test_numerics.py) would deadlock in the child
-    on workers that do not exist there."""
-    from paddle_mlir.static.program import global_context
-    ctx = global_context()
-    ctx.enable_multithreading(False)
-    yield
-    ctx.enable_multithreading(True)
+pytestmark = pytest.mark.usefixtures("no_pass_manager_threads")
 
 
 def _build_mlp():

@@ -222,7 +222,22 @@ def test_bench_text(mlp_inputs, capsys):
                      str(_write_inputs(_fixture("cnn"), mlp_inputs.parent / "cnn.npz")),
                      "--runs", "3", "--warmup", "0", "--no-parallel"]) == 0
     out = capsys.readouterr().out
-    assert "cnn.json: median " in out and "over 3 runs" in out and "serial" in out
+    assert "cnn.json: median " in out and "over 3 runs" in out and "1 thread)" in out
+
+
+def test_bench_threads(mlp_inputs, capsys):
+    """--threads sets the predictor's thread count (and so the pool's)."""
+    assert cli_main(["bench", str(FIXTURES / "mlp.json"), "--input", str(mlp_inputs),
+                     "--json", "--runs", "2", "--warmup", "0", "--threads", "3"]) == 0
+    assert json.loads(capsys.readouterr().out)["threads"] == 3
+
+
+@pytest.mark.parametrize("value", ["0", "two"])
+def test_bench_bad_threads(mlp_inputs, capsys, value):
+    with pytest.raises(SystemExit):
+        cli_main(["bench", str(FIXTURES / "mlp.json"), "--input", str(mlp_inputs),
+                  "--threads", value])
+    assert "--threads" in capsys.readouterr().err
 
 
 def test_bench_bad_runs(mlp_inputs, capsys):

@@ -82,13 +82,14 @@ _COMPILER_ID = None
 
 def compiler_identity() -> str:
     """A digest of the compiler: paddle-mlir's Python sources, its native
-    extension and the MLIR wheels' version (computed once per process)."""
+    extension, the C runtime compiled into libraries and the MLIR wheels' version (computed once per process)."""
     global _COMPILER_ID
     if _COMPILER_ID is None:
         import mlir
         package = Path(__file__).resolve().parents[1]
         h = hashlib.sha256(b"paddle-mlir compiler\0")
-        for path in sorted(package.rglob("*.py")) + sorted(package.glob("*.so")):
+        sources = sorted(package.rglob("*.py")) + sorted(package.rglob("*.c"))
+        for path in sources + sorted(package.glob("*.so")):
             h.update(str(path.relative_to(package)).encode() + b"\0")
             _hash_file(h, path)
         h.update(str(getattr(mlir, "__file__", "")).encode())

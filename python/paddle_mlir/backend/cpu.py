@@ -48,14 +48,23 @@ _ASYNC_RUNTIME = None
 _ENGINES: list = []
 
 
+#: Our implementation of the MLIR async runtime ABI (runtime/async_runtime.c,
+#: built by CMake next to it): the threads of the JIT's parallel loops.
+ASYNC_RUNTIME_LIBRARY = Path(__file__).resolve().parent / "runtime" / \
+    "libpaddle_mlir_async_runtime.so"
+
+
 def runtime_libraries(parallel: bool) -> list[str]:
-    """Shared libraries the JIT-ed code may call. The async runtime (threads) is loaded into the process
-    once instead: an ExecutionEngine given it as a shared library resets
-    the process-wide runtime when destroyed, under the feet of others."""
+    """Shared libraries the JIT-ed code may call. The thread pool is loaded
+    into the process once (RTLD_GLOBAL, so every engine resolves the async
+    runtime's functions to it) rather than given to each ExecutionEngine."""
     global _ASYNC_RUNTIME
     if parallel and _ASYNC_RUNTIME is None:
-        _ASYNC_RUNTIME = ctypes.CDLL(str(MLIR_LIB_DIR / "libmlir_async_runtime.so"),
-                                     mode=ctypes.RTLD_GLOBAL)
+        try:
+            _ASYNC_RUNTIME = ctypes.CDLL(str(ASYNC_RUNTIME_LIBRARY), mode=ctypes.RTLD_GLOBAL)
+        except OSError as e:
+            raise CompileError(f"cannot load the thread pool {ASYNC_RUNTIME_LIBRARY} "
+                               f"(rebuild with `make build`): {e}") from None
     # Nothing else: libmlir_c_runner_utils would pull libMLIR.so into the
     # process (memref copies are lowered to loops instead).
     return []
@@ -270,8 +279,11 @@ def compile_program(module: ir.Module, *, parallel: bool = False, vectorize: boo
 
 
 def default_parallel() -> bool:
-    """Threads pay on more than one core; PADDLE_MLIR_THREADS=0 disables."""
+    """Threads pay on more than one core. PADDLE_MLIR_THREADS=N sets how many
+    (0 or 1: none; the thread pool reads the same variable)."""
     env = os.environ.get("PADDLE_MLIR_THREADS")
     if env is not None:
-        return env not in ("0", "false", "no")
+        if env.strip().isdigit():
+            return int(env) > 1
+        return env not in ("false", "no")
     return (os.cpu_count() or 1) > 1

@@ -25,7 +25,7 @@ import numpy as np
 META_FILE = "meta.json"
 LIBRARY_FILE = "program.so"
 #: Bumped when the layout of a cached library directory changes.
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 class NativeError(RuntimeError):
@@ -62,7 +62,9 @@ def build_library(program, shapes: dict, out_dir, *, parallel: bool = False,
     meta = {
         "format": FORMAT_VERSION,
         "entry": lowered.entry,
-        "parallel": bool(parallel),
+        # Whether the library has a thread pool (and `<entry>_set_num_threads`):
+        # a program whose loops are all too small for threads has none.
+        "parallel": bool(lowered.uses_async_runtime),
         "feeds": [TensorInfo(s.name, tuple(s.shape), np.dtype(s.dtype)).to_json()
                   for s in lowered.feeds],
         "fetches": [TensorInfo(s.name, tuple(s.shape), np.dtype(s.dtype)).to_json()
@@ -82,19 +84,28 @@ class NativeProgram:
         self.meta = meta
         self.feeds = [TensorInfo.from_json(d) for d in meta["feeds"]]
         self.fetches = [TensorInfo.from_json(d) for d in meta["fetches"]]
-        if meta.get("parallel"):
-            # The library links the MLIR async runtime; load it process-wide
-            # first (the same copy the JIT uses).
-            from .cpu import runtime_libraries
-            runtime_libraries(True)
+        self._set_threads = None
         try:
             self._lib = ctypes.CDLL(str(self.path))
             fn = getattr(self._lib, meta["entry"])
+            if meta.get("parallel"):
+                # Its own thread pool (backend/runtime/async_runtime.c).
+                self._set_threads = getattr(self._lib, meta["entry"] + "_set_num_threads")
+                self._set_threads.argtypes = [ctypes.c_int]
+                self._set_threads.restype = ctypes.c_int
         except (OSError, AttributeError) as e:
             raise NativeError(f"cannot load compiled program {self.path}: {e}") from None
         fn.argtypes = [ctypes.c_void_p] * (len(self.feeds) + len(self.fetches))
         fn.restype = ctypes.c_int
         self._fn = fn
+
+    def set_num_threads(self, threads: int) -> int:
+        """Threads (the caller included) that run the library's parallel
+        loops from the next call on; returns the previous count (1 for a
+        serial library, which ignores the setting)."""
+        if self._set_threads is None:
+            return 1
+        return int(self._set_threads(int(threads)))
 
     @classmethod
     def load(cls, directory) -> "NativeProgram":

@@ -298,6 +298,8 @@ class Predictor:
         if [f.name for f in program.feeds] != names:
             raise InferenceError(f"{self._model_path.name}: the compiled program's inputs "
                                  f"{[f.name for f in program.feeds]} differ from {names}")
+        # The library's own pool: as many threads as the Config asks for.
+        program.set_num_threads(self._config.cpu_math_library_num_threads())
         self._compiled[shapes] = program
         return program
 
