@@ -64,10 +64,9 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
        // many small functions much faster than one huge one.
        "pd-outline-kernels,"
        "convert-linalg-to-loops,";
+  // Parallel loops: their bodies outlined for paddle-mlir's thread pool.
   if (parallel)
-    p += "async-parallel-for{async-dispatch=false num-workers=-1 min-task-size=1},"
-         "async-to-async-runtime,async-runtime-ref-counting,"
-         "async-runtime-ref-counting-opt,";
+    p += "pd-outline-parallel-loops,";
   else
     p += "func.func(scf-parallel-loop-fusion),";
   // f32 transcendental functions as vectorized polynomials, not libm calls.
@@ -85,10 +84,11 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   p += genericAlloc ? "finalize-memref-to-llvm{use-generic-functions=true "
                       "use-aligned-alloc=true},"
                     : "finalize-memref-to-llvm,";
-  if (parallel)
-    p += "convert-async-to-llvm,";
   p += "convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,"
-       "convert-func-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts";
+       "convert-func-to-llvm,convert-ub-to-llvm,";
+  if (parallel)
+    p += "pd-lower-parallel-dispatch,";
+  p += "reconcile-unrealized-casts";
   return p;
 }
 
@@ -105,9 +105,8 @@ struct LowerToLLVMOptions
                          llvm::cl::init(true)};
   Option<bool> parallel{*this, "parallel",
                         llvm::cl::desc("Run parallel loops on threads (calls "
-                                       "the MLIR async runtime ABI: "
-                                       "paddle-mlir's thread pool implements "
-                                       "it)"),
+                                       "pdm_parallel_for of paddle-mlir's "
+                                       "thread pool)"),
                         llvm::cl::init(false)};
   Option<bool> genericAlloc{
       *this, "generic-alloc",

@@ -445,6 +445,97 @@ def PdEarlyDealloc : Pass<"pd-early-dealloc", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def PdOutlineParallelLoops : Pass<"pd-outline-parallel-loops", "::mlir::ModuleOp"> {
+  let summary = "Outline the body of each outermost scf.parallel for the thread pool";
+  let description = [{
+    The body of every outermost `scf.parallel` without reductions becomes a
+    private function `@<fn>_parallel_<i>(%begin, %end, captures...)` that
+    runs the linearized iterations [begin, end) (the last dimension
+    fastest); constants are cloned into it. The loop becomes a call of a
+    declaration `@<fn>_parallel_<i>_dispatch(%iterations, captures...)`
+    marked `pd.parallel_body = @<fn>_parallel_<i>`, which
+    `pd-lower-parallel-dispatch` turns into a call of the thread pool's
+    `pdm_parallel_for` once the module is in the LLVM dialect. Nested
+    parallel loops run sequentially inside the body.
+
+    Upstream's `async-parallel-for` dispatches through `async.execute`
+    coroutines and keeps up to four copies of each body (compute function,
+    aligned-loops variant, coroutine, caller); here the body exists once:
+    DenseNet-121's `opt`+`llc` time went from 21 s back to 9.5 s.
+
+    Before:
+
+    ```mlir
+    func.func @k(%x: memref<64x64xf32>) {
+      scf.parallel (%i) = (%c0) to (%c64) step (%c4) {
+        ... %x[%i, ...] ...
+      }
+      return
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func private @k_parallel_0_dispatch(index, memref<64x64xf32>)
+        attributes {pd.parallel_body = @k_parallel_0}
+    func.func @k(%x: memref<64x64xf32>) {
+      call @k_parallel_0_dispatch(%c16, %x) : (index, memref<64x64xf32>) -> ()
+      return
+    }
+    func.func private @k_parallel_0(%begin: index, %end: index, %x: memref<64x64xf32>) {
+      scf.for %n = %begin to %end step %c1 {
+        %i = arith.muli %n, %c4 : index
+        ... %x[%i, ...] ...
+      }
+      return
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
+def PdLowerParallelDispatch : Pass<"pd-lower-parallel-dispatch", "::mlir::ModuleOp"> {
+  let summary = "Call the thread pool for the dispatches of pd-outline-parallel-loops";
+  let description = [{
+    Runs on the LLVM dialect. Each call of a declaration marked
+    `pd.parallel_body = @body` stores its arguments (all but the first, the
+    iteration count) into a struct on the caller's stack and calls
+
+    ```c
+    void pdm_parallel_for(int64_t iterations,
+                          void (*task)(void *arguments, int64_t begin, int64_t end),
+                          void *arguments);
+    ```
+
+    with a generated internal `@body_task` that loads the arguments back
+    and calls `@body(begin, end, arguments...)`. The thread pool
+    (`backend/runtime/thread_pool.c`, compiled into each library) splits
+    the iterations into blocks that the calling thread and the pool's
+    workers take in turn. Done on the LLVM dialect because only there are
+    the arguments (memref descriptors included) plain values that fit a
+    struct.
+
+    Before:
+
+    ```mlir
+    llvm.func @k_parallel_0_dispatch(i64, !llvm.ptr, ...) attributes {pd.parallel_body = @k_parallel_0}
+    llvm.call @k_parallel_0_dispatch(%n, %p, ...) : (i64, !llvm.ptr, ...) -> ()
+    ```
+
+    After:
+
+    ```mlir
+    %frame = llvm.alloca %one x !llvm.struct<(ptr, ...)> : (i64) -> !llvm.ptr
+    llvm.store %p, %field0 : !llvm.ptr, !llvm.ptr
+    %task = llvm.mlir.addressof @k_parallel_0_task : !llvm.ptr
+    llvm.call @pdm_parallel_for(%n, %task, %frame) : (i64, !llvm.ptr, !llvm.ptr) -> ()
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def PdOutlineKernels : Pass<"pd-outline-kernels", "::mlir::ModuleOp"> {
   let summary = "Outline each top-level loop nest of a program into a function; share identical ones";
   let description = [{

@@ -16,7 +16,10 @@
 // CHECK-NOT: = pd.
 // CHECK-NOT: = memref.
 // CHECK-NOT: = vector.
-// PAR: llvm.call @mlirAsyncRuntimeExecute
+// With threads, the kernels call the thread pool with a task per parallel loop.
+// PAR: llvm.func @pdm_parallel_for(i64, !llvm.ptr, !llvm.ptr)
+// PAR: llvm.call @pdm_parallel_for(
+// PAR: llvm.func internal @main_kernel_{{[0-9]+}}_parallel_0_task(
 // NOVEC-NOT: llvm.intr.fmuladd{{.*}}vector
 func.func @main() {
   %x = pd.data "x" : !pd.tensor<256x256xf32>

@@ -1,7 +1,7 @@
-"""The thread pool that runs parallel loops (backend/runtime/async_runtime.c,
-our implementation of the MLIR async runtime ABI): the ABI driven from C the
-way lowered code drives it, under 1 to 8 threads; and a parallel library
-that carries the pool (self-contained, `<entry>_set_num_threads`) and gives
+"""The thread pool that runs parallel loops (backend/runtime/thread_pool.c):
+`pdm_parallel_for` driven from C the way lowered code drives it, under 1 to
+8 threads and from several threads at once; and a parallel library that
+carries the pool (self-contained, `<entry>_set_num_threads`) and gives
 numpy's results at every thread count."""
 
 import ctypes
@@ -21,16 +21,16 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.usefixtures("no_pass_manager_threads")
 CC = aot.find_c_compiler()
 needs_cc = pytest.mark.skipif(CC is None, reason="no C compiler (cc, gcc, clang or $CC)")
-ABI_DRIVER = REPO / "test" / "aot" / "async_runtime_abi.c"
+DRIVER = REPO / "test" / "aot" / "thread_pool_driver.c"
 
 
 @needs_cc
-def test_abi_from_c(tmp_path):
-    """Groups of 1..37 blocks (2000 loops per thread count), errors,
-    *AndExecute awaiters and values; compiled with warnings as errors."""
-    exe = tmp_path / "abi"
+def test_parallel_for_from_c(tmp_path):
+    """Every iteration once, for 0..5000 iterations and 1..8 threads, three
+    callers at once; compiled with warnings as errors."""
+    exe = tmp_path / "driver"
     subprocess.run([CC, "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-pthread",
-                    str(aot.ASYNC_RUNTIME_SOURCE), str(ABI_DRIVER), "-o", str(exe)],
+                    str(aot.THREAD_POOL_SOURCE), str(DRIVER), "-o", str(exe)],
                    check=True, capture_output=True, text=True)
     out = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
@@ -72,7 +72,7 @@ def _reference(x, w, b):
 
 
 def test_parallel_library_has_its_own_pool(conv_library):
-    assert conv_library["lowered"].uses_async_runtime
+    assert conv_library["lowered"].uses_thread_pool
     so = str(conv_library["so"])
     nm = shutil.which("nm")
     if nm:

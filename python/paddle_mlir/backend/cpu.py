@@ -41,29 +41,29 @@ def numpy_dtype(element_type) -> np.dtype:
 
 
 MLIR_LIB_DIR = Path(ir.__file__).resolve().parent / "lib"
-_ASYNC_RUNTIME = None
+_THREAD_POOL = None
 # Engines are kept for the life of the process: tearing one down while the
 # async runtime's worker threads may still hold its code was seen to crash
 # later, unrelated calls (rarely). Each compiled program is small.
 _ENGINES: list = []
 
 
-#: Our implementation of the MLIR async runtime ABI (runtime/async_runtime.c,
-#: built by CMake next to it): the threads of the JIT's parallel loops.
-ASYNC_RUNTIME_LIBRARY = Path(__file__).resolve().parent / "runtime" / \
-    "libpaddle_mlir_async_runtime.so"
+#: The thread pool of parallel loops (runtime/thread_pool.c, built by CMake
+#: next to it): `pdm_parallel_for` for the JIT-ed code.
+THREAD_POOL_LIBRARY = Path(__file__).resolve().parent / "runtime" / \
+    "libpaddle_mlir_thread_pool.so"
 
 
 def runtime_libraries(parallel: bool) -> list[str]:
     """Shared libraries the JIT-ed code may call. The thread pool is loaded
-    into the process once (RTLD_GLOBAL, so every engine resolves the async
-    runtime's functions to it) rather than given to each ExecutionEngine."""
-    global _ASYNC_RUNTIME
-    if parallel and _ASYNC_RUNTIME is None:
+    into the process once (RTLD_GLOBAL, so that every engine resolves
+    `pdm_parallel_for` to it) rather than given to each ExecutionEngine."""
+    global _THREAD_POOL
+    if parallel and _THREAD_POOL is None:
         try:
-            _ASYNC_RUNTIME = ctypes.CDLL(str(ASYNC_RUNTIME_LIBRARY), mode=ctypes.RTLD_GLOBAL)
+            _THREAD_POOL = ctypes.CDLL(str(THREAD_POOL_LIBRARY), mode=ctypes.RTLD_GLOBAL)
         except OSError as e:
-            raise CompileError(f"cannot load the thread pool {ASYNC_RUNTIME_LIBRARY} "
+            raise CompileError(f"cannot load the thread pool {THREAD_POOL_LIBRARY} "
                                f"(rebuild with `make build`): {e}") from None
     # Nothing else: libmlir_c_runner_utils would pull libMLIR.so into the
     # process (memref copies are lowered to loops instead).

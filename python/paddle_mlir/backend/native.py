@@ -64,7 +64,7 @@ def build_library(program, shapes: dict, out_dir, *, parallel: bool = False,
         "entry": lowered.entry,
         # Whether the library has a thread pool (and `<entry>_set_num_threads`):
         # a program whose loops are all too small for threads has none.
-        "parallel": bool(lowered.uses_async_runtime),
+        "parallel": bool(lowered.uses_thread_pool),
         "feeds": [TensorInfo(s.name, tuple(s.shape), np.dtype(s.dtype)).to_json()
                   for s in lowered.feeds],
         "fetches": [TensorInfo(s.name, tuple(s.shape), np.dtype(s.dtype)).to_json()
@@ -89,7 +89,7 @@ class NativeProgram:
             self._lib = ctypes.CDLL(str(self.path))
             fn = getattr(self._lib, meta["entry"])
             if meta.get("parallel"):
-                # Its own thread pool (backend/runtime/async_runtime.c).
+                # Its own thread pool (backend/runtime/thread_pool.c).
                 self._set_threads = getattr(self._lib, meta["entry"] + "_set_num_threads")
                 self._set_threads.argtypes = [ctypes.c_int]
                 self._set_threads.restype = ctypes.c_int
