@@ -56,7 +56,8 @@ func.func @im2col_contraction(%w: memref<64x576xf32>, %col: memref<1x576x3136xf3
 // A depthwise convolution (NCHW): channels (in parallel when there is enough
 // work), 16 output columns at a time (the last 8 of each 56-wide row
 // masked), the 3x3 window as 9 FMAs on a register accumulator; stride 2
-// gathers its inputs.
+// loads 32 contiguous inputs and keeps the even ones, stride 5 gathers;
+// 7-wide rows use 8 lanes.
 // CHECK-LABEL: func.func @depthwise(
 // CHECK: scf.for
 // CHECK: scf.for
@@ -68,8 +69,14 @@ func.func @im2col_contraction(%w: memref<64x576xf32>, %col: memref<1x576x3136xf3
 // CHECK: vector.maskedstore
 // CHECK-NOT: linalg.depthwise
 // CHECK-LABEL: func.func @depthwise_strided(
-// CHECK: vector.gather
+// CHECK-NOT: vector.gather
+// CHECK: vector.maskedload {{.*}} vector<32xi1>, vector<32xf32> into vector<32xf32>
+// CHECK: vector.shuffle {{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30] : vector<32xf32>, vector<32xf32>
 // CHECK: vector.fma
+// CHECK-LABEL: func.func @depthwise_stride5_row7(
+// CHECK: vector.create_mask {{.*}} : vector<8xi1>
+// CHECK: vector.gather {{.*}} into vector<8xf32>
+// CHECK: vector.fma {{.*}} : vector<8xf32>
 // OPTS-LABEL: func.func @depthwise(
 // OPTS: scf.parallel
 func.func @depthwise(%x: memref<1x8x58x58xf32>, %w: memref<8x3x3xf32>, %o: memref<1x8x56x56xf32>) {
@@ -80,6 +87,11 @@ func.func @depthwise(%x: memref<1x8x58x58xf32>, %w: memref<8x3x3xf32>, %o: memre
 func.func @depthwise_strided(%x: memref<1x8x57x57xf32>, %w: memref<8x3x3xf32>, %o: memref<1x8x28x28xf32>) {
   linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
       ins(%x, %w : memref<1x8x57x57xf32>, memref<8x3x3xf32>) outs(%o : memref<1x8x28x28xf32>)
+  return
+}
+func.func @depthwise_stride5_row7(%x: memref<1x8x35x35xf32>, %w: memref<8x3x3xf32>, %o: memref<1x8x7x7xf32>) {
+  linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<5> : tensor<2xi64>}
+      ins(%x, %w : memref<1x8x35x35xf32>, memref<8x3x3xf32>) outs(%o : memref<1x8x7x7xf32>)
   return
 }
 
@@ -113,7 +125,7 @@ func.func @window_copy_unmarked(%x: memref<1x2x26x26xf32>, %col: memref<1x2x3x3x
 
 // The patch copy of pd-conv-to-im2col (marked pd.im2col): rows copied with
 // masked vector loads and stores (16 + 8 of each 24-wide row); stride 2
-// gathers.
+// deinterleaves 32 contiguous elements (12-wide rows in 16 lanes).
 // CHECK-LABEL: func.func @im2col(
 // CHECK: scf.for
 // CHECK: vector.create_mask {{.*}} : vector<16xi1>
@@ -121,7 +133,9 @@ func.func @window_copy_unmarked(%x: memref<1x2x26x26xf32>, %col: memref<1x2x3x3x
 // CHECK: vector.maskedstore {{.*}} : memref<1x2x3x3x24x24xf32>
 // CHECK-NOT: linalg.generic
 // CHECK-LABEL: func.func @im2col_strided(
-// CHECK: vector.gather
+// CHECK: vector.create_mask {{.*}} : vector<16xi1>
+// CHECK: vector.maskedload {{.*}} vector<32xf32>
+// CHECK: vector.shuffle
 // CHECK: vector.maskedstore
 // Large copies (min-parallel-elements) run their (n, c) loops on threads.
 // CHECK-NOT: scf.parallel
