@@ -323,12 +323,12 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
                "Rows,columns of the matmul register tile (default 4,64: 16 zmm accumulators)">,
     ListOption<"matmulCacheTile", "matmul-cache-tile", "int64_t",
                "Rows,columns,depth of the matmul cache tile (default 64,256,256)">,
-    Option<"minParallelWork", "min-parallel-work", "int64_t", /*default=*/"2097152",
+    Option<"minParallelWork", "min-parallel-work", "int64_t", /*default=*/"524288",
            "Multiply-adds (x2) below which a contraction or depthwise convolution "
            "runs on one thread (handing blocks to the thread pool costs a few "
            "microseconds, more than a tiny kernel takes)">,
     Option<"minParallelElements", "min-parallel-elements", "int64_t",
-           /*default=*/"65536",
+           /*default=*/"16384",
            "Elements below which an elementwise op, copy or im2col patch copy "
            "runs on one thread">
   ];
