@@ -82,8 +82,10 @@ struct PdApproximateMathPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
-      // Not expm1 and log1p: their approximations lose digits near 0; they
-      // get Kahan's corrections below.
+      // Upstream asks with the full op name ("math.exp"). Not expm1 and
+      // log1p: their approximations lose digits near 0; they get Kahan's
+      // corrections below.
+      name.consume_front("math.");
       return llvm::is_contained({"exp", "log", "log2", "tanh"}, name);
     });
     populatePolynomialApproximateErfPattern(patterns);

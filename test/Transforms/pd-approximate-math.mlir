@@ -3,18 +3,40 @@
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-approximate-math,pd-approximate-math))' | FileCheck %s
 
 // f32 erf, exp and tanh on vectors become arith (polynomials): no libm call
-// per lane.
-// CHECK-LABEL: func.func @vector_f32(
+// per lane. (One function each, so that every CHECK-NOT spans the whole body.)
+// CHECK-LABEL: func.func @vector_erf(
 // CHECK-NOT: math.erf
+// CHECK: math.fma
+// CHECK-NOT: math.erf
+// CHECK: return
+// CHECK-LABEL: func.func @vector_exp(
 // CHECK-NOT: math.exp
+// CHECK: math.fma
+// CHECK-NOT: math.exp
+// CHECK: return
+// CHECK-LABEL: func.func @vector_tanh(
 // CHECK-NOT: math.tanh
 // CHECK: math.fma
+// CHECK-NOT: math.tanh
 // CHECK: return
-func.func @vector_f32(%x: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// CHECK-LABEL: func.func @scalar_exp(
+// CHECK-NOT: math.exp
+// CHECK: return
+func.func @vector_erf(%x: vector<16xf32>) -> vector<16xf32> {
   %e = math.erf %x : vector<16xf32>
+  return %e : vector<16xf32>
+}
+func.func @vector_exp(%x: vector<16xf32>) -> vector<16xf32> {
   %p = math.exp %x : vector<16xf32>
+  return %p : vector<16xf32>
+}
+func.func @vector_tanh(%x: vector<16xf32>) -> vector<16xf32> {
   %t = math.tanh %x : vector<16xf32>
-  return %e, %p, %t : vector<16xf32>, vector<16xf32>, vector<16xf32>
+  return %t : vector<16xf32>
+}
+func.func @scalar_exp(%x: f32) -> f32 {
+  %p = math.exp %x : f32
+  return %p : f32
 }
 
 // -----
