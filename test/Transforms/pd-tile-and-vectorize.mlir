@@ -177,14 +177,26 @@ func.func @im2col_strided(%x: memref<1x2x25x25xf32>, %col: memref<1x2x3x3x12x12x
 // CHECK: vector.transfer_write
 // CHECK-LABEL: func.func @row_sum(
 // CHECK-NOT: scf.parallel
+// A row reduction reads its 64-element row as one vector, combines four
+// 16-lane slices and reduces the last horizontally, once per row.
+// CHECK: vector.transfer_read {{.*}} vector<64xf32>
+// CHECK-COUNT-3: arith.addf {{.*}} : vector<16xf32>
+// CHECK: vector.reduction <add>, {{.*}} : vector<16xf32> into f32
+// CHECK-LABEL: func.func @row_max_197(
+// CHECK: vector.create_mask {{.*}} : vector<1x208xi1>
+// CHECK: arith.select {{.*}} : vector<208xi1>, vector<208xf32>
+// CHECK-COUNT-12: arith.maximumf {{.*}} : vector<16xf32>
+// CHECK: vector.reduction <maximumf>, {{.*}} : vector<16xf32> into f32
+// CHECK-LABEL: func.func @row_sum_long(
+// CHECK: scf.for {{.*}} step %c1024
+// CHECK: vector.reduction <add>, {{.*}} : vector<16xf32> into f32
 // OPTS-LABEL: func.func @elementwise(
 // OPTS: scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
 // OPTS: scf.for
 // OPTS: arith.maximumf {{.*}} : vector<16xf32>
 // OPTS-LABEL: func.func @row_sum(
 // OPTS: scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
-// OPTS: scf.for
-// OPTS: vector.multi_reduction <add>
+// OPTS: vector.reduction <add>
 func.func @elementwise(%x: memref<8x64xf32>, %y: memref<8x64xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
@@ -200,6 +212,26 @@ func.func @row_sum(%x: memref<8x64xf32>, %y: memref<8xf32>) {
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
                   iterator_types = ["parallel", "reduction"]}
       ins(%x : memref<8x64xf32>) outs(%y : memref<8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.addf %in, %out : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+func.func @row_max_197(%x: memref<3x197xf32>, %y: memref<3xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<3x197xf32>) outs(%y : memref<3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.maximumf %in, %out : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+func.func @row_sum_long(%x: memref<2x3136xf32>, %y: memref<2xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<2x3136xf32>) outs(%y : memref<2xf32>) {
   ^bb0(%in: f32, %out: f32):
     %r = arith.addf %in, %out : f32
     linalg.yield %r : f32

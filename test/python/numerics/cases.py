@@ -1114,6 +1114,22 @@ for _op, _fn in (("mean", np.mean), ("max", np.max), ("min", np.min), ("amax", n
         add(_op, F32, "edge", {"x": np.array([[1.0, inf, -inf], [-inf, -inf, -3.0]], np.float32)},
             (lambda o: lambda x: getattr(pd, o)(x, axis=[1]))(_op), _reduce_expected(_fn, [1], False))
 
+# Long rows: one (masked) vector per row reduced in 16-lane slices (rows of 64,
+# 197, 1030), or blocks of 1024 (3136); a NaN in a row propagates for max/min.
+for _op, _fn in (("sum", np.sum), ("max", np.max), ("min", np.min), ("mean", np.mean)):
+    for _cols in (64, 197, 1030, 3136):
+        _x = rand(rng_for(_op, "row", _cols), (3, _cols), F32, -5, 5)
+        add(_op, F32, f"row{_cols}", {"x": _x},
+            (lambda o: lambda x: getattr(pd, o)(x, axis=[-1]))(_op), _reduce_expected(_fn, [-1], False))
+    if _op in ("max", "min"):
+        _x = rand(rng_for(_op, "nanrow"), (2, 197), F32, -5, 5)
+        _x[1, 150] = nan
+        add(_op, F32, "row_nan", {"x": _x}, (lambda o: lambda x: getattr(pd, o)(x, axis=[-1]))(_op),
+            _reduce_expected(_fn, [-1], False))
+_x = rand(rng_for("softmax", "rows197"), (2, 3, 197), F32, -8, 8)
+add("softmax", F32, "rows197", {"x": _x}, lambda x: pd.softmax(x),
+    lambda x: out(R.softmax(f64(x), -1), x.dtype))
+
 for _dt in FLOATS + INTS:
     _x = rand(rng_for("prod", _dt), (3, 4, 2), _dt, 0.5 if _dt in FLOATS else -3,
               1.5 if _dt in FLOATS else 3)
