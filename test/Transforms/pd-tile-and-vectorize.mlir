@@ -26,6 +26,43 @@ func.func @matmul(%a: memref<256x512xf32>, %b: memref<512x256xf32>, %c: memref<2
 
 // -----
 
+// 49 columns (a 7x7 map): one 4x64 register tile, the last 15 lanes out of
+// bounds (masked loads and stores after lowering) instead of 32 + 16 + 1
+// columns in three tiles; the accumulator still stays in registers.
+// CHECK-LABEL: func.func @matmul_49_columns(
+// CHECK: %[[ACC:.*]] = vector.transfer_read {{.*}} {in_bounds = [true, false]} : memref<4x49xf32, {{.*}}>, vector<4x64xf32>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[ACC]]) -> (vector<4x64xf32>)
+// CHECK: vector.transfer_read {{.*}} : memref<1x49xf32, {{.*}}>, vector<64xf32>
+// CHECK-COUNT-4: vector.fma {{.*}} : vector<64xf32>
+// CHECK: vector.transfer_write {{.*}} {in_bounds = [true, false]} : vector<4x64xf32>, memref<4x49xf32
+// CHECK-NOT: vector.mask
+// 16 columns: 16 rows per register tile (16 accumulators, not 4).
+// CHECK-LABEL: func.func @matmul_16_columns(
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<16x16xf32>)
+// CHECK-COUNT-16: vector.fma {{.*}} : vector<16xf32>
+// 196 columns of a 512 x 2304 weight: the weights' cache tiles (rows on
+// threads, depth blocks of 256) outside, the 192 + 4 columns inside them.
+// CHECK-LABEL: func.func @conv_14x14_columns(
+// CHECK: scf.parallel
+// CHECK-NEXT: memref.subview
+// CHECK: scf.for {{.*}} step %c256
+// CHECK: vector<4x64xf32>
+// CHECK: vector<16x4xf32>
+func.func @matmul_49_columns(%w: memref<64x128xf32>, %x: memref<128x49xf32>, %c: memref<64x49xf32>) {
+  linalg.matmul ins(%w, %x : memref<64x128xf32>, memref<128x49xf32>) outs(%c : memref<64x49xf32>)
+  return
+}
+func.func @matmul_16_columns(%w: memref<64x128xf32>, %x: memref<128x16xf32>, %c: memref<64x16xf32>) {
+  linalg.matmul ins(%w, %x : memref<64x128xf32>, memref<128x16xf32>) outs(%c : memref<64x16xf32>)
+  return
+}
+func.func @conv_14x14_columns(%w: memref<512x2304xf32>, %x: memref<2304x196xf32>, %c: memref<512x196xf32>) {
+  linalg.matmul ins(%w, %x : memref<512x2304xf32>, memref<2304x196xf32>) outs(%c : memref<512x196xf32>)
+  return
+}
+
+// -----
+
 // A convolution's im2col contraction: a unit batch and weights broadcast
 // along it. The vectorizer gives mulf + addf instead of vector.contract; the
 // accumulator still stays in registers across the depth loop, and the

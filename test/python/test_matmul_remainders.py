@@ -25,9 +25,12 @@ def _run(build, x):
 
 # n = 1000 -> 960 + 32 + 8; 49 -> 32 + 16 + 1; 100 -> 64 + 32 + 4; 17 -> 16 + 1; 16, 64: whole.
 # Rows too: 197 -> 196 + 1 (a ViT's tokens), 7 -> 4 + 3, 6 -> 4 + 2.
+# Masked column tiles: 49 and 17 columns in 64 and 32 lanes; 16 and 4 columns
+# with 16-row register tiles (batch 64).
 @pytest.mark.parametrize("batch, k, n", [(3, 70, 1000), (2, 33, 49), (5, 128, 100), (4, 9, 17),
                                          (1, 8, 16), (7, 64, 64), (1, 2048, 1000),
-                                         (197, 64, 192), (6, 16, 49), (197, 40, 197)])
+                                         (197, 64, 192), (6, 16, 49), (197, 40, 197),
+                                         (64, 40, 16), (64, 300, 4), (128, 96, 49)])
 def test_linear_with_column_remainders(batch, k, n):
     rng = np.random.default_rng(n)
     x = rng.standard_normal((batch, k)).astype(np.float32)
@@ -36,8 +39,11 @@ def test_linear_with_column_remainders(batch, k, n):
     np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
 
 
-# Output spatial sizes 28x28 (784 -> 768 + 16), 14x14 (196 -> 192 + 4), 7x7 (49 -> 32 + 16 + 1).
-@pytest.mark.parametrize("c, hw, stride", [(8, 28, 1), (16, 28, 2), (8, 14, 1), (4, 7, 1)])
+# Output spatial sizes 28x28 (784 -> 768 + 16), 14x14 (196 -> 192 + 4), 7x7 (49 in one masked
+# 64-lane tile); with 64 input channels the 14x14 and 7x7 ones are large enough to be cache-tiled
+# around their column remainders.
+@pytest.mark.parametrize("c, hw, stride", [(8, 28, 1), (16, 28, 2), (8, 14, 1), (4, 7, 1),
+                                           (64, 14, 1), (64, 7, 1)])
 def test_conv_with_spatial_remainders(c, hw, stride):
     rng = np.random.default_rng(hw)
     x = rng.standard_normal((2, c, hw, hw)).astype(np.float32)
