@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -565,8 +566,9 @@ struct PdTileAndVectorizePass
   /// the buffers' bounds. Masked transfers of whole static buffers (indices
   /// 0, a constant mask equal to the shape) are out-of-bounds transfers:
   /// masked loads and stores after all, but plain ops that the accumulator
-  /// can be hoisted through. The contraction needs no mask: its extra lanes
-  /// multiply the reads' zero padding and are never stored.
+  /// can be hoisted through. The contraction (or multiply + reduction)
+  /// needs no mask: its extra lanes multiply the reads' zero padding and
+  /// are never stored.
   void unmaskStaticTile(IRRewriter &rewriter, scf::ForOp loop) {
     auto constantMask = [](Value mask) -> std::optional<SmallVector<int64_t>> {
       SmallVector<int64_t> sizes;
@@ -589,15 +591,30 @@ struct PdTileAndVectorizePass
     auto wholeBufferMask = [&](VectorTransferOpInterface xfer, Value mask) {
       auto type = dyn_cast<MemRefType>(xfer.getBase().getType());
       std::optional<SmallVector<int64_t>> sizes = constantMask(mask);
-      if (!type || !type.hasStaticShape() || !sizes || !xfer.getPermutationMap().isMinorIdentity() ||
+      AffineMap map = xfer.getPermutationMap();
+      // Results: buffer dims, each at most once, or broadcasts (0).
+      llvm::SmallBitVector seen(map.getNumDims());
+      for (AffineExpr e : map.getResults()) {
+        if (auto dim = dyn_cast<AffineDimExpr>(e)) {
+          if (seen.test(dim.getPosition()))
+            return false;
+          seen.set(dim.getPosition());
+        } else if (auto c = dyn_cast<AffineConstantExpr>(e); !c || c.getValue() != 0) {
+          return false;
+        }
+      }
+      if (!type || !type.hasStaticShape() || !sizes ||
           llvm::any_of(xfer.getIndices(), [](Value v) { return !isZeroInteger(v); }))
         return false;
+      // The mask has one dim per buffer dim the map reads (in the buffer's
+      // order; broadcast dims have none): the bound is min(vector, buffer).
       VectorType vecType = xfer.getVectorType();
-      int64_t offset = type.getRank() - vecType.getRank();
-      for (int64_t d = 0; d < vecType.getRank(); ++d)
-        if ((*sizes)[d] != std::min(vecType.getDimSize(d), type.getDimSize(offset + d)))
-          return false;
-      return true;
+      SmallVector<int64_t> bounds;
+      for (int64_t i = 0; i < type.getRank(); ++i)
+        for (int64_t d = 0; d < vecType.getRank(); ++d)
+          if (auto dim = dyn_cast<AffineDimExpr>(map.getResult(d)); dim && dim.getPosition() == i)
+            bounds.push_back(std::min(vecType.getDimSize(d), type.getDimSize(i)));
+      return ArrayRef<int64_t>(*sizes) == ArrayRef<int64_t>(bounds);
     };
     SmallVector<vector::MaskOp> masks;
     loop->getParentOp()->walk([&](vector::MaskOp m) { masks.push_back(m); });
@@ -620,7 +637,7 @@ struct PdTileAndVectorizePass
         plain = vector::TransferWriteOp::create(
             rewriter, write.getLoc(), write.getVector(), write.getBase(), write.getIndices(),
             AffineMapAttr::get(write.getPermutationMap()), /*mask=*/Value(), outOfBounds(write));
-      } else if (isa<vector::ContractionOp>(inner)) {
+      } else if (isa<vector::ContractionOp, vector::MultiDimReductionOp>(inner)) {
         plain = rewriter.clone(*inner);
       } else {
         continue;
@@ -633,10 +650,11 @@ struct PdTileAndVectorizePass
   static ArrayAttr outOfBounds(VectorTransferOpInterface xfer) {
     auto type = cast<MemRefType>(xfer.getBase().getType());
     VectorType vecType = xfer.getVectorType();
-    int64_t offset = type.getRank() - vecType.getRank();
+    AffineMap map = xfer.getPermutationMap();
     SmallVector<bool> inBounds;
     for (int64_t d = 0; d < vecType.getRank(); ++d)
-      inBounds.push_back(vecType.getDimSize(d) <= type.getDimSize(offset + d));
+      inBounds.push_back(!isa<AffineDimExpr>(map.getResult(d)) ||
+                         vecType.getDimSize(d) <= type.getDimSize(map.getDimPosition(d)));
     return Builder(xfer.getContext()).getBoolArrayAttr(inBounds);
   }
 

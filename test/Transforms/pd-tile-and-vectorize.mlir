@@ -36,8 +36,29 @@ func.func @matmul(%a: memref<256x512xf32>, %b: memref<512x256xf32>, %c: memref<2
 // CHECK-COUNT-4: vector.fma {{.*}} : vector<64xf32>
 // CHECK: vector.transfer_write {{.*}} {in_bounds = [true, false]} : vector<4x64xf32>, memref<4x49xf32
 // CHECK-NOT: vector.mask
+// Likewise a 1x1 convolution's contraction on a 7x7 map (weights broadcast
+// along the unit batch): its column reads too are out-of-bounds reads.
+// CHECK-LABEL: func.func @conv1x1_49_columns(
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<1x4x64xf32>)
+// CHECK: vector.transfer_read {{.*}} {in_bounds = [true, false]} : memref<1x1x49xf32, {{.*}}>, vector<1x64xf32>
+// CHECK-NOT: vector.mask
+// CHECK-NOT: arith.select
+// CHECK: scf.yield
 // 16 columns: 16 rows per register tile (16 accumulators, not 4).
-// CHECK-LABEL: func.func @matmul_16_columns(
+// CHECK-LABEL: func.func @conv1x1_49_columns(%w: memref<64x160xf32>, %col: memref<1x160x49xf32>, %out: memref<1x64x49xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, k)>,
+                                   affine_map<(b, m, n, k) -> (b, k, n)>,
+                                   affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%w, %col : memref<64x160xf32>, memref<1x160x49xf32>) outs(%out : memref<1x64x49xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+func.func @matmul_16_columns(
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<16x16xf32>)
 // CHECK-COUNT-16: vector.fma {{.*}} : vector<16xf32>
 // 196 columns of a 512 x 2304 weight: the weights' cache tiles (rows on
@@ -50,6 +71,19 @@ func.func @matmul(%a: memref<256x512xf32>, %b: memref<512x256xf32>, %c: memref<2
 // CHECK: vector<16x4xf32>
 func.func @matmul_49_columns(%w: memref<64x128xf32>, %x: memref<128x49xf32>, %c: memref<64x49xf32>) {
   linalg.matmul ins(%w, %x : memref<64x128xf32>, memref<128x49xf32>) outs(%c : memref<64x49xf32>)
+  return
+}
+func.func @conv1x1_49_columns(%w: memref<64x160xf32>, %col: memref<1x160x49xf32>, %out: memref<1x64x49xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, k)>,
+                                   affine_map<(b, m, n, k) -> (b, k, n)>,
+                                   affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%w, %col : memref<64x160xf32>, memref<1x160x49xf32>) outs(%out : memref<1x64x49xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  }
   return
 }
 func.func @matmul_16_columns(%w: memref<64x128xf32>, %x: memref<128x16xf32>, %c: memref<64x16xf32>) {
