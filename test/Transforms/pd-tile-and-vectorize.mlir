@@ -45,20 +45,7 @@ func.func @matmul(%a: memref<256x512xf32>, %b: memref<512x256xf32>, %c: memref<2
 // CHECK-NOT: arith.select
 // CHECK: scf.yield
 // 16 columns: 16 rows per register tile (16 accumulators, not 4).
-// CHECK-LABEL: func.func @conv1x1_49_columns(%w: memref<64x160xf32>, %col: memref<1x160x49xf32>, %out: memref<1x64x49xf32>) {
-  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, k)>,
-                                   affine_map<(b, m, n, k) -> (b, k, n)>,
-                                   affine_map<(b, m, n, k) -> (b, m, n)>],
-                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
-      ins(%w, %col : memref<64x160xf32>, memref<1x160x49xf32>) outs(%out : memref<1x64x49xf32>) {
-  ^bb0(%a: f32, %b: f32, %c: f32):
-    %p = arith.mulf %a, %b : f32
-    %s = arith.addf %c, %p : f32
-    linalg.yield %s : f32
-  }
-  return
-}
-func.func @matmul_16_columns(
+// CHECK-LABEL: func.func @matmul_16_columns(
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<16x16xf32>)
 // CHECK-COUNT-16: vector.fma {{.*}} : vector<16xf32>
 // 196 columns of a 512 x 2304 weight: the weights' cache tiles (rows on
