@@ -56,7 +56,7 @@ func.func @matmul(%a: memref<256x512xf32>, %b: memref<512x256xf32>, %c: memref<2
 // CHECK-NEXT: memref.subview
 // CHECK: scf.for {{.*}} step %c256
 // CHECK: vector<4x64xf32>
-// CHECK: vector<16x4xf32>
+// CHECK: vector<4x4xf32>
 func.func @matmul_49_columns(%w: memref<64x128xf32>, %x: memref<128x49xf32>, %c: memref<64x49xf32>) {
   linalg.matmul ins(%w, %x : memref<64x128xf32>, memref<128x49xf32>) outs(%c : memref<64x49xf32>)
   return
