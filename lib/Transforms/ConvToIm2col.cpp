@@ -88,11 +88,29 @@ struct PdConvToIm2colPass
         });
     copy->setAttr("pd.im2col", rewriter.getDenseI64ArrayAttr(
                                    {strides[0], strides[1], dilations[0], dilations[1]}));
+    Value w = tensor::CollapseShapeOp::create(
+        rewriter, loc, filter, SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
+    if (n == 1) {
+      // One image: a plain linalg.matmul out[f, p] += w[f, k] * col[k, p],
+      // which pd-tile-and-vectorize lowers through vector.contract to outer
+      // products. (The batched form's broadcast weights vectorize to
+      // multiplies on vector<4x64x1xf32>, which reach LLVM as arrays of
+      // <1 x float>: 4x the IR, seconds of opt/llc for a DenseNet.)
+      Value col = tensor::CollapseShapeOp::create(
+          rewriter, loc, copy.getResult(0),
+          SmallVector<ReassociationIndices>{{0, 1, 2, 3}, {4, 5}});
+      Value out = tensor::CollapseShapeOp::create(
+          rewriter, loc, init, SmallVector<ReassociationIndices>{{0, 1}, {2, 3}});
+      auto matmul = linalg::MatmulOp::create(rewriter, loc, out.getType(),
+                                             ValueRange{w, col}, ValueRange{out});
+      rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
+          conv, oType, matmul.getResult(0),
+          SmallVector<ReassociationIndices>{{0, 1}, {2, 3}});
+      return success();
+    }
     Value col = tensor::CollapseShapeOp::create(
         rewriter, loc, copy.getResult(0),
         SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4, 5}});
-    Value w = tensor::CollapseShapeOp::create(
-        rewriter, loc, filter, SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
     Value out = tensor::CollapseShapeOp::create(
         rewriter, loc, init, SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
     // out[n, f, p] += w[f, k] * col[n, k, p]
