@@ -285,9 +285,20 @@ struct RowReductionInSlices : public OpRewritePattern<vector::MultiDimReductionO
                                                    ArrayRef<int64_t>{width},
                                                    ArrayRef<int64_t>{1});
     };
-    Value acc = slice(0);
-    for (int64_t i = 1; i < n / width; ++i)
-      acc = vector::makeArithReduction(rewriter, loc, op.getKind(), slice(i), acc);
+    // Pairwise (a tree, not a chain of dependent ops).
+    SmallVector<Value> parts;
+    for (int64_t i = 0; i < n / width; ++i)
+      parts.push_back(slice(i));
+    while (parts.size() > 1) {
+      SmallVector<Value> combined;
+      for (size_t i = 0; i + 1 < parts.size(); i += 2)
+        combined.push_back(
+            vector::makeArithReduction(rewriter, loc, op.getKind(), parts[i + 1], parts[i]));
+      if (parts.size() % 2)
+        combined.push_back(parts.back());
+      parts = std::move(combined);
+    }
+    Value acc = parts.front();
     // The accumulator: a scalar, or the row's output element as vector<1x..x1>.
     Value init = op.getAcc();
     if (auto initType = dyn_cast<VectorType>(init.getType()))
@@ -789,16 +800,31 @@ struct PdTileAndVectorizePass
         rows.read(output, ValueRange{b, c, row, col}, count, mask, /*contiguous=*/true);
     Value inRow0 = arith::MulIOp::create(rewriter, loc, row, rows.index(strides[0]));
     Value inCol0 = arith::MulIOp::create(rewriter, loc, col, rows.index(strides[1]));
+    // One partial sum per kernel row, added up at the end: kh chains of kw
+    // FMAs instead of one chain of kh * kw (9 dependent FMAs held a 3x3
+    // window to the FMA latency).
+    SmallVector<Value> partial;
     for (int64_t i = 0; i < kh; ++i) {
       Value inRow = arith::AddIOp::create(rewriter, loc, inRow0, rows.index(i * dilations[0]));
+      Value part = i == 0 ? acc : Value();
       for (int64_t j = 0; j < kw; ++j) {
         Value inCol =
             arith::AddIOp::create(rewriter, loc, inCol0, rows.index(j * dilations[1]));
         Value x = rows.read(input, ValueRange{b, c, inRow, inCol}, count, mask);
-        acc = vector::FMAOp::create(rewriter, loc, x, weights[i * kw + j], acc);
+        part = part ? Value(vector::FMAOp::create(rewriter, loc, x, weights[i * kw + j], part))
+                    : Value(arith::MulFOp::create(rewriter, loc, x, weights[i * kw + j]));
       }
+      partial.push_back(part);
     }
-    rows.write(acc, output, ValueRange{b, c, row, col}, mask);
+    while (partial.size() > 1) {
+      SmallVector<Value> sums;
+      for (size_t i = 0; i + 1 < partial.size(); i += 2)
+        sums.push_back(arith::AddFOp::create(rewriter, loc, partial[i], partial[i + 1]));
+      if (partial.size() % 2)
+        sums.push_back(partial.back());
+      partial = std::move(sums);
+    }
+    rows.write(partial.front(), output, ValueRange{b, c, row, col}, mask);
     rewriter.eraseOp(op);
   }
 
