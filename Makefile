@@ -23,7 +23,7 @@ CMAKE_FLAGS := -G Ninja -DCMAKE_BUILD_TYPE=Release \
 	-DPython_EXECUTABLE=$(abspath $(VPY)) \
 	$(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
 
-.PHONY: all setup generate build docs test check-lit check-python run clean distclean
+.PHONY: test-models all setup generate build docs test check-lit check-python run clean distclean
 
 all: build
 
@@ -67,6 +67,12 @@ test: build
 	$(VENV)/bin/lit $(LIT_ARGS) $(BUILD)/test || status=1; \
 	$(VPY) -m pytest $(PYTEST_ARGS) test/python || status=1; \
 	exit $$status
+
+# Real Paddle-exported models (made by bench/models_real.py in its own venv;
+# BENCH_MODELS=DIR to use others): AOT parity of ResNet-18 from a C program.
+BENCH_MODELS ?= $(HOME)/.cache/paddle-mlir/bench-models
+test-models: build
+	PADDLE_MLIR_BENCH_MODELS=$(BENCH_MODELS) $(VPY) -m pytest $(PYTEST_ARGS) -rs test/python/test_aot_real_models.py
 
 run: build
 	$(VPY) examples/quickstart.py
