@@ -46,13 +46,17 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
        "canonicalize,cse,";
   if (vectorize)
     p += "func.func(pd-conv-to-im2col),";
-  p += "pd-dedupe-fetch-results,";
+  // Padded activations: their producers write into the padded buffer.
+  p += "func.func(pd-decompose-pad),canonicalize,";
+  p += "pd-dedupe-fetch-results,eliminate-empty-tensors,";
   // Tensors -> buffers; results become caller-allocated out-parameters
   // (the Executor and the AOT ABI pass outputs in, no copies).
   p += "one-shot-bufferize{bufferize-function-boundaries "
        "function-boundary-type-conversion=identity-layout-map "
        "allow-return-allocs-from-loops},"
-       "canonicalize,buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},"
+       // cse first: the copy of a producer's result into the padded buffer it
+       // already wrote (pd-decompose-pad) is then a self-copy, which folds.
+       "cse,canonicalize,buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},"
        "func.func(buffer-hoisting,buffer-loop-hoisting,pd-memref-copy-to-linalg),";
   if (vectorize)
     p += "func.func(pd-tile-and-vectorize),canonicalize,cse,";

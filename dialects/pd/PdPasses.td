@@ -378,6 +378,36 @@ def PdConvToIm2col : Pass<"pd-conv-to-im2col", "::mlir::func::FuncOp"> {
   ];
 }
 
+def PdDecomposePad : Pass<"pd-decompose-pad", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite tensor.pad as a fill and an insert_slice, so that producers write into the padded buffer";
+  let description = [{
+    Every `tensor.pad` becomes a `linalg.fill` of the padded shape with the
+    padding value and a `tensor.insert_slice` of the source into it
+    (upstream's `linalg::populateDecomposePadPatterns`). Followed by
+    `eliminate-empty-tensors`, the op that computes the source (a
+    convolution's input: the previous layer's activation) writes straight
+    into the interior of the padded buffer, instead of into a buffer of its
+    own that a copy then moves: one pass over every padded activation less.
+
+    Before:
+
+    ```mlir
+    %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] { ... tensor.yield %zero }
+        : tensor<1x8x56x56xf32> to tensor<1x8x58x58xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %e = tensor.empty() : tensor<1x8x58x58xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x58x58xf32>) -> tensor<1x8x58x58xf32>
+    %p = tensor.insert_slice %x into %f[0, 0, 1, 1] [1, 8, 56, 56] [1, 1, 1, 1]
+        : tensor<1x8x56x56xf32> into tensor<1x8x58x58xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"];
+}
+
 def PdApproximateMath : Pass<"pd-approximate-math", "::mlir::func::FuncOp"> {
   let summary = "f32 exp, log, log2, tanh and erf as polynomial approximations; precise expm1/log1p";
   let description = [{

@@ -1,0 +1,42 @@
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-decompose-pad))' | FileCheck %s
+// With empty-tensor elimination and bufferization, the producer of the
+// padded value writes into the interior of the padded buffer (no copy).
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-decompose-pad),canonicalize,eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries},cse,canonicalize)' | FileCheck %s --check-prefix=BUF
+
+// CHECK-LABEL: func.func @relu_then_pad(
+// CHECK: %[[FILL:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x8x10x10xf32>)
+// CHECK: tensor.insert_slice %{{.*}} into %[[FILL]][0, 0, 1, 1] [1, 8, 8, 8] [1, 1, 1, 1]
+// CHECK-NOT: tensor.pad
+// BUF-LABEL: func.func @relu_then_pad(
+// BUF: %[[PADDED:.*]] = memref.alloc() {{.*}} : memref<1x8x10x10xf32>
+// BUF: linalg.fill {{.*}} outs(%[[PADDED]] : memref<1x8x10x10xf32>)
+// BUF: %[[INTERIOR:.*]] = memref.subview %[[PADDED]][0, 0, 1, 1] [1, 8, 8, 8] [1, 1, 1, 1]
+// BUF: linalg.generic {{.*}} outs(%[[INTERIOR]] :
+// BUF-NOT: memref.copy
+// BUF: return %[[PADDED]]
+func.func @relu_then_pad(%x: tensor<1x8x8x8xf32>) -> tensor<1x8x10x10xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x8x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>,
+                                        affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<1x8x8x8xf32>) outs(%e : tensor<1x8x8x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x8x8xf32>
+  %p = tensor.pad %r low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x8xf32> to tensor<1x8x10x10xf32>
+  return %p : tensor<1x8x10x10xf32>
+}
+
+// -----
+
+// Without a pad, nothing changes.
+// CHECK-LABEL: func.func @no_pad(
+// CHECK-NEXT: return %arg0
+func.func @no_pad(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
