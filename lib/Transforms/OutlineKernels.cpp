@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Transforms/Passes.h"
+#include "Transforms/OutlineCaptures.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
@@ -76,19 +77,9 @@ struct PdOutlineKernelsPass
     // Values from outside: constants are cloned into the kernel (so that
     // they fold there and identical kernels stay identical), the rest are
     // arguments.
-    llvm::SetVector<Value> captured;
-    for (Value v : op->getOperands())
-      captured.insert(v);
-    getUsedValuesDefinedAbove(op->getRegions(), captured);
-    SmallVector<Value> arguments;
-    SmallVector<Operation *> constants;
-    for (Value v : captured) {
-      Operation *def = v.getDefiningOp();
-      if (def && def->hasTrait<OpTrait::ConstantLike>() && def->getNumResults() == 1)
-        constants.push_back(def);
-      else
-        arguments.push_back(v);
-    }
+    pd::OutlineCaptures captures = pd::collectOutlineCaptures(op);
+    SmallVector<Value> &arguments = captures.arguments;
+    SmallVector<Operation *> &constants = captures.constants;
     OpBuilder b(fn);
     Location loc = op->getLoc();
     auto type = b.getFunctionType(ValueRange(arguments).getTypes(), {});

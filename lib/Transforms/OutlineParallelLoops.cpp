@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Transforms/Passes.h"
+#include "Transforms/OutlineCaptures.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
@@ -67,19 +68,9 @@ struct PdOutlineParallelLoopsPass
     MLIRContext *ctx = loop.getContext();
     // Values from outside (bounds included): constants are cloned into the
     // body, the rest are its arguments after [begin, end).
-    llvm::SetVector<Value> captured;
-    for (Value v : loop->getOperands())
-      captured.insert(v);
-    getUsedValuesDefinedAbove(loop.getRegion(), captured);
-    SmallVector<Value> arguments;
-    SmallVector<Operation *> constants;
-    for (Value v : captured) {
-      Operation *def = v.getDefiningOp();
-      if (def && def->hasTrait<OpTrait::ConstantLike>() && def->getNumResults() == 1)
-        constants.push_back(def);
-      else
-        arguments.push_back(v);
-    }
+    pd::OutlineCaptures captures = pd::collectOutlineCaptures(loop);
+    SmallVector<Value> &arguments = captures.arguments;
+    SmallVector<Operation *> &constants = captures.constants;
     OpBuilder b(fn);
     IndexType index = b.getIndexType();
     SmallVector<Type> bodyInputs = {index, index};
