@@ -59,6 +59,8 @@ from pathlib import Path
 
 import numpy as np
 
+from real_compare import compare  # bench/ is the script's directory
+
 REPO = Path(__file__).resolve().parents[1]
 BENCH = REPO / "bench"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "paddle-mlir"
@@ -79,7 +81,6 @@ print(json.dumps({"python": sys.version.split()[0], "paddlepaddle": paddle.__ver
                   "paddle2onnx": paddle2onnx.__version__, "onnxruntime": onnxruntime.__version__,
                   "openvino": openvino.__version__.split("-")[0], "numpy": numpy.__version__}))
 """
-TOL = 1e-4
 
 
 # -- child processes -----------------------------------------------------------------
@@ -261,21 +262,7 @@ def compare_outputs(path: Path, fetches: list, ref: list):
     if len(names) != len(ref):
         return math.inf, math.inf, False, f"{len(names)} outputs, Paddle has {len(ref)}"
     order = fetches if sorted(names) == sorted(fetches) else names
-    abs_err = rel_err = 0.0
-    ok, note = True, ""
-    for i, (n, r) in enumerate(zip(order, ref)):
-        g = got[n]
-        if g.shape != r.shape:
-            return math.inf, math.inf, False, f"output {i} ({n}): shape {g.shape}, Paddle's {r.shape}"
-        d = np.abs(g.astype(np.float64) - r.astype(np.float64))
-        if not np.all(np.isfinite(d)):
-            return math.inf, math.inf, False, f"output {i} ({n}): non-finite values"
-        abs_err = max(abs_err, float(d.max()) if d.size else 0.0)
-        rel_err = max(rel_err, float((d / (1 + np.abs(r))).max()) if d.size else 0.0)
-        if not np.allclose(g, r, rtol=TOL, atol=TOL):
-            ok = False
-            note = note or f"output {i} ({n}) differs from Paddle's: max abs error {abs_err:.3g}"
-    return abs_err, rel_err, ok, note
+    return compare([got[n] for n in order], ref, order)
 
 
 class Runner:

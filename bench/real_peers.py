@@ -31,7 +31,7 @@ os.environ.setdefault("GLOG_minloglevel", "3")
 
 import numpy as np  # noqa: E402
 
-TOL = 1e-4
+from real_compare import compare  # noqa: E402 -- bench/ is the script's directory
 
 
 def load_io(prefix):
@@ -42,26 +42,6 @@ def load_io(prefix):
         while f"out/{len(outs)}" in f.files:
             outs.append(f[f"out/{len(outs)}"])
     return feeds, inputs, outs
-
-
-def compare(got, ref):
-    if len(got) != len(ref):
-        return float("inf"), float("inf"), False, f"{len(got)} outputs, Paddle has {len(ref)}"
-    abs_err = rel_err = 0.0
-    ok, note = True, ""
-    for i, (g, r) in enumerate(zip(got, ref)):
-        g = np.asarray(g)
-        if g.shape != r.shape:
-            return float("inf"), float("inf"), False, f"output {i}: shape {g.shape} vs {r.shape}"
-        d = np.abs(g.astype(np.float64) - r.astype(np.float64))
-        if not np.all(np.isfinite(d)):
-            return float("inf"), float("inf"), False, f"output {i}: non-finite values"
-        abs_err = max(abs_err, float(d.max()) if d.size else 0.0)
-        rel_err = max(rel_err, float((d / (1 + np.abs(r))).max()) if d.size else 0.0)
-        if not np.allclose(g, r, rtol=TOL, atol=TOL):
-            ok = False
-            note = note or f"output {i} differs"
-    return abs_err, rel_err, ok, note
 
 
 def time_it(fn, args):

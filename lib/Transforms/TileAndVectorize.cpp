@@ -154,7 +154,7 @@ struct RowAccess {
     if (contiguous || stride == 1)
       return vector::MaskedLoadOp::create(rewriter, loc, vecType, base, at, mask, passthrough);
     if (stride <= kMaxShuffledStride) {
-      // Elements [at, at + stride * (count - 1}] (no further: the row may
+      // Elements [at, at + stride * (count - 1)] (no further: the row may
       // end there), then every stride-th.
       int64_t n = stride * width;
       Value last = arith::MulIOp::create(
@@ -630,7 +630,7 @@ struct PdTileAndVectorizePass
       return ArrayRef<int64_t>(*sizes) == ArrayRef<int64_t>(bounds);
     };
     SmallVector<vector::MaskOp> masks;
-    loop->getParentOp()->walk([&](vector::MaskOp m) { masks.push_back(m); });
+    loop->walk([&](vector::MaskOp m) { masks.push_back(m); });
     for (vector::MaskOp m : masks) {
       Operation *inner = m.getMaskableOp();
       if (!inner || m.hasPassthru())
@@ -753,10 +753,11 @@ struct PdTileAndVectorizePass
   /// Depthwise convolution, NCHW (`linalg.depthwise_conv_2d_nchw_chw`): the
   /// vectorizer only handles channels-last 1-D convolutions, and the loops
   /// it leaves ran at 2.5 GFLOP/s. Generated directly: channels in
-  /// parallel, then per output row `vector-width` columns at a time, the
-  /// kh x kw window unrolled into FMAs on an accumulator in registers, the
-  /// weights broadcast, the inputs read contiguously (stride 1) or gathered
-  /// (stride > 1); the last columns of a row are masked.
+  /// parallel, then per output row `vector-width` columns at a time (fewer
+  /// for short rows), the kh x kw window unrolled into FMAs on one register
+  /// accumulator per kernel row, the weights broadcast, the inputs read
+  /// contiguously (stride 1), deinterleaved from contiguous loads (strides
+  /// 2-4) or gathered; the last columns of a row are masked.
   void codegenDepthwise(IRRewriter &rewriter, linalg::DepthwiseConv2DNchwChwOp op) {
     Value input = op.getDpsInputs()[0], filter = op.getDpsInputs()[1],
           output = op.getDpsInits()[0];

@@ -40,7 +40,6 @@ def numpy_dtype(element_type) -> np.dtype:
     return np.dtype(NUMPY_DTYPES[name])
 
 
-MLIR_LIB_DIR = Path(ir.__file__).resolve().parent / "lib"
 _THREAD_POOL = None
 # Engines are kept for the life of the process: tearing one down while the
 # async runtime's worker threads may still hold its code was seen to crash
