@@ -821,4 +821,55 @@ def PdDedupeFetchResults : Pass<"pd-dedupe-fetch-results", "::mlir::ModuleOp"> {
   }];
 }
 
+def PdCheckBatchSeparable : Pass<"pd-check-batch-separable", "::mlir::ModuleOp"> {
+  let summary = "Decide whether a program computes every sample of its batch on its own";
+  let description = [{
+    Run on a program lowered to linalg on tensors (`convert-pd-to-linalg`)
+    whose batch feeds were given a probe batch size N >= 2 (all equal, at
+    dim 0). The analysis follows the batch through the function: a value is
+    batched at a dim whose size is N * B where sample s owns the indices
+    [s*B, (s+1)*B) (a collapse of [N, 5, 16] into [N*5, 16] keeps the batch at
+    dim 0 with block 5). Linalg structured ops are judged by their indexing
+    maps and iterators (the loop over the batch must be parallel, index the
+    batch dim of every batched operand by itself and of nothing else, and not
+    be read by `linalg.index`); `tensor.pad`, `collapse_shape`,
+    `expand_shape`, `extract_slice`, `insert_slice`, `concat` and `cast` have
+    rules of their own; any other op that reads a batched value, and every
+    reduction, slice or concatenation across the batch, makes the program
+    batch-dependent. Every result must be batched at dim 0.
+
+    The runtime uses the answer to run a model exported with a dynamic batch
+    dim at any batch size with code compiled once for a batch of one, on
+    consecutive slices of the feeds and fetches. The program is not changed;
+    its function gets `pd.batch_separable`, or `pd.batch_dependent` with the
+    first op that mixes samples and why.
+
+    Before:
+
+    ```mlir
+    func.func @main(%x: tensor<17x8xf32>) -> tensor<17xf32>
+        attributes {pd.feeds = ["x"], pd.fetches = ["y"]} {
+      %s = linalg.reduce ins(%x : tensor<17x8xf32>) outs(%init : tensor<17xf32>)
+          dimensions = [1] (...)
+      return %s : tensor<17xf32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @main(%x: tensor<17x8xf32>) -> tensor<17xf32>
+        attributes {pd.batch_separable, pd.feeds = ["x"], pd.fetches = ["y"]} {
+    ```
+
+    With `dimensions = [0]` instead (a sum over the batch) the function gets
+    `pd.batch_dependent = "'linalg.reduce' at loc(...): reduces over the batch"`.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"];
+  let options = [
+    ListOption<"batchFeeds", "batch-feeds", "std::string",
+               "Names of the feeds whose dim 0 is the batch (default: every feed)">
+  ];
+}
+
 #endif // PADDLE_MLIR_PD_PASSES_TD

@@ -94,10 +94,12 @@ def test_handles_shapes_types_and_no_stale_outputs():
     predictor.run()
     np.testing.assert_allclose(first, ref["out/0"], rtol=1e-5, atol=1e-5)
     assert not np.allclose(out.copy_to_cpu(), first)
-    # Another batch size compiles again and runs.
+    # Another batch size runs the library compiled for a batch of one.
     x.copy_from_cpu(np.concatenate([ref["in/image"]] * 2))
     predictor.run()
+    assert out.shape() == [4, 5]
     np.testing.assert_allclose(out.copy_to_cpu()[:2], ref["out/0"], rtol=1e-5, atol=1e-5)
+    assert predictor.compiled_shapes() == [[[1, 3, 8, 8]]]
 
 
 def test_run_list_reads_contiguous_inputs_in_place_and_converts_others():

@@ -331,6 +331,7 @@ class LoweredProgram:
     source: str = ""
     timings: dict = field(default_factory=dict)
     fetch_results: list = None   # per fetch (col): the result of the program function
+    batch: object = None         # batching.BatchAnalysis when asked for (batch_feeds)
 
     @property
     def external_functions(self) -> set:
@@ -363,9 +364,11 @@ class LoweredProgram:
 
 def lower_program(program, shapes: dict | None = None, *, parallel: bool = False,
                   pipeline: str | None = DEFAULT_PIPELINE, entry: str = DEFAULT_ENTRY,
-                  source: str = "") -> LoweredProgram:
+                  source: str = "", batch_feeds: list | None = None) -> LoweredProgram:
     """Freezes, optimizes, specializes and lowers `program` (modified in place)
-    to the LLVM dialect."""
+    to the LLVM dialect. With `batch_feeds` (feeds whose dim 0 is a dynamic
+    batch, given as 1 in `shapes`), also decides whether the program computes
+    each sample on its own (`lowered.batch`, see backend/batching.py)."""
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", entry) or entry in C_KEYWORDS:
         raise AotError(f"entry point name {entry!r} is not a C identifier")
     timings = {}
@@ -373,6 +376,12 @@ def lower_program(program, shapes: dict | None = None, *, parallel: bool = False
     static_shapes = feed_shapes(program, dict(shapes or {}))  # errors before the work
     optimize(program, pipeline)
     feed_types = dict(program.feeds())
+    batch = None
+    if batch_feeds:
+        from . import batching
+        t1 = time.perf_counter()
+        batch = batching.analyze(program, static_shapes, list(batch_feeds))
+        timings["batch_analysis_s"] = time.perf_counter() - t1
     module = specialize(program, static_shapes)
     timings["optimize_s"] = time.perf_counter() - t0
 
@@ -403,7 +412,7 @@ def lower_program(program, shapes: dict | None = None, *, parallel: bool = False
 
     _check_llvm_only(module)
     lowered = LoweredProgram(module, entry, feeds, fetches, parallel, source, timings,
-                             fetch_results)
+                             fetch_results, batch)
     _rename_program_function(lowered)
     return lowered
 

@@ -48,15 +48,18 @@ class TensorInfo:
 
 def build_library(program, shapes: dict, out_dir, *, parallel: bool = False,
                   pipeline: str | None = "pd-inference-opt", progress=None,
-                  mcpu: str = "native") -> dict:
+                  mcpu: str = "native", batch_feeds: list | None = None) -> dict:
     """Freezes, optimizes and lowers `program` (modified in place) for the
     feed `shapes` and writes `out_dir`/program.so and meta.json; returns the
-    metadata (with the time each stage took)."""
+    metadata (with the time each stage took). With `batch_feeds` (whose dim 0
+    is 1 in `shapes`), the metadata says whether the library may be run on
+    slices of a bigger batch (`NativeProgram.batch`)."""
     from . import aot
     out_dir = Path(out_dir)
     stage = progress.stage if progress is not None else (lambda name: None)
     stage("optimizing and lowering the program (pd-inference-opt, pd-lower-to-llvm)")
-    lowered = aot.lower_program(program, shapes, parallel=parallel, pipeline=pipeline)
+    lowered = aot.lower_program(program, shapes, parallel=parallel, pipeline=pipeline,
+                                batch_feeds=batch_feeds)
     stage("generating machine code (opt -O3, llc)")
     aot.emit(lowered, "so", out_dir / LIBRARY_FILE, mcpu=mcpu)
     meta = {
@@ -71,6 +74,8 @@ def build_library(program, shapes: dict, out_dir, *, parallel: bool = False,
                     for s in lowered.fetches],
         "timings": {k: round(v, 4) for k, v in lowered.timings.items()},
     }
+    if lowered.batch is not None:
+        meta["batch"] = dict(lowered.batch.to_json(), feeds=list(batch_feeds))
     (out_dir / META_FILE).write_text(json.dumps(meta, indent=1))
     return meta
 
@@ -98,6 +103,14 @@ class NativeProgram:
         fn.argtypes = [ctypes.c_void_p] * (len(self.feeds) + len(self.fetches))
         fn.restype = ctypes.c_int
         self._fn = fn
+
+    @property
+    def batch(self):
+        """A batching.BatchAnalysis when the library was built for a batch of
+        one of a model with a dynamic batch, else None."""
+        from .batching import BatchAnalysis
+        d = self.meta.get("batch")
+        return BatchAnalysis.from_json(d) if d else None
 
     def set_num_threads(self, threads: int) -> int:
         """Threads (the caller included) that run the library's parallel

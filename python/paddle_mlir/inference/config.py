@@ -79,6 +79,7 @@ class Config:
         self._cache_enabled = None      # None: the environment decides
         self._progress = True
         self._pipeline = None           # None: pd-inference-opt when ir_optim
+        self._dynamic_batch = True
 
     # -- the model ------------------------------------------------------------------
     def set_model(self, model, params=None) -> None:
@@ -244,6 +245,17 @@ class Config:
         about 2 s (default on; PADDLE_MLIR_PROGRESS=0 turns it off)."""
         self._progress = bool(enable)
 
+    def set_dynamic_batch(self, enable: bool = True) -> None:
+        """(paddle-mlir) For a model whose inputs have a dynamic batch dim
+        (-1 at dim 0): compile once for a batch of one and run a batch of N
+        as N calls on consecutive slices, when the program computes every
+        sample on its own (checked by `pd-check-batch-separable`; otherwise,
+        and with False, every batch size is compiled for). Default on."""
+        self._dynamic_batch = bool(enable)
+
+    def dynamic_batch_enabled(self) -> bool:
+        return self._dynamic_batch
+
     # -- the compile cache ----------------------------------------------------------------
     def set_optim_cache_dir(self, path) -> None:
         """Where compiled models are cached (default $PADDLE_MLIR_CACHE_DIR or
@@ -276,6 +288,7 @@ class Config:
                 ("place", "CPU"), ("cpu_math_threads", str(self._threads)),
                 ("ir_optim", str(self._ir_optim)),
                 ("pipeline", str(self.optimization_pipeline())),
+                ("dynamic_batch", str(self._dynamic_batch)),
                 ("compile_cache", str(self.compile_cache().directory)
                  if self.compile_cache() else "off")]
         width = max(len(k) for k, _ in rows)

@@ -4,7 +4,9 @@ Everything that does not depend on the input values is done once: the
 model's signature (feed names, declared shapes and dtypes; fetch names) at
 creation, the compiled library and the output buffers at the first run with
 a set of input shapes. A run is then one call into the library with
-pointers prepared in advance: inputs are read where they are (handles own
+pointers prepared in advance (N calls for a batch of N of a model with a
+dynamic batch that `backend/batching.py` found separable: the library is
+compiled once, for a batch of one, and reads and writes consecutive slices): inputs are read where they are (handles own
 contiguous buffers; `run(arrays)` uses contiguous arrays of the right dtype
 as they are) and outputs are written straight into the arrays that
 `copy_to_cpu` / `run(arrays)` return.
@@ -13,6 +15,7 @@ as they are) and outputs are written straight into the arrays that
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import tempfile
@@ -21,11 +24,12 @@ from pathlib import Path
 
 import numpy as np
 
-from ..backend import compile_cache, native
+from ..backend import batching, compile_cache, native
 from ..backend.progress import CompileProgress
 from . import _DATA_TYPES, InferenceError, PlaceType
 
 SIGNATURE_FORMAT = 1
+_log = logging.getLogger("paddle_mlir.inference")
 
 
 def _fmt(shape) -> str:
@@ -140,13 +144,21 @@ class Tensor:
 
 
 class _Binding:
-    """What one run needs, prepared once per shapes and buffers."""
-    __slots__ = ("program", "args", "outputs")
+    """What one run needs, prepared once per shapes and buffers: the
+    arguments of each call (one, or one per sample of a sliced batch)."""
+    __slots__ = ("program", "calls", "outputs", "fn")
 
-    def __init__(self, program, args, outputs):
+    def __init__(self, program, calls, outputs):
         self.program = program
-        self.args = args
+        self.calls = calls
         self.outputs = outputs
+        self.fn = program.function
+
+    def run(self) -> None:
+        fn = self.fn
+        for args in self.calls:
+            if fn(*args) != 0:
+                raise InferenceError("run: the compiled program rejected its arguments")
 
 
 class Predictor:
@@ -169,6 +181,10 @@ class Predictor:
         #: Whether the last compile was found in the cache.
         self.cache_hit = None
         feeds, fetches = self._signature()
+        # Feeds with a dynamic batch dim: compiled once, for a batch of one.
+        self._batch_feeds = (batching.batch_feeds([(n, s) for n, s, _ in feeds])
+                             if config.dynamic_batch_enabled() else [])
+        self._batch_warned = set()
         self._inputs = {n: Tensor(self, n, s, d, True) for n, s, d in feeds}
         self._input_list = list(self._inputs.values())
         self._outputs = {n: Tensor(self, n, (), None, False) for n in fetches}
@@ -252,6 +268,12 @@ class Predictor:
         shape_map = {n: list(s) for n, s in zip(names, shapes)}
         options = {"shapes": shape_map, "parallel": self._parallel, "pipeline": self._pipeline,
                    "library": native.FORMAT_VERSION}
+        # A batch of one of a dynamic batch: also decide whether it serves
+        # every batch size.
+        batch_feeds = None
+        if self._batch_feeds and all(shape_map[n][0] == 1 for n in self._batch_feeds):
+            batch_feeds = list(self._batch_feeds)
+            options["batch"] = {"feeds": batch_feeds, "analysis": batching.ANALYSIS_VERSION}
         start = time.perf_counter()
         with CompileProgress(self._model_path.name, enabled=self._config._progress) as progress:
             def build(tmp: Path):
@@ -259,7 +281,8 @@ class Predictor:
                     progress.stage("importing the model")
                 source = self._take_program()
                 native.build_library(source, shape_map, tmp, parallel=self._parallel,
-                                     pipeline=self._pipeline, progress=progress)
+                                     pipeline=self._pipeline, progress=progress,
+                                     batch_feeds=batch_feeds)
             try:
                 if self._cache is not None:
                     key = compile_cache.cache_key(self._model_digest(), options)
@@ -306,9 +329,9 @@ class Predictor:
     def _output_shape(self, name: str):
         b = self._binding
         if b is not None:
-            for info in b.program.fetches:
+            for info, out in zip(b.program.fetches, b.outputs):
                 if info.name == name:
-                    return info.shape
+                    return out.shape
         if len(self._compiled) == 1:
             (program,) = self._compiled.values()
             for info in program.fetches:
@@ -327,17 +350,50 @@ class Predictor:
                 raise InferenceError(f"run: input {t._name!r} has no data (call "
                                      f"get_input_handle({t._name!r}).copy_from_cpu(array))")
             arrays.append(t._array)
-        program = self._native_for(tuple(a.shape for a in arrays))
+        shapes = tuple(a.shape for a in arrays)
+        program, batch = self._program_for(shapes)
         outputs = []
         for t, info in zip(self._output_list, program.fetches):
+            shape = info.shape if batch is None else (batch * info.shape[0],) + info.shape[1:]
             out = t._array
-            if out is None or t._handed_out or out.shape != info.shape or out.dtype != info.dtype:
-                out = np.empty(info.shape, info.dtype)
+            if out is None or t._handed_out or out.shape != shape or out.dtype != info.dtype:
+                out = np.empty(shape, info.dtype)
             t._array, t._dtype, t._handed_out = out, info.dtype, False
             outputs.append(out)
-        args = tuple(a.ctypes.data for a in arrays) + tuple(o.ctypes.data for o in outputs)
-        self._binding = _Binding(program, args, outputs)
+        if batch is None:
+            calls = [tuple(a.ctypes.data for a in arrays) + tuple(o.ctypes.data for o in outputs)]
+        else:
+            # Sample i of every batch feed and fetch: a contiguous block.
+            feed_steps = [a.nbytes // max(batch, 1) if t._name in self._batch_feeds else 0
+                          for t, a in zip(self._input_list, arrays)]
+            fetch_steps = [o.nbytes // max(batch, 1) for o in outputs]
+            feeds = [a.ctypes.data for a in arrays]
+            fetches = [o.ctypes.data for o in outputs]
+            calls = [tuple(p + i * s for p, s in zip(feeds, feed_steps))
+                     + tuple(p + i * s for p, s in zip(fetches, fetch_steps))
+                     for i in range(batch)]
+        self._binding = _Binding(program, calls, outputs)
         return self._binding
+
+    def _program_for(self, shapes: tuple):
+        """(library, batch): the library for these input shapes, and the
+        batch size when it is the one compiled for a batch of one, to be
+        called on each sample (else None)."""
+        if self._batch_feeds:
+            names = [t._name for t in self._input_list]
+            split = batching.split(shapes, names, self._batch_feeds)
+            if split is not None:
+                n, unit = split
+                program = self._native_for(unit)
+                analysis = program.batch
+                if n == 1 or (analysis is not None and analysis.separable):
+                    return program, n
+                if unit not in self._batch_warned:
+                    self._batch_warned.add(unit)
+                    _log.debug("%s: compiling for batch %d: the program does not compute each "
+                               "sample on its own (%s)", self._model_path.name, n,
+                               analysis.reason if analysis else "no analysis")
+        return self._native_for(shapes), None
 
     def run(self, inputs=None):
         """`run()`: reads the input handles, fills the output handles, returns
@@ -345,9 +401,7 @@ class Predictor:
         order; returns the outputs in `get_output_names()` order."""
         if inputs is not None:
             return self._run_arrays(inputs)
-        b = self._binding or self._bind()
-        if b.program.function(*b.args) != 0:
-            raise InferenceError("run: the compiled program rejected its arguments")
+        (self._binding or self._bind()).run()
         return True
 
     def _run_arrays(self, inputs) -> list:
@@ -367,8 +421,7 @@ class Predictor:
             t._array, t._owned = a, False
         self._binding = None
         b = self._bind()
-        if b.program.function(*b.args) != 0:
-            raise InferenceError("run: the compiled program rejected its arguments")
+        b.run()
         for t in self._output_list:
             t._handed_out = True
         self._binding = None
@@ -415,6 +468,12 @@ class Predictor:
         other._outputs = {n: Tensor(other, n, (), None, False) for n in self._outputs}
         other._output_list = list(other._outputs.values())
         return other
+
+    def compiled_shapes(self) -> list:
+        """(paddle-mlir) The input shapes this predictor has compiled (or
+        loaded) a library for, in order: with a dynamic batch that the
+        program computes sample by sample, only the batch of one."""
+        return [list(map(list, shapes)) for shapes in self._compiled]
 
     def clear_intermediate_tensor(self) -> None:
         pass
