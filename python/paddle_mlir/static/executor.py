@@ -234,8 +234,17 @@ class Executor:
             for i, value in enumerate(added):
                 temp.append(pd.FetchOp(value, f"__fetch_{i}", base + i))
         try:
-            module = ir.Module.parse(program.module.operation.get_asm(
-                enable_debug_info=True), program.context)
+            # A clone, not a print and parse: the weights (dense_resource
+            # blobs) are shared, not printed in hex and read back.
+            with program.context, program.module.operation.location:
+                module = ir.Module.create()
+                source_attrs = program.module.operation.attributes
+                for i in range(len(source_attrs)):
+                    named = source_attrs[i]
+                    module.operation.attributes[named.name] = named.attr
+                with ir.InsertionPoint(module.body):
+                    for op in program.module.body.operations:
+                        op.operation.clone()
         finally:
             for op in temp:
                 op.operation.erase()
