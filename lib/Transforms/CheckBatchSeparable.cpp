@@ -94,18 +94,21 @@ private:
 
   LogicalResult visit(Operation *op) {
     bool anyBatched = llvm::any_of(op->getOperands(), [&](Value v) { return get(v).isBatched(); });
+    // Values captured by nested regions (a gather in a linalg body).
+    bool captured = false;
+    op->walk([&](Operation *inner) {
+      if (inner == op)
+        return;
+      for (Value v : inner->getOperands())
+        if (get(v).isBatched())
+          captured = true;
+    });
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+        linalgOp && (anyBatched || captured) && !isa<linalg::FillOp>(op))
+      return visitLinalg(linalgOp);
+    if (captured)
+      return fail(op, "a nested region reads a batched value");
     if (!anyBatched) {
-      // Values captured by nested regions count as operands.
-      bool captured = false;
-      op->walk([&](Operation *inner) {
-        if (inner == op)
-          return;
-        for (Value v : inner->getOperands())
-          if (get(v).isBatched())
-            captured = true;
-      });
-      if (captured)
-        return fail(op, "a nested region reads a batched value");
       BatchInfo result;
       if (isUniformDefinition(op))
         result.kind = BatchInfo::Uniform;
@@ -123,8 +126,6 @@ private:
         infos[r] = BatchInfo{BatchInfo::Uniform};
       return success();
     }
-    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
-      return visitLinalg(linalgOp);
     if (auto pad = dyn_cast<tensor::PadOp>(op))
       return visitPad(pad);
     if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op))
@@ -176,6 +177,37 @@ private:
           return fail(op, "uses the batch loop for another dim of operand #" +
                               Twine(operand.getOperandNumber()));
     }
+    // A body may gather from a batched tensor it captures (adaptive pooling
+    // does): each iteration must read its own sample, i.e. index the batch
+    // dim with `linalg.index` of the batch loop (and the block must be 1).
+    std::string gatherError;
+    op->walk([&](Operation *inner) {
+      if (inner == op.getOperation() || !gatherError.empty())
+        return;
+      for (OpOperand &use : inner->getOpOperands()) {
+        BatchInfo info = get(use.get());
+        if (!info.isBatched())
+          continue;
+        auto extract = dyn_cast<tensor::ExtractOp>(inner);
+        linalg::IndexOp index;
+        if (extract && use.getOperandNumber() == 0 && info.block == 1)
+          index = extract.getIndices()[info.dim].getDefiningOp<linalg::IndexOp>();
+        if (!index || index->getParentOp() != op.getOperation()) {
+          gatherError = "reads a batched value in its body other than one sample at a time";
+          return;
+        }
+        if ((loop && *loop != index.getDim()) || (block && block != 1)) {
+          gatherError = "gathers a sample with another loop than the batch loop";
+          return;
+        }
+        loop = index.getDim();
+        block = 1;
+      }
+    });
+    if (!gatherError.empty())
+      return fail(op, gatherError);
+    if (!loop)
+      return fail(op, "has no loop over the batch");
     if (op.getIteratorTypesArray()[*loop] != utils::IteratorType::parallel)
       return fail(op, "reduces over the batch");
     for (OpOperand &operand : op->getOpOperands()) {
@@ -188,10 +220,17 @@ private:
         return fail(op, "combines each sample with its own part of batch-invariant operand #" +
                             Twine(operand.getOperandNumber()));
     }
+    // The batch loop's index may only pick a sample in a gather.
     bool readsIndex = false;
     op->walk([&](linalg::IndexOp index) {
-      if (index.getDim() == *loop)
-        readsIndex = true;
+      if (index.getDim() != *loop)
+        return;
+      for (OpOperand &use : index->getUses()) {
+        auto extract = dyn_cast<tensor::ExtractOp>(use.getOwner());
+        BatchInfo info = extract ? get(extract.getTensor()) : BatchInfo{};
+        if (!info.isBatched() || use.getOperandNumber() != 1 + info.dim)
+          readsIndex = true;
+      }
     });
     if (readsIndex)
       return fail(op, "computes with the index of the batch loop");

@@ -260,3 +260,74 @@ func.func @two_feeds(%x: tensor<17x4xf32>, %mask: tensor<4xf32>) -> tensor<17x4x
   } -> tensor<17x4xf32>
   return %y : tensor<17x4xf32>
 }
+
+// -----
+
+// Adaptive average pooling gathers from the batched input in its body, one
+// sample per iteration of the batch loop.
+// CHECK-LABEL: func.func @gather_own_sample(
+// CHECK-SAME: pd.batch_separable
+func.func @gather_own_sample(%x: tensor<17x8x3xf32>) -> tensor<17x8xf32>
+    attributes {pd.feeds = ["x"], pd.fetches = ["y"]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<17x8xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]} outs(%e : tensor<17x8xf32>) {
+  ^bb0(%out: f32):
+    %n = linalg.index 0 : index
+    %c = linalg.index 1 : index
+    %s = scf.for %k = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> (f32) {
+      %v = tensor.extract %x[%n, %c, %k] : tensor<17x8x3xf32>
+      %a = arith.addf %acc, %v : f32
+      scf.yield %a : f32
+    }
+    linalg.yield %s : f32
+  } -> tensor<17x8xf32>
+  return %y : tensor<17x8xf32>
+}
+
+// -----
+
+// A gather of sample 0 for every sample.
+// CHECK-LABEL: func.func @gather_first_sample(
+// CHECK-SAME: pd.batch_dependent = "'linalg.generic' at {{.*}}: reads a batched value in its body other than one sample at a time"
+func.func @gather_first_sample(%x: tensor<17x8xf32>) -> tensor<17x8xf32>
+    attributes {pd.feeds = ["x"], pd.fetches = ["y"]} {
+  %c0 = arith.constant 0 : index
+  %e = tensor.empty() : tensor<17x8xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<17x8xf32>) outs(%e : tensor<17x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %c = linalg.index 1 : index
+    %v = tensor.extract %x[%c0, %c] : tensor<17x8xf32>
+    %a = arith.addf %in, %v : f32
+    linalg.yield %a : f32
+  } -> tensor<17x8xf32>
+  return %y : tensor<17x8xf32>
+}
+
+// -----
+
+// The batch index also feeds arithmetic: position-dependent values.
+// CHECK-LABEL: func.func @gather_and_use_index(
+// CHECK-SAME: pd.batch_dependent = "'linalg.generic' at {{.*}}: computes with the index of the batch loop"
+func.func @gather_and_use_index(%x: tensor<17x8xf32>) -> tensor<17x8xf32>
+    attributes {pd.feeds = ["x"], pd.fetches = ["y"]} {
+  %e = tensor.empty() : tensor<17x8xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]} outs(%e : tensor<17x8xf32>) {
+  ^bb0(%out: f32):
+    %n = linalg.index 0 : index
+    %c = linalg.index 1 : index
+    %v = tensor.extract %x[%n, %c] : tensor<17x8xf32>
+    %i = arith.index_cast %n : index to i32
+    %f = arith.sitofp %i : i32 to f32
+    %a = arith.addf %f, %v : f32
+    linalg.yield %a : f32
+  } -> tensor<17x8xf32>
+  return %y : tensor<17x8xf32>
+}
