@@ -245,6 +245,16 @@ MODELS = {
                   "BERT, 4 layers, hidden 256, 4 heads, seq 128 (written here)"),
 }
 
+# Exported with a dynamic batch dim (InputSpec [None, ...]); the inputs and
+# Paddle's outputs are at the batch given here. bench/dynamic_batch.py.
+DYNAMIC_BATCH = {
+    "resnet50_dyn": (_vision("resnet50"), _image(4), "ResNet-50 (paddle.vision), batch None"),
+    "mobilenetv2_dyn": (_vision("mobilenet_v2"), _image(4), "MobileNetV2 (paddle.vision), batch None"),
+    "bert_dyn": (SmallBert, [("input_ids", [4, 128], "int64")],
+                 "BERT, 4 layers, hidden 256, 4 heads, seq 128, batch None"),
+}
+ALL_MODELS = {**MODELS, **DYNAMIC_BATCH}
+
 
 # nn.BatchNorm (the old-style layer densenet uses) is no _BatchNormBase.
 BATCH_NORMS = (nn.layer.norm._BatchNormBase, nn.BatchNorm)
@@ -332,7 +342,7 @@ def _predictor(prefix: str, inputs: dict, runs: int = 3):
 
 
 def export(name: str, out_dir: Path) -> None:
-    build, feeds, _ = MODELS[name]
+    build, feeds, _ = ALL_MODELS[name]
     seed = seed_of(name)
     prefix = str(out_dir / name)
     t0 = time.perf_counter()
@@ -344,7 +354,8 @@ def export(name: str, out_dir: Path) -> None:
     randomize(layer, rng)
     calibrate_batch_norm(layer, feeds, rng)
     layer.eval()
-    specs = [paddle.static.InputSpec(shape, dtype, feed) for feed, shape, dtype in feeds]
+    specs = [paddle.static.InputSpec([None] + shape[1:] if name in DYNAMIC_BATCH else shape,
+                                     dtype, feed) for feed, shape, dtype in feeds]
     paddle.jit.save(layer, prefix, input_spec=specs)
 
     inputs = {}
@@ -411,15 +422,17 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--models-dir", type=Path, required=False)
     ap.add_argument("--list", action="store_true", help="print NAME<TAB>description and exit")
+    ap.add_argument("--list-dynamic", action="store_true",
+                    help="the same for the models exported with a dynamic batch")
     ap.add_argument("names", nargs="*")
     args = ap.parse_args()
-    if args.list:
-        for name, (_, _, desc) in MODELS.items():
+    if args.list or args.list_dynamic:
+        for name, (_, _, desc) in (MODELS if args.list else DYNAMIC_BATCH).items():
             print(f"{name}\t{desc}")
         return 0
-    unknown = [n for n in args.names if n not in MODELS]
+    unknown = [n for n in args.names if n not in ALL_MODELS]
     if unknown or not args.models_dir:
-        print(f"unknown model(s) {', '.join(unknown)}; known: {', '.join(MODELS)}"
+        print(f"unknown model(s) {', '.join(unknown)}; known: {', '.join(ALL_MODELS)}"
               if unknown else "--models-dir is required", file=sys.stderr)
         return 2
     args.models_dir.mkdir(parents=True, exist_ok=True)

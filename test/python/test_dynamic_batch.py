@@ -29,7 +29,7 @@ def _fixture(name):
         return {k: f[k] for k in f.files}
 
 
-def _predictor(name, *, cache=None, dynamic=True):
+def _predictor(name, *, cache=None, dynamic=True, block=8):
     params = FIXTURES / f"{name}.pdiparams"
     config = paddle_infer.Config(str(FIXTURES / f"{name}.json"),
                                  str(params) if params.exists() else None)
@@ -37,7 +37,7 @@ def _predictor(name, *, cache=None, dynamic=True):
         config.disable_compile_cache()
     else:
         config.set_optim_cache_dir(cache)
-    config.set_dynamic_batch(dynamic)
+    config.set_dynamic_batch(dynamic, block)
     return paddle_infer.create_predictor(config)
 
 
@@ -63,6 +63,26 @@ def test_every_batch_size_runs_the_batch_of_one(name):
             np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
     unit = [[1] + list(x.shape[1:])]
     assert predictor.compiled_shapes() == [unit]
+
+
+@pytest.mark.parametrize("name", ["mlp", "cnn"])
+def test_large_batches_go_a_block_at_a_time(name):
+    ref = _fixture(name)
+    predictor = _predictor(name, block=4)
+    (x,) = [ref[k] for k in ref if k.startswith("in/")]
+    order = [i % x.shape[0] for i in range(11)]      # two blocks of 4, then 3 samples
+    batch, expected = _reordered(ref, order)
+    outs = predictor.run([batch])
+    for got, want in zip(outs, expected):
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+    unit = list(x.shape[1:])
+    assert predictor.compiled_shapes() == [[[1] + unit], [[4] + unit]]
+
+
+def test_a_bad_block_size():
+    config = paddle_infer.Config(str(FIXTURES / "mlp.json"), str(FIXTURES / "mlp.pdiparams"))
+    with pytest.raises(paddle_infer.InferenceError, match="block must be at least 1"):
+        config.set_dynamic_batch(True, 0)
 
 
 def test_handles_see_the_whole_batch():

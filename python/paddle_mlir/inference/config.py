@@ -80,6 +80,7 @@ class Config:
         self._progress = True
         self._pipeline = None           # None: pd-inference-opt when ir_optim
         self._dynamic_batch = True
+        self._batch_block = 8
 
     # -- the model ------------------------------------------------------------------
     def set_model(self, model, params=None) -> None:
@@ -245,16 +246,26 @@ class Config:
         about 2 s (default on; PADDLE_MLIR_PROGRESS=0 turns it off)."""
         self._progress = bool(enable)
 
-    def set_dynamic_batch(self, enable: bool = True) -> None:
+    def set_dynamic_batch(self, enable: bool = True, block: int = 8) -> None:
         """(paddle-mlir) For a model whose inputs have a dynamic batch dim
         (-1 at dim 0): compile once for a batch of one and run a batch of N
         as N calls on consecutive slices, when the program computes every
         sample on its own (checked by `pd-check-batch-separable`; otherwise,
-        and with False, every batch size is compiled for). Default on."""
+        and with False, every batch size is compiled for). A batch of at
+        least `block` samples goes `block` at a time through a second library
+        compiled for that size (batched GEMMs are faster than one sample at a
+        time); 1 keeps to the batch of one. Default on, block 8."""
+        block = int(block)
+        if block < 1:
+            raise InferenceError(f"set_dynamic_batch: block must be at least 1, got {block}")
         self._dynamic_batch = bool(enable)
+        self._batch_block = block
 
     def dynamic_batch_enabled(self) -> bool:
         return self._dynamic_batch
+
+    def dynamic_batch_block(self) -> int:
+        return self._batch_block
 
     # -- the compile cache ----------------------------------------------------------------
     def set_optim_cache_dir(self, path) -> None:

@@ -6,7 +6,8 @@ creation, the compiled library and the output buffers at the first run with
 a set of input shapes. A run is then one call into the library with
 pointers prepared in advance (N calls for a batch of N of a model with a
 dynamic batch that `backend/batching.py` found separable: the library is
-compiled once, for a batch of one, and reads and writes consecutive slices): inputs are read where they are (handles own
+compiled once, for a batch of one, and reads and writes consecutive slices;
+batches of 8 or more go 8 samples at a time through a second library): inputs are read where they are (handles own
 contiguous buffers; `run(arrays)` uses contiguous arrays of the right dtype
 as they are) and outputs are written straight into the arrays that
 `copy_to_cpu` / `run(arrays)` return.
@@ -145,18 +146,16 @@ class Tensor:
 
 class _Binding:
     """What one run needs, prepared once per shapes and buffers: the
-    arguments of each call (one, or one per sample of a sliced batch)."""
-    __slots__ = ("program", "calls", "outputs", "fn")
+    function and arguments of each call (one, or one per slice of a batch)."""
+    __slots__ = ("program", "calls", "outputs")
 
     def __init__(self, program, calls, outputs):
         self.program = program
         self.calls = calls
         self.outputs = outputs
-        self.fn = program.function
 
     def run(self) -> None:
-        fn = self.fn
-        for args in self.calls:
+        for fn, args in self.calls:
             if fn(*args) != 0:
                 raise InferenceError("run: the compiled program rejected its arguments")
 
@@ -184,6 +183,7 @@ class Predictor:
         # Feeds with a dynamic batch dim: compiled once, for a batch of one.
         self._batch_feeds = (batching.batch_feeds([(n, s) for n, s, _ in feeds])
                              if config.dynamic_batch_enabled() else [])
+        self._batch_block = config.dynamic_batch_block()
         self._batch_warned = set()
         self._inputs = {n: Tensor(self, n, s, d, True) for n, s, d in feeds}
         self._input_list = list(self._inputs.values())
@@ -351,7 +351,7 @@ class Predictor:
                                      f"get_input_handle({t._name!r}).copy_from_cpu(array))")
             arrays.append(t._array)
         shapes = tuple(a.shape for a in arrays)
-        program, batch = self._program_for(shapes)
+        program, batch, block = self._program_for(shapes)
         outputs = []
         for t, info in zip(self._output_list, program.fetches):
             shape = info.shape if batch is None else (batch * info.shape[0],) + info.shape[1:]
@@ -360,25 +360,35 @@ class Predictor:
                 out = np.empty(shape, info.dtype)
             t._array, t._dtype, t._handed_out = out, info.dtype, False
             outputs.append(out)
+        feeds = [a.ctypes.data for a in arrays]
+        fetches = [o.ctypes.data for o in outputs]
         if batch is None:
-            calls = [tuple(a.ctypes.data for a in arrays) + tuple(o.ctypes.data for o in outputs)]
+            calls = [(program.function, tuple(feeds) + tuple(fetches))]
         else:
-            # Sample i of every batch feed and fetch: a contiguous block.
+            # Samples [i, i + k) of every batch feed and fetch: a contiguous block.
             feed_steps = [a.nbytes // max(batch, 1) if t._name in self._batch_feeds else 0
                           for t, a in zip(self._input_list, arrays)]
             fetch_steps = [o.nbytes // max(batch, 1) for o in outputs]
-            feeds = [a.ctypes.data for a in arrays]
-            fetches = [o.ctypes.data for o in outputs]
-            calls = [tuple(p + i * s for p, s in zip(feeds, feed_steps))
-                     + tuple(p + i * s for p, s in zip(fetches, fetch_steps))
-                     for i in range(batch)]
+
+            def call(library, i):
+                return (library.function, tuple(p + i * s for p, s in zip(feeds, feed_steps))
+                        + tuple(p + i * s for p, s in zip(fetches, fetch_steps)))
+            calls, i = [], 0
+            if block is not None:
+                size = self._batch_block
+                for i in range(0, batch - batch % size, size):
+                    calls.append(call(block, i))
+                i = batch - batch % size
+            calls += [call(program, j) for j in range(i, batch)]
         self._binding = _Binding(program, calls, outputs)
         return self._binding
 
     def _program_for(self, shapes: tuple):
-        """(library, batch): the library for these input shapes, and the
-        batch size when it is the one compiled for a batch of one, to be
-        called on each sample (else None)."""
+        """(library, batch, block library): the library for these input
+        shapes; with a dynamic batch that it may be sliced for, the library
+        of a batch of one, the batch size, and the library that takes
+        `_batch_block` samples at a time when the batch has that many (else
+        None, None)."""
         if self._batch_feeds:
             names = [t._name for t in self._input_list]
             split = batching.split(shapes, names, self._batch_feeds)
@@ -387,13 +397,19 @@ class Predictor:
                 program = self._native_for(unit)
                 analysis = program.batch
                 if n == 1 or (analysis is not None and analysis.separable):
-                    return program, n
+                    block = None
+                    if self._batch_block > 1 and n >= self._batch_block:
+                        size = self._batch_block
+                        block = self._native_for(tuple(
+                            (size,) + s[1:] if name in self._batch_feeds else s
+                            for name, s in zip(names, unit)))
+                    return program, n, block
                 if unit not in self._batch_warned:
                     self._batch_warned.add(unit)
                     _log.debug("%s: compiling for batch %d: the program does not compute each "
                                "sample on its own (%s)", self._model_path.name, n,
                                analysis.reason if analysis else "no analysis")
-        return self._native_for(shapes), None
+        return self._native_for(shapes), None, None
 
     def run(self, inputs=None):
         """`run()`: reads the input handles, fills the output handles, returns
