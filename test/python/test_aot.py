@@ -215,6 +215,48 @@ def test_value_fetched_twice(tmp_path):
     np.testing.assert_array_equal(outs[2], np.maximum(x, 0))
 
 
+@needs_cc
+def test_failed_check_returns_2_and_its_message(tmp_path):
+    """An id out of range of an embedding: the entry returns 2 and
+    <entry>_last_error() names the op, its location and the id, from C."""
+    src = tmp_path / "emb.mlir"
+    src.write_text(_program('%i = pd.data "ids" : !pd.tensor<3xi64>',
+                            '%w = pd.full(1.5) : !pd.vtensor<5x2xf32>',
+                            '%e = pd.embedding %i, %w : (!pd.tensor<3xi64>, !pd.vtensor<5x2xf32>)'
+                            ' -> !pd.vtensor<3x2xf32>',
+                            '%f = pd.fetch %e "e" col 0 : !pd.vtensor<3x2xf32>'))
+    out = tmp_path / "libemb.so"
+    aot.compile_file(src, "so", out)
+    header = out.with_suffix(".h").read_text()
+    assert "#define PADDLE_MLIR_MAIN_RUNTIME_CHECKS 1" in header
+    assert "const char *paddle_mlir_main_last_error(void);" in header
+    driver = tmp_path / "driver.c"
+    driver.write_text("""
+#include <stdio.h>
+#include "libemb.h"
+int main(void) {
+  int64_t good[3] = {0, 4, 2}, bad[3] = {0, 7, -2};
+  float out[6];
+  int rc = paddle_mlir_main(good, out);
+  printf("%d %s %g\\n", rc, paddle_mlir_main_last_error() ? "error" : "none", out[2]);
+  rc = paddle_mlir_main(bad, out);
+  printf("%d %s\\n", rc, paddle_mlir_main_last_error());
+  return 0;
+}
+""")
+    exe = tmp_path / "driver"
+    subprocess.run([CC, "-std=c99", "-Wall", "-Werror", str(driver), f"-I{tmp_path}",
+                    f"-L{tmp_path}", "-lemb", f"-Wl,-rpath,{tmp_path}", "-o", str(exe)],
+                   check=True, capture_output=True, text=True)
+    run = subprocess.run([str(exe)], capture_output=True, text=True,
+                         env={"PATH": "/usr/bin:/bin"})
+    assert run.returncode == 0, run.stderr
+    first, second = run.stdout.splitlines()
+    assert first == "0 none 1.5"
+    assert second.startswith("2 pd.embedding at ")
+    assert second.endswith("emb.mlir:4:10: id 7 out of range [0, 5)")
+
+
 # -- the other emit kinds -------------------------------------------------------------------
 def test_emit_mlir_is_the_llvm_dialect(mlp, tmp_path):
     out = tmp_path / "mlp.llvm.mlir"

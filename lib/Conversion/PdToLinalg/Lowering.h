@@ -60,6 +60,25 @@ void populateManipulationLowerings(LoweringTable &table);
 void populateCreationLowerings(LoweringTable &table);
 void populateControlFlowLowerings(LoweringTable &table);
 
+/// The module attribute listing the messages of the run-time checks
+/// (RuntimeChecks.cpp); a check reports its index in it.
+constexpr llvm::StringLiteral kRuntimeChecksAttr = "pd.runtime_checks";
+
+/// Adds the message of a run-time check of `op` ("{value}" and "{bound}"
+/// are filled in by the runtime) to the module; returns its site number.
+int64_t registerRuntimeCheck(Operation *op, StringRef what);
+
+/// The index tensor `indices` (any integer type) checked against `bound`
+/// (of the element's position): a tensor of `index` in [0, bound), where a
+/// value out of range (after adding the bound to a negative one when
+/// `wrapNegative`) reports `what` to the runtime and becomes 0. The op that
+/// then reads with these indices never reads out of bounds (a bound of 0
+/// must be refused before: there is no valid index to substitute).
+Value checkedIndices(OpBuilder &b, Location loc, Operation *op, Value indices, bool isUnsigned,
+                     bool wrapNegative,
+                     function_ref<Value(OpBuilder &, Location, ValueRange ivs)> bound,
+                     StringRef what);
+
 /// Whether convert-pd-to-linalg has a lowering for the op named `opName`
 /// (what the CPU backend's kernel registry is filled from).
 bool hasLowering(StringRef opName);

@@ -200,14 +200,6 @@ Value toIndex(OpBuilder &b, Location loc, Value v, bool isUnsigned) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
 }
 
-/// i in [-n, n) -> [0, n).
-Value wrapIndex(OpBuilder &b, Location loc, Value i, Value n) {
-  Value neg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i,
-                                    cIdx(b, loc, 0));
-  return arith::SelectOp::create(b, loc, neg,
-                                 arith::AddIOp::create(b, loc, i, n), i);
-}
-
 //===----------------------------------------------------------------------===//
 // Reshapes
 //===----------------------------------------------------------------------===//
@@ -876,10 +868,24 @@ LogicalResult lowerPad3d(Operation *op, Lowerer &l) {
 // Gathers
 //===----------------------------------------------------------------------===//
 
+/// The message of an index check that also accepts negative indices.
+constexpr StringLiteral kSignedIndexMessage = "index {value} out of range [-{bound}, {bound})";
+
+/// Refuses a gather from an axis of static size 0: no index is valid, and
+/// there is no row to read instead of a bad one.
+LogicalResult requireNonEmptyAxis(Operation *op, Value x, int64_t ax) {
+  if (tensorType(x).getDimSize(ax) == 0)
+    return op->emitOpError() << "gathers along axis " << ax << " of size 0";
+  return success();
+}
+
 /// x[..., index[j], ...] along `ax` (gather, index_select); a 0-D index
-/// drops the axis, an index shaped [n, 1] is read as [n].
-Value gatherAlong(OpBuilder &b, Location loc, Value x, Value index,
-                  bool indexUnsigned, int64_t ax, RankedTensorType outType) {
+/// drops the axis, an index shaped [n, 1] is read as [n]. Indices are
+/// checked at run time (negative ones count from the end).
+FailureOr<Value> gatherAlong(Operation *op, OpBuilder &b, Location loc, Value x, Value index,
+                             bool indexUnsigned, int64_t ax, RankedTensorType outType) {
+  if (failed(requireNonEmptyAxis(op, x, ax)))
+    return failure();
   MLIRContext *ctx = b.getContext();
   auto it = tensorType(index);
   bool keep = it.getRank() > 0;
@@ -895,11 +901,14 @@ Value gatherAlong(OpBuilder &b, Location loc, Value x, Value index,
   if (it.getRank() == 2)
     exprs.push_back(getAffineConstantExpr(0, ctx));
   Value n = valueOf(b, loc, tensor::getMixedSize(b, loc, x, ax));
+  Value checked = checkedIndices(
+      b, loc, op, index, indexUnsigned, /*wrapNegative=*/true,
+      [&](OpBuilder &, Location, ValueRange) { return n; }, kSignedIndexMessage);
   Value init = emptyOf(b, loc, sizes, outType.getElementType());
   return buildGeneric(
-      b, loc, init, index, mapOf(ctx, rank, exprs),
+      b, loc, init, checked, mapOf(ctx, rank, exprs),
       [&](OpBuilder &nb, Location nl, ValueRange args, ValueRange ivs) {
-        Value i = wrapIndex(nb, nl, toIndex(nb, nl, args[0], indexUnsigned), n);
+        Value i = args[0];
         SmallVector<Value> src(ivs);
         if (keep)
           src[ax] = i;
@@ -915,9 +924,12 @@ LogicalResult lowerGather(Operation *op, Lowerer &l) {
   FailureOr<int64_t> ax = constAxis(op, o.getAxis(), tensorType(x).getRank());
   if (failed(ax))
     return failure();
-  l.map(o.getOut(), gatherAlong(l.b, op->getLoc(), x, l.get(o.getIndex()),
-                                isUnsigned(pdElementType(o.getIndex())), *ax,
-                                loweredType(o.getType())));
+  FailureOr<Value> r = gatherAlong(op, l.b, op->getLoc(), x, l.get(o.getIndex()),
+                                   isUnsigned(pdElementType(o.getIndex())), *ax,
+                                   loweredType(o.getType()));
+  if (failed(r))
+    return failure();
+  l.map(o.getOut(), *r);
   return success();
 }
 
@@ -925,9 +937,12 @@ LogicalResult lowerIndexSelect(Operation *op, Lowerer &l) {
   auto o = cast<IndexSelectOp>(op);
   Value x = l.get(o.getX());
   int64_t ax = normalizeAxis((int32_t)o.getAxis(), tensorType(x).getRank());
-  l.map(o.getOut(), gatherAlong(l.b, op->getLoc(), x, l.get(o.getIndex()),
-                                isUnsigned(pdElementType(o.getIndex())), ax,
-                                loweredType(o.getType())));
+  FailureOr<Value> r = gatherAlong(op, l.b, op->getLoc(), x, l.get(o.getIndex()),
+                                   isUnsigned(pdElementType(o.getIndex())), ax,
+                                   loweredType(o.getType()));
+  if (failed(r))
+    return failure();
+  l.map(o.getOut(), *r);
   return success();
 }
 
@@ -946,8 +961,26 @@ LogicalResult lowerGatherNd(Operation *op, Lowerer &l) {
                      : tensor::getMixedSize(b, loc, x, k + i - batch);
   });
   SmallVector<Value> xDims;
-  for (int64_t j = 0; j < k; ++j)
+  for (int64_t j = 0; j < k; ++j) {
+    if (failed(requireNonEmptyAxis(op, x, j)))
+      return failure();
     xDims.push_back(valueOf(b, loc, tensor::getMixedSize(b, loc, x, j)));
+  }
+  // index[..., j] indexes dim j of x.
+  Value checked = index;
+  if (k > 0)
+    checked = checkedIndices(
+        b, loc, op, index, uns, /*wrapNegative=*/true,
+        [&](OpBuilder &nb, Location nl, ValueRange ivs) {
+          Value n = xDims[k - 1];
+          for (int64_t j = k - 2; j >= 0; --j) {
+            Value here = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq, ivs.back(),
+                                               cIdx(nb, nl, j));
+            n = arith::SelectOp::create(nb, nl, here, xDims[j], n);
+          }
+          return n;
+        },
+        kSignedIndexMessage);
   Value init = emptyOf(b, loc, sizes, outType.getElementType());
   Value r = buildGeneric(
       b, loc, init, {}, {},
@@ -956,8 +989,7 @@ LogicalResult lowerGatherNd(Operation *op, Lowerer &l) {
         at.push_back(Value());
         for (int64_t j = 0; j < k; ++j) {
           at.back() = cIdx(nb, nl, j);
-          Value e = tensor::ExtractOp::create(nb, nl, index, at);
-          src.push_back(wrapIndex(nb, nl, toIndex(nb, nl, e, uns), xDims[j]));
+          src.push_back(tensor::ExtractOp::create(nb, nl, checked, at));
         }
         llvm::append_range(src, ivs.drop_front(batch));
         return tensor::ExtractOp::create(nb, nl, x, src);
@@ -975,15 +1007,20 @@ LogicalResult lowerTakeAlongAxis(Operation *op, Lowerer &l) {
   auto it = tensorType(indices);
   int64_t ax = normalizeAxis((int32_t)o.getAxis(), it.getRank());
   RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireNonEmptyAxis(op, arr, ax)))
+    return failure();
   Value n = valueOf(b, loc, tensor::getMixedSize(b, loc, arr, ax));
+  Value checked = checkedIndices(
+      b, loc, op, indices, uns, /*wrapNegative=*/true,
+      [&](OpBuilder &, Location, ValueRange) { return n; }, kSignedIndexMessage);
   Value init = emptyOf(b, loc, tensor::getMixedSizes(b, loc, indices),
                        outType.getElementType());
   Value r = buildGeneric(
-      b, loc, init, indices,
+      b, loc, init, checked,
       AffineMap::getMultiDimIdentityMap(it.getRank(), b.getContext()),
       [&](OpBuilder &nb, Location nl, ValueRange args, ValueRange ivs) {
         SmallVector<Value> src(ivs);
-        src[ax] = wrapIndex(nb, nl, toIndex(nb, nl, args[0], uns), n);
+        src[ax] = args[0];
         return tensor::ExtractOp::create(nb, nl, arr, src);
       });
   l.map(o.getOut(), castTo(b, loc, r, outType));
@@ -1007,14 +1044,21 @@ LogicalResult lowerEmbedding(Operation *op, Lowerer &l) {
     return i < idt.getRank() ? tensor::getMixedSize(b, loc, ids, i)
                              : tensor::getMixedSize(b, loc, weight, 1);
   });
+  if (failed(requireNonEmptyAxis(op, weight, 0)))
+    return failure();
+  Value rows = valueOf(b, loc, tensor::getMixedSize(b, loc, weight, 0));
+  Value checked = checkedIndices(
+      b, loc, op, ids, uns, /*wrapNegative=*/false,
+      [&](OpBuilder &, Location, ValueRange) { return rows; },
+      "id {value} out of range [0, {bound})");
   Value init = emptyOf(b, loc, sizes, outType.getElementType());
   SmallVector<AffineExpr> exprs;
   for (int64_t i = 0; i < idt.getRank(); ++i)
     exprs.push_back(getAffineDimExpr(i, b.getContext()));
   Value r = buildGeneric(
-      b, loc, init, ids, mapOf(b.getContext(), rank, exprs),
+      b, loc, init, checked, mapOf(b.getContext(), rank, exprs),
       [&](OpBuilder &nb, Location nl, ValueRange args, ValueRange ivs) {
-        Value id = toIndex(nb, nl, args[0], uns);
+        Value id = args[0];
         Value v = tensor::ExtractOp::create(nb, nl, weight,
                                             ValueRange{id, ivs.back()});
         if (pad == -1)
@@ -1112,7 +1156,14 @@ LogicalResult lowerScatter(Operation *op, Lowerer &l) {
   int64_t rank = xt.getRank();
   SmallVector<OpFoldResult> rowSizes = tensor::getMixedSizes(b, loc, x);
   rowSizes[0] = b.getIndexAttr(1);
+  if (failed(requireNonEmptyAxis(op, x, 0)))
+    return failure();
   Value rows = valueOf(b, loc, tensor::getMixedSize(b, loc, x, 0));
+  // Rows are written at these indices: checked first, so that no bad index
+  // writes outside x.
+  Value checked = checkedIndices(
+      b, loc, op, index, uns, /*wrapNegative=*/true,
+      [&](OpBuilder &, Location, ValueRange) { return rows; }, kSignedIndexMessage);
   Value count = it.getRank() == 0
                     ? cIdx(b, loc, 1)
                     : valueOf(b, loc, tensor::getMixedSize(b, loc, index, 0));
@@ -1123,8 +1174,7 @@ LogicalResult lowerScatter(Operation *op, Lowerer &l) {
       at.push_back(i);
     if (it.getRank() == 2)
       at.push_back(cIdx(nb, nl, 0));
-    Value e = tensor::ExtractOp::create(nb, nl, index, at);
-    return wrapIndex(nb, nl, toIndex(nb, nl, e, uns), rows);
+    return tensor::ExtractOp::create(nb, nl, checked, at).getResult();
   };
   auto update = [&](OpBuilder &nb, Location nl, Value i) -> Value {
     if (ut.getRank() == rank - 1)

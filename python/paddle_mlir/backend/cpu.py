@@ -20,6 +20,7 @@ from mlir.runtime import np_to_memref
 
 from ..dialects import pd
 from ..pipeline import run_pipeline
+from . import runtime_checks
 
 #: numpy dtype of each pd element type name (pd.canonical_dtype).
 NUMPY_DTYPES = {
@@ -40,30 +41,40 @@ def numpy_dtype(element_type) -> np.dtype:
     return np.dtype(NUMPY_DTYPES[name])
 
 
-_THREAD_POOL = None
+_RUNTIME = None
 # Engines are kept for the life of the process: tearing one down while the
 # async runtime's worker threads may still hold its code was seen to crash
 # later, unrelated calls (rarely). Each compiled program is small.
 _ENGINES: list = []
 
 
-#: The thread pool of parallel loops (runtime/thread_pool.c, built by CMake
-#: next to it): `pdm_parallel_for` for the JIT-ed code.
-THREAD_POOL_LIBRARY = Path(__file__).resolve().parent / "runtime" / \
-    "libpaddle_mlir_thread_pool.so"
+#: The runtime of the JIT-ed code, built by CMake next to its sources: the
+#: thread pool of parallel loops (runtime/thread_pool.c, `pdm_parallel_for`)
+#: and the error channel of run-time checks (runtime/runtime_errors.c).
+RUNTIME_LIBRARY = Path(__file__).resolve().parent / "runtime" / "libpaddle_mlir_runtime.so"
+
+
+def runtime_library() -> ctypes.CDLL:
+    """The runtime, loaded into the process once (RTLD_GLOBAL, so that every
+    engine resolves `pdm_parallel_for` and `pdm_runtime_error` to it) rather
+    than given to each ExecutionEngine."""
+    global _RUNTIME
+    if _RUNTIME is None:
+        try:
+            lib = ctypes.CDLL(str(RUNTIME_LIBRARY), mode=ctypes.RTLD_GLOBAL)
+        except OSError as e:
+            raise CompileError(f"cannot load the runtime {RUNTIME_LIBRARY} "
+                               f"(rebuild with `make build`): {e}") from None
+        lib.pdm_take_runtime_error.argtypes = [ctypes.POINTER(ctypes.c_int64)] * 2
+        lib.pdm_take_runtime_error.restype = ctypes.c_int64
+        _RUNTIME = lib
+    return _RUNTIME
 
 
 def runtime_libraries(parallel: bool) -> list[str]:
-    """Shared libraries the JIT-ed code may call. The thread pool is loaded
-    into the process once (RTLD_GLOBAL, so that every engine resolves
-    `pdm_parallel_for` to it) rather than given to each ExecutionEngine."""
-    global _THREAD_POOL
-    if parallel and _THREAD_POOL is None:
-        try:
-            _THREAD_POOL = ctypes.CDLL(str(THREAD_POOL_LIBRARY), mode=ctypes.RTLD_GLOBAL)
-        except OSError as e:
-            raise CompileError(f"cannot load the thread pool {THREAD_POOL_LIBRARY} "
-                               f"(rebuild with `make build`): {e}") from None
+    """Shared libraries the JIT-ed code may call, for ExecutionEngine: none,
+    the runtime is in the process (runtime_library)."""
+    runtime_library()
     # Nothing else: libmlir_c_runner_utils would pull libMLIR.so into the
     # process (memref copies are lowered to loops instead).
     return []
@@ -134,6 +145,14 @@ def signature_of(llvm_module: ir.Module, fetches: list) -> Signature:
     raise CompileError("the lowered module has no program function (pd.feeds)")
 
 
+def take_failed_check():
+    """(site, value, bound) of the first failed run-time check since the last
+    call, or None."""
+    value, bound = ctypes.c_int64(), ctypes.c_int64()
+    site = runtime_library().pdm_take_runtime_error(ctypes.byref(value), ctypes.byref(bound))
+    return None if site < 0 else (site, value.value, bound.value)
+
+
 class CompiledProgram:
     """A JIT-compiled program: call with {name: array} for weights and
     feeds, returns the fetches as a list of arrays."""
@@ -142,6 +161,8 @@ class CompiledProgram:
                  opt_level: int = 3):
         from mlir.execution_engine import ExecutionEngine
         self.signature = signature
+        #: Messages of the run-time checks, by site (runtime_checks.py).
+        self.checks = runtime_checks.sites(llvm_module)
         self.engine = ExecutionEngine(llvm_module, opt_level=opt_level,
                                       shared_libs=runtime_libraries(parallel))
         _ENGINES.append(self.engine)
@@ -164,12 +185,19 @@ class CompiledProgram:
             args.append(ptr)
             packed[i] = ctypes.cast(ptr, ctypes.c_void_p)
         self._func(packed)
+        if self.checks:
+            self.raise_failed_check()
         # A value fetched twice is one result: later fetches get copies.
         fetched, seen = [], set()
         for r in sig.fetch_results or range(len(outputs)):
             fetched.append(outputs[r] if r not in seen else outputs[r].copy())
             seen.add(r)
         return fetched
+
+    def raise_failed_check(self) -> None:
+        failed = take_failed_check()
+        if failed is not None:
+            raise runtime_checks.RuntimeCheckError(runtime_checks.message(self.checks, *failed))
 
 
 _DESCRIPTOR_TYPES: dict = {}
@@ -238,6 +266,8 @@ class BoundCall:
             outputs.append(out)
             j += 1
         self.func(self.packed)
+        if self.compiled.checks:
+            self.compiled.raise_failed_check()
         if self.plain_fetches:
             return outputs
         fetched, seen = [], set()

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import numpy as np
 
+from . import runtime_checks
+
 META_FILE = "meta.json"
 LIBRARY_FILE = "program.so"
 #: Bumped when the layout of a cached library directory changes.
@@ -74,6 +76,8 @@ def build_library(program, shapes: dict, out_dir, *, parallel: bool = False,
                     for s in lowered.fetches],
         "timings": {k: round(v, 4) for k, v in lowered.timings.items()},
     }
+    if lowered.uses_runtime_checks:
+        meta["runtime_checks"] = list(lowered.runtime_checks)
     if lowered.batch is not None:
         meta["batch"] = dict(lowered.batch.to_json(), feeds=list(batch_feeds))
     (out_dir / META_FILE).write_text(json.dumps(meta, indent=1))
@@ -103,6 +107,24 @@ class NativeProgram:
         fn.argtypes = [ctypes.c_void_p] * (len(self.feeds) + len(self.fetches))
         fn.restype = ctypes.c_int
         self._fn = fn
+        self._last_error = None
+        if meta.get("runtime_checks"):
+            try:
+                self._last_error = getattr(self._lib, meta["entry"] + "_last_error")
+            except AttributeError as e:
+                raise NativeError(f"cannot load compiled program {self.path}: {e}") from None
+            self._last_error.argtypes = []
+            self._last_error.restype = ctypes.c_char_p
+
+    def error(self, status: int) -> Exception:
+        """The exception for a call that returned `status` (not 0): a
+        RuntimeCheckError naming the failed check, or a NativeError."""
+        if status == runtime_checks.STATUS and self._last_error is not None:
+            text = self._last_error()
+            if text:
+                return runtime_checks.RuntimeCheckError(text.decode("utf-8", "replace"))
+        return NativeError(f"{self.path.name}: the compiled program returned {status} "
+                           "(a null buffer)")
 
     @property
     def batch(self):

@@ -155,9 +155,10 @@ class _Binding:
         self.outputs = outputs
 
     def run(self) -> None:
-        for fn, args in self.calls:
-            if fn(*args) != 0:
-                raise InferenceError("run: the compiled program rejected its arguments")
+        for fn, args, library in self.calls:
+            status = fn(*args)
+            if status != 0:
+                raise library.error(status)
 
 
 class Predictor:
@@ -363,7 +364,7 @@ class Predictor:
         feeds = [a.ctypes.data for a in arrays]
         fetches = [o.ctypes.data for o in outputs]
         if batch is None:
-            calls = [(program.function, tuple(feeds) + tuple(fetches))]
+            calls = [(program.function, tuple(feeds) + tuple(fetches), program)]
         else:
             # Samples [i, i + k) of every batch feed and fetch: a contiguous block.
             feed_steps = [a.nbytes // max(batch, 1) if t._name in self._batch_feeds else 0
@@ -372,7 +373,7 @@ class Predictor:
 
             def call(library, i):
                 return (library.function, tuple(p + i * s for p, s in zip(feeds, feed_steps))
-                        + tuple(p + i * s for p, s in zip(fetches, fetch_steps)))
+                        + tuple(p + i * s for p, s in zip(fetches, fetch_steps)), library)
             calls, i = [], 0
             if block is not None:
                 size = self._batch_block

@@ -273,24 +273,44 @@ func.func @pad3d() {
 
 // -----
 
-// Gathers read the source with tensor.extract at indices computed in the
-// body; a negative index counts from the end.
+// Gathers first check their indices in a loop of their own: a negative
+// index counts from the end, one out of range calls the runtime's
+// @pdm_runtime_error(site, value, bound) (site = its message in the
+// module's pd.runtime_checks) and becomes 0, so the gather that reads the
+// source with tensor.extract at the checked indices stays in bounds.
 // CHECK-DAG: #[[AX1:.*]] = affine_map<(d0, d1) -> (d1)>
 // CHECK-DAG: #[[AX0:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK: module attributes {pd.runtime_checks = ["pd.gather at {{.*}}manipulation.mlir:{{[0-9]+}}:8: index {value} out of range [-{bound}, {bound})", "pd.index_select at {{.*}}", "pd.gather_nd at {{.*}}", "pd.take_along_axis at {{.*}}"]}
 // CHECK-LABEL: func.func @gathers(
 // CHECK-SAME: %[[X:[^:]*]]: tensor<4x5xf32> {bufferization.writable = false}, %[[I:[^:]*]]: tensor<3xi64> {bufferization.writable = false}, %[[J:[^:]*]]: tensor<2xi32> {bufferization.writable = false}, %[[K:[^:]*]]: tensor<3x2xi64> {bufferization.writable = false}, %[[T:[^:]*]]: tensor<4x2xi64> {bufferization.writable = false}
-// CHECK: linalg.generic {indexing_maps = [#[[AX1]], {{.*}}]{{.*}} ins(%[[I]] : tensor<3xi64>) outs(%{{.*}} : tensor<4x3xf32>)
-// CHECK: arith.index_cast %{{.*}} : i64 to index
-// CHECK: arith.select
+// CHECK: %[[CI:.*]] = linalg.generic {{.*}} ins(%[[I]] : tensor<3xi64>) outs(%{{.*}} : tensor<3xindex>)
+// CHECK: %[[V:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[V]]
+// CHECK: %[[W:.*]] = arith.select %[[NEG]]
+// CHECK: %[[OK:.*]] = arith.cmpi ult, %[[W]], %[[N:.*]] : index
+// CHECK: %[[BAD:.*]] = arith.xori %[[OK]]
+// CHECK: scf.if %[[BAD]] {
+// CHECK: %[[SITE:.*]] = arith.constant 0 : i64
+// CHECK: func.call @pdm_runtime_error(%[[SITE]], %{{.*}}, %{{.*}}) : (i64, i64, i64) -> ()
+// CHECK: arith.select %[[OK]], %[[W]], %{{.*}} : index
+// CHECK: linalg.generic {indexing_maps = [#[[AX1]], {{.*}}]{{.*}} ins(%[[CI]] : tensor<3xindex>) outs(%{{.*}} : tensor<4x3xf32>)
 // CHECK: tensor.extract %[[X]]
-// CHECK: linalg.generic {indexing_maps = [#[[AX0]], {{.*}}]{{.*}} ins(%[[J]] : tensor<2xi32>) outs(%{{.*}} : tensor<2x5xf32>)
+// CHECK: %[[CJ:.*]] = linalg.generic {{.*}} ins(%[[J]] : tensor<2xi32>) outs(%{{.*}} : tensor<2xindex>)
+// CHECK: arith.constant 1 : i64
+// CHECK: linalg.generic {indexing_maps = [#[[AX0]], {{.*}}]{{.*}} ins(%[[CJ]] : tensor<2xindex>) outs(%{{.*}} : tensor<2x5xf32>)
 // CHECK: tensor.extract %[[X]]
+// gather_nd: index[..., j] is checked against dim j of x.
+// CHECK: %[[CK:.*]] = linalg.generic {{.*}} ins(%[[K]] : tensor<3x2xi64>) outs(%{{.*}} : tensor<3x2xindex>)
+// CHECK: %[[POS:.*]] = linalg.index 1 : index
+// CHECK: arith.cmpi eq, %[[POS]]
 // CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<3xf32>)
-// CHECK: tensor.extract %[[K]]
-// CHECK: tensor.extract %[[K]]
+// CHECK: tensor.extract %[[CK]]
+// CHECK: tensor.extract %[[CK]]
 // CHECK: tensor.extract %[[X]]
-// CHECK: linalg.generic {{.*}} ins(%[[T]] : tensor<4x2xi64>) outs(%{{.*}} : tensor<4x2xf32>)
+// CHECK: %[[CT:.*]] = linalg.generic {{.*}} ins(%[[T]] : tensor<4x2xi64>) outs(%{{.*}} : tensor<4x2xindex>)
+// CHECK: linalg.generic {{.*}} ins(%[[CT]] : tensor<4x2xindex>) outs(%{{.*}} : tensor<4x2xf32>)
 // CHECK: tensor.extract %[[X]]
+// CHECK: func.func private @pdm_runtime_error(i64, i64, i64)
 func.func @gathers() {
   %x = pd.data "x" : !pd.vtensor<4x5xf32>
   %i = pd.data "i" : !pd.vtensor<3xi64>
@@ -313,12 +333,14 @@ func.func @gathers() {
 
 // Rows are written in order into a copy of x (a repeated index keeps the
 // last row); without overwrite the indexed rows are zeroed, then
-// accumulated.
+// accumulated. The row indices are checked first (see @gathers).
 // CHECK-LABEL: func.func @scatter(
 // CHECK-SAME: %[[X:[^:]*]]: tensor<4x3xf32> {bufferization.writable = false}, %[[I:[^:]*]]: tensor<2xi64> {bufferization.writable = false}, %[[U:[^:]*]]: tensor<2x3xf32> {bufferization.writable = false}
+// CHECK: %[[CI:.*]] = linalg.generic {{.*}} ins(%[[I]] : tensor<2xi64>) outs(%{{.*}} : tensor<2xindex>)
+// CHECK: func.call @pdm_runtime_error
 // CHECK: %[[COPY:.*]] = linalg.copy ins(%[[X]] : tensor<4x3xf32>)
 // CHECK: scf.for %[[K:.*]] = %{{.*}} iter_args(%[[ACC:.*]] = %[[COPY]]) -> (tensor<4x3xf32>)
-// CHECK: tensor.extract %[[I]][%[[K]]]
+// CHECK: tensor.extract %[[CI]][%[[K]]]
 // CHECK: %[[ROW:.*]] = tensor.extract_slice %[[U]][%[[K]], 0] [1, 3] [1, 1] : tensor<2x3xf32> to tensor<3xf32>
 // CHECK: tensor.insert_slice %[[ROW]] into %[[ACC]][%{{.*}}, 0] [1, 3] [1, 1] : tensor<3xf32> into tensor<4x3xf32>
 // CHECK: %[[ZERO:.*]] = linalg.fill {{.*}} -> tensor<3xf32>
@@ -342,8 +364,13 @@ func.func @scatter() {
 
 // CHECK-LABEL: func.func @embedding_one_hot(
 // CHECK-SAME: %[[IDS:[^:]*]]: tensor<2x3xi64> {bufferization.writable = false}, %[[W:[^:]*]]: tensor<10x4xf32> {bufferization.writable = false}
-// CHECK: linalg.generic {{.*}} ins(%[[IDS]] : tensor<2x3xi64>) outs(%{{.*}} : tensor<2x3x4xf32>)
-// CHECK: %[[ID:.*]] = arith.index_cast %{{.*}} : i64 to index
+// Ids are checked against [0, rows) (no negative ids), then read.
+// CHECK: %[[CIDS:.*]] = linalg.generic {{.*}} ins(%[[IDS]] : tensor<2x3xi64>) outs(%{{.*}} : tensor<2x3xindex>)
+// CHECK-NOT: arith.cmpi slt
+// CHECK: arith.cmpi ult
+// CHECK: func.call @pdm_runtime_error
+// CHECK: linalg.generic {{.*}} ins(%[[CIDS]] : tensor<2x3xindex>) outs(%{{.*}} : tensor<2x3x4xf32>)
+// CHECK: ^bb0(%[[ID:.*]]: index, %{{.*}}: f32):
 // CHECK: %[[V:.*]] = tensor.extract %[[W]][%[[ID]], %{{.*}}]
 // CHECK: %[[PAD:.*]] = arith.cmpi eq, %[[ID]], %c0
 // CHECK: arith.select %[[PAD]], %{{.*}}, %[[V]]

@@ -1,0 +1,115 @@
+//===- RuntimeChecks.cpp - checks of values only known at run time ---------===//
+//
+// A gather whose indices come from the model's inputs (token ids into an
+// embedding table) must not read outside its table whatever the inputs are.
+// The lowering checks such values in a loop of their own, before the op that
+// uses them: a bad value calls `pdm_runtime_error(site, value, bound)` (the
+// runtime, backend/runtime/runtime_errors.c, keeps the first one) and is
+// replaced by a valid one, so the computation finishes without reading out of
+// bounds; the caller then gets the error instead of the outputs. `site`
+// indexes the module's `pd.runtime_checks`, one message per check ("pd.embedding
+// at model.json:op 12: id {value} out of range [0, {bound})"), which the
+// runtime formats.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+using namespace mlir::pd;
+using namespace mlir::pd::lowering;
+
+namespace {
+
+constexpr StringLiteral kRuntimeError = "pdm_runtime_error";
+
+/// `loc("model.json:op 12")` -> `model.json:op 12`.
+std::string locationText(Location loc) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  loc.print(os);
+  StringRef s(text);
+  if (s.consume_front("loc(") && s.consume_back(")"))
+    text = s.str();
+  llvm::erase(text, '"');
+  return text;
+}
+
+/// The declaration of the runtime's error function in `module`.
+func::FuncOp runtimeErrorFunction(ModuleOp module) {
+  if (auto fn = module.lookupSymbol<func::FuncOp>(kRuntimeError))
+    return fn;
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  Type i64 = b.getI64Type();
+  auto fn = func::FuncOp::create(b, module.getLoc(), kRuntimeError,
+                                 b.getFunctionType({i64, i64, i64}, {}));
+  fn.setPrivate();
+  return fn;
+}
+
+} // namespace
+
+int64_t mlir::pd::lowering::registerRuntimeCheck(Operation *op, StringRef what) {
+  auto module = op->getParentOfType<ModuleOp>();
+  SmallVector<Attribute> sites;
+  if (auto existing = module->getAttrOfType<ArrayAttr>(kRuntimeChecksAttr))
+    llvm::append_range(sites, existing.getValue());
+  std::string message =
+      (op->getName().getStringRef() + " at " + locationText(op->getLoc()) + ": " + what).str();
+  sites.push_back(StringAttr::get(op->getContext(), message));
+  module->setAttr(kRuntimeChecksAttr, ArrayAttr::get(op->getContext(), sites));
+  return static_cast<int64_t>(sites.size()) - 1;
+}
+
+Value mlir::pd::lowering::checkedIndices(OpBuilder &b, Location loc, Operation *op, Value indices,
+                                          bool isUnsigned, bool wrapNegative,
+                                          function_ref<Value(OpBuilder &, Location, ValueRange)> bound,
+                                          StringRef what) {
+  auto type = cast<RankedTensorType>(indices.getType());
+  int64_t site = registerRuntimeCheck(op, what);
+  func::FuncOp report = runtimeErrorFunction(op->getParentOfType<ModuleOp>());
+  int64_t rank = type.getRank();
+  MLIRContext *ctx = b.getContext();
+  Value init = tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, indices),
+                                       b.getIndexType());
+  SmallVector<AffineMap> maps(2, AffineMap::getMultiDimIdentityMap(rank, ctx));
+  SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{init.getType()}, ValueRange{indices}, ValueRange{init}, maps,
+             iters,
+             [&](OpBuilder &nb, Location nl, ValueRange args) {
+               SmallVector<Value> ivs;
+               for (int64_t d = 0; d < rank; ++d)
+                 ivs.push_back(linalg::IndexOp::create(nb, nl, d));
+               Value n = bound(nb, nl, ivs);
+               Value raw = args[0];
+               Value i = raw;
+               if (!raw.getType().isIndex() && isUnsigned)
+                 i = arith::IndexCastUIOp::create(nb, nl, nb.getIndexType(), raw);
+               else if (!raw.getType().isIndex())
+                 i = arith::IndexCastOp::create(nb, nl, nb.getIndexType(), raw);
+               Value zero = arith::ConstantIndexOp::create(nb, nl, 0);
+               Value j = i;
+               if (wrapNegative) {
+                 Value neg = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::slt, i, zero);
+                 j = arith::SelectOp::create(nb, nl, neg, arith::AddIOp::create(nb, nl, i, n), i);
+               }
+               // One unsigned compare: negative values are huge.
+               Value ok = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::ult, j, n);
+               Value bad = arith::XOrIOp::create(
+                   nb, nl, ok, arith::ConstantIntOp::create(nb, nl, nb.getI1Type(), 1));
+               scf::IfOp::create(nb, nl, bad, [&](OpBuilder &tb, Location tl) {
+                 Type i64 = tb.getI64Type();
+                 Value value = arith::IndexCastOp::create(tb, tl, i64, i);
+                 Value limit = arith::IndexCastOp::create(tb, tl, i64, n);
+                 Value where = arith::ConstantIntOp::create(tb, tl, i64, site);
+                 func::CallOp::create(tb, tl, report, ValueRange{where, value, limit});
+                 scf::YieldOp::create(tb, tl);
+               });
+               linalg::YieldOp::create(nb, nl, ValueRange{arith::SelectOp::create(nb, nl, ok, j, zero)});
+             })
+      .getResult(0);
+}

@@ -1,0 +1,155 @@
+"""Run-time checks in compiled code: an index out of range never reads or
+writes outside a buffer; it comes back as a RuntimeCheckError that names
+the op, its location and the bad value, from the Executor (JIT), the
+Predictor (compiled library) and the CLI."""
+
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import paddle_mlir.inference as paddle_infer
+from paddle_mlir import nn, ops, static
+from paddle_mlir.backend.runtime_checks import RuntimeCheckError
+from paddle_mlir.nn.initializer import set_global_seed
+from paddle_mlir.utils import unique_name
+
+pytestmark = pytest.mark.usefixtures("no_pass_manager_threads")
+
+X = np.arange(20, dtype=np.float32).reshape(4, 5)
+
+
+def _program(build, index_shape, index_dtype="int64"):
+    """A program of one gather-like op on the constant-shaped feed x (4x5)
+    and an index feed."""
+    set_global_seed(0)
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        x = static.data("x", [4, 5], "float32")
+        i = static.data("i", list(index_shape), index_dtype)
+        main.fetch(build(x, i), "y")
+    return main, startup
+
+
+# op, builder, numpy reference, index shape, good index, bad index and its bound
+CASES = {
+    "gather": (lambda x, i: ops.gather(x, i, axis=0), lambda x, i: x[i],
+               [3], [3, -1, 0], [0, 4, 1], 4),
+    "index_select": (lambda x, i: ops.index_select(x, i, axis=1), lambda x, i: x[:, i],
+                     [2], [4, -5], [5, 0], 5),
+    "take_along_axis": (lambda x, i: ops.take_along_axis(x, i, axis=1),
+                        lambda x, i: np.take_along_axis(x, i, axis=1),
+                        [4, 1], [[0], [4], [-1], [2]], [[0], [1], [-6], [2]], 5),
+    "gather_nd": (lambda x, i: ops.gather_nd(x, i), lambda x, i: x[i[:, 0], i[:, 1]],
+                  [2, 2], [[3, 4], [-4, 0]], [[3, 4], [1, 5]], 5),
+    "scatter": (lambda x, i: ops.scatter(x, i, ops.full([2, 5], 7.0, "float32")),
+                lambda x, i: _scatter(x, i), [2], [1, -1], [2, 9], 4),
+}
+
+
+def _scatter(x, i):
+    y = x.copy()
+    y[i] = 7.0
+    return y
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_executor_checks_indices(name):
+    build, reference, shape, good, bad, bound = CASES[name]
+    main, startup = _program(build, shape)
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    good, bad = np.array(good, np.int64), np.array(bad, np.int64)
+    (y,) = exe.run(main, feed={"x": X, "i": good}, fetch_list=["y"])
+    np.testing.assert_array_equal(y, reference(X, good))
+    value = [v for v in bad.ravel() if not -bound <= v < bound][0]
+    with pytest.raises(RuntimeCheckError, match=re.escape(
+            f"pd.{name} at ") + r".*test_runtime_checks\.py:\d+.*: index " +
+            re.escape(f"{value} out of range [-{bound}, {bound})")):
+        exe.run(main, feed={"x": X, "i": bad}, fetch_list=["y"])
+    # The error is not left behind for the next run.
+    (again,) = exe.run(main, feed={"x": X, "i": good}, fetch_list=["y"])
+    np.testing.assert_array_equal(again, y)
+
+
+def _embedding_program(rows=10):
+    set_global_seed(0)
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        ids = static.data("ids", [None, 3], "int64")
+        main.fetch(nn.Embedding(rows, 4)(ids), "y")
+    static.Executor("cpu").run(startup)
+    return main
+
+
+@pytest.mark.parametrize("bad", [10, -1, 1 << 40])
+def test_embedding_ids_out_of_range(bad):
+    main = _embedding_program()
+    exe = static.Executor("cpu")
+    with pytest.raises(RuntimeCheckError, match=re.escape(
+            f": id {bad} out of range [0, 10)")) as info:
+        exe.run(main, feed={"ids": np.array([[1, bad, 2]])}, fetch_list=["y"])
+    assert str(info.value).startswith("pd.embedding at ")
+    assert isinstance(info.value, IndexError)
+
+
+def test_a_bad_id_found_by_a_worker_thread():
+    main = _embedding_program()
+    exe = static.Executor("cpu", parallel=True)
+    ids = np.tile(np.arange(10), 30000)[:3 * 30000].reshape(-1, 3)
+    ids[-1, 2] = 12
+    with pytest.raises(RuntimeCheckError, match=r"id 12 out of range \[0, 10\)"):
+        exe.run(main, feed={"ids": ids}, fetch_list=["y"])
+
+
+@pytest.fixture
+def saved_embedding(tmp_path):
+    main = _embedding_program()
+    main.save(str(tmp_path / "m.mlir"))
+    main.parameters.save(str(tmp_path / "m.npz"))
+    weight = np.array(main.parameters[next(iter(main.parameters))])
+    return tmp_path, weight
+
+
+def test_predictor_raises_and_recovers(saved_embedding):
+    tmp, weight = saved_embedding
+    config = paddle_infer.Config(str(tmp / "m.mlir"))
+    config.disable_compile_cache()
+    predictor = paddle_infer.create_predictor(config)
+    good = np.array([[1, 2, 9], [0, 3, 4]])
+    (y,) = predictor.run([good])
+    np.testing.assert_array_equal(y, weight[good])
+    # The second sample is bad: the batch runs sample by sample (dynamic batch).
+    with pytest.raises(RuntimeCheckError, match=r"pd\.embedding at .*: id 11 out of range"):
+        predictor.run([np.array([[1, 2, 9], [0, 11, 4]])])
+    (y,) = predictor.run([good])
+    np.testing.assert_array_equal(y, weight[good])
+
+
+def test_cli_reports_one_line_and_fails(saved_embedding):
+    tmp, _ = saved_embedding
+    np.savez(tmp / "in.npz", ids=np.array([[1, 2, 90]]))
+    cli = os.path.join(os.path.dirname(sys.executable), "paddle-mlir")
+    r = subprocess.run([cli, "run", str(tmp / "m.mlir"), "--input", str(tmp / "in.npz"),
+                        "--output", str(tmp / "out.npz")],
+                       capture_output=True, text=True,
+                       env=dict(os.environ, PADDLE_MLIR_CACHE="0"))
+    assert r.returncode == 1
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "RuntimeCheckError" in lines[0]
+    assert "pd.embedding at " in lines[0] and "id 90 out of range [0, 10)" in lines[0]
+    assert not (tmp / "out.npz").exists()
+
+
+def test_a_gather_from_an_empty_axis_is_refused_at_compile_time():
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        x = static.data("x", [0, 5], "float32")
+        i = static.data("i", [2], "int64")
+        main.fetch(ops.gather(x, i, axis=0), "y")
+    with pytest.raises(Exception, match="gathers along axis 0 of size 0"):
+        static.Executor("cpu").run(main, feed={"x": np.zeros((0, 5), np.float32),
+                                               "i": np.zeros(2, np.int64)}, fetch_list=["y"])
