@@ -153,3 +153,50 @@ def test_a_gather_from_an_empty_axis_is_refused_at_compile_time():
     with pytest.raises(Exception, match="gathers along axis 0 of size 0"):
         static.Executor("cpu").run(main, feed={"x": np.zeros((0, 5), np.float32),
                                                "i": np.zeros(2, np.int64)}, fetch_list=["y"])
+
+
+# -- integer division ---------------------------------------------------------------------
+MIN = np.iinfo(np.int64).min
+DIVISIONS = {
+    "floor_divide": (ops.floor_divide, np.floor_divide),
+    "remainder": (ops.remainder, np.remainder),
+}
+
+
+def _division_program(fn, dtype="int64"):
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        x = static.data("x", [4], dtype)
+        y = static.data("y", [4], dtype)
+        main.fetch(fn(x, y), "z")
+    return main
+
+
+@pytest.mark.parametrize("name", DIVISIONS)
+def test_integer_division_by_zero_raises(name):
+    fn, reference = DIVISIONS[name]
+    main = _division_program(fn)
+    exe = static.Executor("cpu")
+    x = np.array([7, -7, 9, 5])
+    (z,) = exe.run(main, feed={"x": x, "y": np.array([2, 2, -4, 3])}, fetch_list=["z"])
+    np.testing.assert_array_equal(z, reference(x, np.array([2, 2, -4, 3])))
+    with pytest.raises(RuntimeCheckError, match=rf"pd\.{name} at .*: integer division by zero"):
+        exe.run(main, feed={"x": x, "y": np.array([2, 0, 1, 1])}, fetch_list=["z"])
+
+
+@pytest.mark.parametrize("name", DIVISIONS)
+def test_min_by_minus_one_wraps_as_numpy(name):
+    fn, reference = DIVISIONS[name]
+    main = _division_program(fn)
+    x, y = np.array([MIN, MIN, -9, 1]), np.array([-1, 1, -1, -1])
+    (z,) = static.Executor("cpu").run(main, feed={"x": x, "y": y}, fetch_list=["z"])
+    with np.errstate(all="ignore"):
+        np.testing.assert_array_equal(z, reference(x, y))
+
+
+def test_float_division_by_zero_is_not_an_error():
+    main = _division_program(ops.divide, "float32")
+    (z,) = static.Executor("cpu").run(main, feed={"x": np.ones(4, np.float32),
+                                                  "y": np.zeros(4, np.float32)},
+                                      fetch_list=["z"])
+    assert np.all(np.isinf(z))

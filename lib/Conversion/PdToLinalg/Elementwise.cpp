@@ -593,11 +593,35 @@ LogicalResult lowerBinary(Operation *op, Lowerer &l) {
     if (isBool(pdElementType(pdX)))
       return op->emitOpError() << "is not defined on bool tensors";
   RankedTensorType outType = loweredType(op->getResult(0).getType());
+  StringRef name = op->getName().getStringRef();
+  bool integerDivision = isa<IntegerType>(a->type) && a->type.getIntOrFloatBitWidth() > 1 &&
+                         (name == "pd.divide" || name == "pd.floor_divide" ||
+                          name == "pd.remainder");
+  Value divisor = l.get(pdY);
+  if (integerDivision)
+    divisor = checkedDivisors(l.b, op->getLoc(), op, divisor);
   Value r = buildElementwise(
-      l.b, op->getLoc(), outType, ValueRange{l.get(pdX), l.get(pdY)},
+      l.b, op->getLoc(), outType, ValueRange{l.get(pdX), divisor},
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         Arith inner{nb, nloc, a->type, a->isUnsignedInt};
         Value y = castScalar(nb, nloc, args[1], a->type);
+        if (integerDivision) {
+          // Checked (and reported) before; this guards a divisor that only
+          // becomes 0 in the cast to the computation type.
+          Value zero = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq, y, inner.c(0));
+          y = arith::SelectOp::create(nb, nloc, zero, inner.c(1), y);
+        }
+        if (integerDivision && !a->isUnsignedInt) {
+          // MIN / -1 overflows (x86 traps): divide by 1 instead, which
+          // gives the wrapped quotient MIN and the remainder 0, as numpy.
+          auto intType = cast<IntegerType>(a->type);
+          Value min = arith::ConstantIntOp::create(
+              nb, nloc, intType, APInt::getSignedMinValue(intType.getWidth()).getSExtValue());
+          Value overflow = arith::AndIOp::create(
+              nb, nloc, arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq, args[0], min),
+              arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq, y, inner.c(-1)));
+          y = arith::SelectOp::create(nb, nloc, overflow, inner.c(1), y);
+        }
         return entry.fn(inner, args[0], y);
       });
   l.map(op->getResult(0), r);

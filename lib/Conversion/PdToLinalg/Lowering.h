@@ -79,6 +79,11 @@ Value checkedIndices(OpBuilder &b, Location loc, Operation *op, Value indices, b
                      function_ref<Value(OpBuilder &, Location, ValueRange ivs)> bound,
                      StringRef what);
 
+/// The integer divisors of `op` checked at run time: a zero reports
+/// "integer division by zero" and becomes 1 (no SIGFPE). Float tensors and
+/// constants without a zero come back unchanged.
+Value checkedDivisors(OpBuilder &b, Location loc, Operation *op, Value divisors);
+
 /// Whether convert-pd-to-linalg has a lowering for the op named `opName`
 /// (what the CPU backend's kernel registry is filled from).
 bool hasLowering(StringRef opName);

@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::pd;
@@ -110,6 +111,43 @@ Value mlir::pd::lowering::checkedIndices(OpBuilder &b, Location loc, Operation *
                  scf::YieldOp::create(tb, tl);
                });
                linalg::YieldOp::create(nb, nl, ValueRange{arith::SelectOp::create(nb, nl, ok, j, zero)});
+             })
+      .getResult(0);
+}
+
+Value mlir::pd::lowering::checkedDivisors(OpBuilder &b, Location loc, Operation *op,
+                                           Value divisors) {
+  auto type = cast<RankedTensorType>(divisors.getType());
+  auto elem = dyn_cast<IntegerType>(type.getElementType());
+  if (!elem)
+    return divisors;
+  // Constant divisors are checked here, at compile time.
+  DenseIntElementsAttr constant;
+  if (matchPattern(divisors, m_Constant(&constant)) &&
+      llvm::none_of(constant.getValues<APInt>(), [](const APInt &v) { return v.isZero(); }))
+    return divisors;
+  int64_t site = registerRuntimeCheck(op, "integer division by zero");
+  func::FuncOp report = runtimeErrorFunction(op->getParentOfType<ModuleOp>());
+  int64_t rank = type.getRank();
+  Value init = tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, divisors), elem);
+  SmallVector<AffineMap> maps(2, AffineMap::getMultiDimIdentityMap(rank, b.getContext()));
+  SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{init.getType()}, ValueRange{divisors}, ValueRange{init}, maps,
+             iters,
+             [&](OpBuilder &nb, Location nl, ValueRange args) {
+               Value zero = arith::ConstantIntOp::create(nb, nl, elem, 0);
+               Value one = arith::ConstantIntOp::create(nb, nl, elem, 1);
+               Value isZero = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq, args[0], zero);
+               scf::IfOp::create(nb, nl, isZero, [&](OpBuilder &tb, Location tl) {
+                 Type i64 = tb.getI64Type();
+                 Value where = arith::ConstantIntOp::create(tb, tl, i64, site);
+                 Value none = arith::ConstantIntOp::create(tb, tl, i64, 0);
+                 func::CallOp::create(tb, tl, report, ValueRange{where, none, none});
+                 scf::YieldOp::create(tb, tl);
+               });
+               linalg::YieldOp::create(nb, nl,
+                                       ValueRange{arith::SelectOp::create(nb, nl, isZero, one, args[0])});
              })
       .getResult(0);
 }

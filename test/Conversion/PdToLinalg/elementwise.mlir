@@ -85,3 +85,33 @@ func.func @scale_cast() {
   %f = pd.fetch %c "c" col 0 : !pd.vtensor<4xi64>
   return
 }
+
+// -----
+
+// Integer divisors are checked at run time: a zero is reported to the
+// runtime ("integer division by zero") and replaced by 1, and MIN / -1
+// divides by 1 (numpy's wrapped result) instead of trapping. A constant
+// divisor without a zero needs no check.
+// CHECK: module attributes {pd.runtime_checks = ["pd.floor_divide at {{.*}}: integer division by zero"]}
+// CHECK-LABEL: func.func @integer_division(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<4xi64> {{.*}}, %[[Y:[^:]*]]: tensor<4xi64>
+// CHECK: %[[CY:.*]] = linalg.generic {{.*}} ins(%[[Y]] : tensor<4xi64>) outs(%{{.*}} : tensor<4xi64>)
+// CHECK: %[[Z:.*]] = arith.cmpi eq
+// CHECK: scf.if %[[Z]] {
+// CHECK: func.call @pdm_runtime_error
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %[[CY]] : tensor<4xi64>, tensor<4xi64>)
+// CHECK: arith.floordivsi
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %{{.*}} : tensor<4xi64>, tensor<4xi64>)
+// CHECK: arith.remsi
+// CHECK-NOT: pdm_runtime_error(
+// CHECK: func.func private @pdm_runtime_error
+func.func @integer_division() {
+  %x = pd.data "x" : !pd.vtensor<4xi64>
+  %y = pd.data "y" : !pd.vtensor<4xi64>
+  %q = pd.floor_divide %x, %y : (!pd.vtensor<4xi64>, !pd.vtensor<4xi64>) -> !pd.vtensor<4xi64>
+  %three = pd.full(3) : !pd.vtensor<4xi64>
+  %r = pd.remainder %x, %three : (!pd.vtensor<4xi64>, !pd.vtensor<4xi64>) -> !pd.vtensor<4xi64>
+  %f0 = pd.fetch %q "q" col 0 : !pd.vtensor<4xi64>
+  %f1 = pd.fetch %r "r" col 1 : !pd.vtensor<4xi64>
+  return
+}
