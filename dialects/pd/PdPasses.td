@@ -379,15 +379,19 @@ def PdConvToIm2col : Pass<"pd-conv-to-im2col", "::mlir::func::FuncOp"> {
 }
 
 def PdDecomposePad : Pass<"pd-decompose-pad", "::mlir::func::FuncOp"> {
-  let summary = "Rewrite tensor.pad as a fill and an insert_slice, so that producers write into the padded buffer";
+  let summary = "Rewrite tensor.pad as an insert_slice and fills of the border, so that producers write into the padded buffer";
   let description = [{
-    Every `tensor.pad` becomes a `linalg.fill` of the padded shape with the
-    padding value and a `tensor.insert_slice` of the source into it
-    (upstream's `linalg::populateDecomposePadPatterns`). Followed by
+    Every static `tensor.pad` whose padding value is one value becomes a
+    `tensor.insert_slice` of the source into a `tensor.empty` of the padded
+    shape, then one `linalg.fill` per padded side of each dim, on a slice of
+    the result (the border only; corners are filled twice). Followed by
     `eliminate-empty-tensors`, the op that computes the source (a
     convolution's input: the previous layer's activation) writes straight
     into the interior of the padded buffer, instead of into a buffer of its
-    own that a copy then moves: one pass over every padded activation less.
+    own that a copy then moves, and nothing fills the interior first: one
+    pass over every padded activation instead of three. Other pads (dynamic
+    sizes, a padding value computed per element) get upstream's
+    `linalg::populateDecomposePadPatterns` (a fill of the whole buffer).
 
     Before:
 
@@ -400,9 +404,14 @@ def PdDecomposePad : Pass<"pd-decompose-pad", "::mlir::func::FuncOp"> {
 
     ```mlir
     %e = tensor.empty() : tensor<1x8x58x58xf32>
-    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x58x58xf32>) -> tensor<1x8x58x58xf32>
-    %p = tensor.insert_slice %x into %f[0, 0, 1, 1] [1, 8, 56, 56] [1, 1, 1, 1]
+    %in = tensor.insert_slice %x into %e[0, 0, 1, 1] [1, 8, 56, 56] [1, 1, 1, 1]
         : tensor<1x8x56x56xf32> into tensor<1x8x58x58xf32>
+    %top = tensor.extract_slice %in[0, 0, 0, 0] [1, 8, 1, 58] [1, 1, 1, 1]
+        : tensor<1x8x58x58xf32> to tensor<1x8x1x58xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%top : tensor<1x8x1x58xf32>) -> tensor<1x8x1x58xf32>
+    %p0 = tensor.insert_slice %f into %in[0, 0, 0, 0] [1, 8, 1, 58] [1, 1, 1, 1]
+        : tensor<1x8x1x58xf32> into tensor<1x8x58x58xf32>
+    // ... the same for row 57 and for columns 0 and 57
     ```
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"];
