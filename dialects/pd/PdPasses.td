@@ -159,10 +159,11 @@ def PdRestoreInplace : Pass<"pd-restore-inplace"> {
 }
 
 def PdFoldConvBn : Pass<"pd-fold-conv-bn"> {
-  let summary = "Fold inference batch_norm into the preceding conv2d's weights";
+  let summary = "Fold inference batch_norm into the preceding convolution's weights";
   let description = [{
     For `pd.batch_norm` in inference mode (`is_test` or `use_global_stats`)
-    on the output of `pd.conv2d` (NCHW, optionally plus a per-channel bias as
+    on the output of `pd.conv2d` (grouped too) or `pd.depthwise_conv2d`
+    (NCHW, optionally plus a per-channel bias as
     Paddle exports it: `reshape` to [1, C, 1, 1] and `add`), with every
     weight a frozen `pd.constant` (immutable: see `Program.freeze`), the
     pass computes
@@ -171,7 +172,8 @@ def PdFoldConvBn : Pass<"pd-fold-conv-bn"> {
         w'  = w * inv[out_channel]
         b'  = (b - mean) * inv + bias
 
-    and replaces the pair by one `pd.conv2d` with `w'` plus the bias `b'`.
+    and replaces the pair by the same convolution with `w'` plus the bias
+    `b'` (the filter's dim 0 is the output channel for all of them).
     A weight read with `pd.get_parameter` may be written by a training
     program, so such graphs are left alone, as is any batch_norm whose
     statistics outputs are used.

@@ -1,4 +1,4 @@
-//===- FoldConvBn.cpp - conv2d + inference batch_norm -> conv2d ------------===//
+//===- FoldConvBn.cpp - conv + inference batch_norm -> conv ----------------===//
 //
 // Legal only for weights nobody writes: the pass folds frozen pd.constant
 // weights (immutable by construction) and leaves pd.get_parameter alone.
@@ -76,10 +76,16 @@ struct PdFoldConvBnPass : public pd::impl::PdFoldConvBnBase<PdFoldConvBnPass> {
         return;
       input = add.getX();
     }
-    auto conv = input.getDefiningOp<Conv2dOp>();
-    if (!conv || conv.getDataFormat() != "NCHW" || !conv->hasOneUse())
+    // conv2d (grouped too) or depthwise_conv2d: the filter's dim 0 is the
+    // output channel either way.
+    Operation *conv = input.getDefiningOp();
+    if (!conv || !isa<Conv2dOp, DepthwiseConv2dOp>(conv) || !conv->hasOneUse())
       return;
-    std::optional<SmallVector<float>> w = frozenF32(conv.getFilter()),
+    auto format = conv->getAttrOfType<StringAttr>("data_format");
+    if (format && format.getValue() != "NCHW")
+      return;
+    Value convFilter = conv->getOperand(1);
+    std::optional<SmallVector<float>> w = frozenF32(convFilter),
                                       mean = frozenF32(bn.getMean()),
                                       var = frozenF32(bn.getVariance()),
                                       scale = frozenF32(bn.getScale()),
@@ -88,7 +94,7 @@ struct PdFoldConvBnPass : public pd::impl::PdFoldConvBnBase<PdFoldConvBnPass> {
       return; // a weight may be written by a training program
     if ((bn.getScale() && !scale) || (bn.getBias() && !bias))
       return;
-    auto filterType = cast<BaseTensorType>(conv.getFilter().getType());
+    auto filterType = cast<BaseTensorType>(convFilter.getType());
     int64_t channels = filterType.getShape()[0];
     if (mean->size() != (size_t)channels || var->size() != (size_t)channels ||
         (convBias && convBias->size() != (size_t)channels))
@@ -109,10 +115,10 @@ struct PdFoldConvBnPass : public pd::impl::PdFoldConvBnBase<PdFoldConvBnPass> {
     OpBuilder b(bn);
     Location loc = bn.getLoc();
     Value filter = makeConstant(b, loc, filterType.getShape(), newW, "folded_conv_bn_w");
-    auto newConv = cast<Conv2dOp>(b.clone(*conv));
-    newConv.getFilterMutable().assign(filter);
+    Operation *newConv = b.clone(*conv);
+    newConv->setOperand(1, filter);
     Value shift = makeConstant(b, loc, {1, channels, 1, 1}, newB, "folded_conv_bn_b");
-    Value out = AddOp::create(b, loc, newConv.getResult(), shift).getResult();
+    Value out = AddOp::create(b, loc, newConv->getResult(0), shift).getResult();
     bn.getOut().replaceAllUsesWith(out);
     bn.erase();
   }
