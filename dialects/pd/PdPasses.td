@@ -46,6 +46,10 @@ def PdInferShapes : Pass<"pd-infer-shapes"> {
     dynamic dims. Dims the declaration knows and InferMeta does not stay as
     declared; element types and the aliasing kind never change. A value used
     by a non-pd op (e.g. `func.return`) keeps its type, so the IR stays valid.
+    An op whose InferMeta rejects its operands (shapes that cannot be
+    broadcast once a dynamic feed dim got a size, say) fails the pass with
+    InferMeta's diagnostic at the op; inside a `pd.while` body refined on
+    trial such a failure only keeps the declared types.
 
     Before:
 

@@ -51,6 +51,12 @@ bool onlyPdUsers(Value value) {
   });
 }
 
+/// Set when an op's InferMeta rejected its operands (the program is wrong
+/// for these shapes: e.g. a feed with a dynamic dim was given a size another
+/// operand disagrees with). Null while a loop body is refined on trial,
+/// where a failure only means "not stable" and is not reported.
+thread_local bool *inferenceFailed = nullptr;
+
 void refineOp(Operation *op) {
   auto infer = dyn_cast<InferTypeOpInterface>(op);
   if (!infer || !isa<pd::PdDialect>(op->getDialect()))
@@ -59,8 +65,13 @@ void refineOp(Operation *op) {
   if (failed(infer.inferReturnTypes(
           op->getContext(), op->getLoc(), op->getOperands(),
           op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
-          op->getRegions(), inferred)) ||
-      inferred.size() != op->getNumResults())
+          op->getRegions(), inferred))) {
+    // InferMeta has emitted its diagnostic at the op.
+    if (inferenceFailed)
+      *inferenceFailed = true;
+    return;
+  }
+  if (inferred.size() != op->getNumResults())
     return;
   for (auto [result, type] : llvm::zip_equal(op->getResults(), inferred))
     if (Type refined = refine(result.getType(), type))
@@ -106,7 +117,16 @@ void refineWhile(pd::WhileOp loop) {
   };
   auto trial = cast<pd::WhileOp>(loop->clone());
   apply(trial);
-  refineBlockOps(trial.getBody().front());
+  {
+    // Shapes that do not hold for the body are no error: the loop keeps
+    // its declared types.
+    ScopedDiagnosticHandler silence(loop->getContext(),
+                                    [](Diagnostic &) { return success(); });
+    bool *outer = inferenceFailed;
+    inferenceFailed = nullptr;
+    refineBlockOps(trial.getBody().front());
+    inferenceFailed = outer;
+  }
   auto yield = cast<pd::YieldOp>(trial.getBody().front().getTerminator());
   bool stable = TypeRange(yield.getOperandTypes()).drop_front() == TypeRange(candidate);
   trial->erase();
@@ -155,9 +175,14 @@ struct PdInferShapesPass
     : public pd::impl::PdInferShapesBase<PdInferShapesPass> {
   void runOnOperation() override {
     Operation *root = getOperation();
+    bool failedHere = false;
+    inferenceFailed = &failedHere;
     for (Region &region : root->getRegions())
       for (Block &block : region)
         refineBlockOps(block);
+    inferenceFailed = nullptr;
+    if (failedHere)
+      signalPassFailure();
   }
 };
 

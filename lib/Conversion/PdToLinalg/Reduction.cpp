@@ -15,6 +15,10 @@ namespace {
 SmallVector<int64_t> normalizeAxes(ArrayRef<int64_t> axes, int64_t rank,
                                    bool all = false) {
   SmallVector<int64_t> r;
+  // A 0-D tensor has no dim to reduce: axis 0 / -1 (all InferMeta accepts)
+  // reduce nothing, as in Paddle.
+  if (rank == 0)
+    return r;
   if (axes.empty() || all) {
     for (int64_t i = 0; i < rank; ++i)
       r.push_back(i);

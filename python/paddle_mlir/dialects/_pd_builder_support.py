@@ -91,8 +91,42 @@ def attr_or_none(value, kind):
     raise ValueError(f"unknown attribute kind {kind}")
 
 
+def function_of(op):
+    """The func.func that encloses `op` (an ir.Operation), or None."""
+    while op is not None:
+        op = op.operation
+        if op.name == "func.func":
+            return op
+        op = op.parent
+    return None
+
+
+def function_of_value(value):
+    """The func.func a value is defined in, or None."""
+    owner = value.owner
+    return function_of(owner.owner if isinstance(owner, _ir.Block) else owner)
+
+
+def check_same_function(op) -> None:
+    """Raises ValueError (and erases `op`, just built) when an operand of
+    `op` is defined in another function: a value of another program, which
+    would make the IR invalid (and abort when that program goes away)."""
+    home = function_of(op.operation)
+    if home is None:
+        return
+    for i, value in enumerate(op.operation.operands):
+        other = function_of_value(value)
+        if other is not None and not other == home:
+            name = op.operation.name
+            op.operation.erase()
+            raise ValueError(f"{name}: operand #{i} is a value of another program (built under "
+                             "another program_guard); build it in this program, e.g. by "
+                             "calling the layer or function again inside this program's guard")
+
+
 def results_of(op, kinds):
     """The op's result(s): a value, a list of values for Tensor[], or a tuple."""
+    check_same_function(op)
     values = []
     for result, kind in zip(op.results, kinds):
         if kind == "Tensor[]":

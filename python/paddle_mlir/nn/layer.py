@@ -33,6 +33,7 @@ from collections import OrderedDict
 from .. import static
 from ..dialects import pd
 from ..dialects._ods_common import _cext
+from ..dialects._pd_builder_support import function_of_value
 from ..tensor import Tensor, building
 from ..utils import unique_name
 from . import functional as F
@@ -100,6 +101,20 @@ def _is_parameter(value) -> bool:
     return isinstance(value, Tensor) and getattr(value, "is_parameter", False)
 
 
+def _read_parameter(program, param):
+    """`param` (a parameter value of another program) read in `program`."""
+    shared = getattr(param, "parameter", None)
+    if shared is None:
+        raise ValueError(f"parameter {param.name!r} belongs to another program and was not "
+                         "created by Layer.create_parameter: it cannot be shared")
+    program.parameters.share(shared)
+    with program.building():
+        value = pd.GetParameterOp(param.type, param.name).result
+    for attr in ("name", "is_parameter", "trainable", "stop_gradient", "parameter"):
+        setattr(value, attr, getattr(param, attr))
+    return value
+
+
 class Layer:
     """Base of all layers: sub-layers and parameters assigned as attributes
     are registered (in order), `layer(x)` runs `forward`."""
@@ -152,6 +167,8 @@ class Layer:
         value = static.create_parameter(name, list(shape), dtype or self._dtype, init,
                                         trainable=attr.trainable)
         value.name, value.is_parameter = name, True
+        # The weight itself, shared by every program the layer is called in.
+        value.parameter = static.default_main_program().parameters.parameter(name)
         value.trainable = attr.trainable
         value.stop_gradient = not attr.trainable
         return value
@@ -211,7 +228,27 @@ class Layer:
         raise NotImplementedError(f"{type(self).__name__} does not define forward")
 
     def __call__(self, *inputs, **kwargs):
+        self._bind_parameters(static.default_main_program())
         return self.forward(*inputs, **kwargs)
+
+    def _bind_parameters(self, program) -> None:
+        """A layer built in one program and called in another (as Paddle
+        allows) reads its parameters there: each gets a pd.get_parameter in
+        `program`, whose ParameterStore shares the weight (one value, which
+        either program's startup may initialize)."""
+        rebound = {}
+        for layer in self.sublayers(include_self=True):
+            for key, param in list(layer._parameters.items()):
+                if param is None:
+                    continue
+                home = function_of_value(param)
+                if home is None or home == program.block.owner.operation:
+                    continue
+                value = rebound.get(param.name)
+                if value is None:
+                    value = rebound[param.name] = _read_parameter(program, param)
+                layer._parameters[key] = value
+                object.__setattr__(layer, key, value)
 
     def extra_repr(self) -> str:
         return ""

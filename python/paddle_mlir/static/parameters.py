@@ -66,6 +66,22 @@ class ParameterStore(MutableMapping):
         self.parameters[name] = p
         return p
 
+    def share(self, parameter: Parameter) -> Parameter:
+        """Makes `parameter` (of another store) one of this store's: both see
+        the same value. A different parameter of the same name is an error."""
+        old = self.parameters.get(parameter.name)
+        if old is None or old is parameter:
+            self.parameters[parameter.name] = parameter
+            return parameter
+        if old.shape != parameter.shape or old.dtype != parameter.dtype:
+            raise ParameterError(
+                f"parameter {parameter.name!r} is already declared with shape "
+                f"{list(old.shape)} and dtype {old.dtype}, not {list(parameter.shape)} "
+                f"and {parameter.dtype}")
+        if old.value is None:
+            self.parameters[parameter.name] = parameter
+        return self.parameters[parameter.name]
+
     def parameter(self, name: str) -> Parameter:
         try:
             return self.parameters[name]

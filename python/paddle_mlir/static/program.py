@@ -26,6 +26,7 @@ from mlir.dialects import func
 from .. import ir as pir
 from ..dialects import pd
 from ..dialects._ods_common import _cext
+from ..dialects._pd_builder_support import check_same_function
 from .parameters import ParameterError, ParameterStore
 
 ir = pir
@@ -102,7 +103,9 @@ class Program:
         """Marks `value` as the next program output."""
         col = len(self._ops_named("pd.fetch"))
         with self.building():
-            return pd.FetchOp(value, name or f"fetch_{col}", col).result
+            op = pd.FetchOp(value, name or f"fetch_{col}", col)
+            check_same_function(op)
+            return op.result
 
     def read_parameters(self) -> set:
         return {op.attributes["parameter_name"].value for op in self._ops_named("pd.get_parameter")}
