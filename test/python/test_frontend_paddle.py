@@ -839,6 +839,50 @@ def test_malformed_ops(tmp_path):
         load(path)
 
 
+def _set_attr(op, name, at):
+    for a in op["A"]:
+        if a["N"] == name:
+            a["AT"] = at
+            return
+    raise KeyError(name)
+
+
+def _first(data, kind):
+    return next(op for op in block_ops(data) if op["#"] == kind)
+
+
+@pytest.mark.parametrize("at, message", [
+    ({"#": "0.a_bool", "D": 2}, "a '0.a_bool' attribute holds 2, expected true or false"),
+    ({"#": "0.a_bool", "D": "yes"}, "a '0.a_bool' attribute holds 'yes', expected true or false"),
+    ({"#": "0.a_bool"}, "malformed attribute"),
+])
+def test_attribute_values_are_checked_against_their_kind(tmp_path, at, message):
+    path = edited_copy(tmp_path, "mlp", lambda d: _set_attr(_first(d, "1.matmul"), "transpose_x", at))
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert "(pd_op.matmul): attribute 'transpose_x': " + message in one_line(e)
+
+
+def test_an_integer_attribute_out_of_its_range(tmp_path):
+    def edit(d):
+        softmax = _first(d, "1.softmax")
+        _set_attr(softmax, "axis", {"#": "0.a_i32", "D": 1 << 40})
+    path = edited_copy(tmp_path, "mlp", edit)
+    with pytest.raises(PaddleImportError, match=r"\(pd_op.softmax\): attribute 'axis': a "
+                                                 r"'0.a_i32' attribute holds 1099511627776"):
+        load(path)
+
+
+def test_a_full_whose_dtype_disagrees_with_its_type(tmp_path):
+    """Paddle writes float32 2.0 for a bool full: never converted silently."""
+    path = edited_copy(tmp_path, "cond", lambda d: _set_attr(
+        _first(d, "1.full"), "dtype", {"#": "1.a_dtype", "D": "bool"}))
+    with pytest.raises(PaddleImportError) as e:
+        load(path)
+    assert "(pd_op.full): attribute 'dtype' is bool but the result type is " \
+        "!pd.tensor<f32>: they must agree" in one_line(e)
+
+
 # -- errors: the weights -------------------------------------------------------------
 
 

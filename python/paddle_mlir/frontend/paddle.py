@@ -270,6 +270,27 @@ class _Importer:
             attrs[a["N"]] = a["AT"]
         return attrs
 
+    def json_value(self, at: dict, what: str):
+        """The `D` of a JSON attribute, checked against its kind: a bool for
+        a_bool, an integer for a_i32/a_i64/a_index (in range), a number for
+        a_f32/a_f64, a string for a_str."""
+        if not isinstance(at, dict) or "D" not in at:
+            self.fail(f"{what}: malformed attribute {at!r}")
+        kind, v = at.get("#"), at["D"]
+        ok = {"0.a_bool": isinstance(v, bool),
+              "0.a_i32": isinstance(v, int) and not isinstance(v, bool) and -(1 << 31) <= v < 1 << 31,
+              "0.a_i64": isinstance(v, int) and not isinstance(v, bool) and -(1 << 63) <= v < 1 << 63,
+              "0.a_index": isinstance(v, int) and not isinstance(v, bool) and -(1 << 63) <= v < 1 << 63,
+              "0.a_f32": isinstance(v, (int, float)) and not isinstance(v, bool),
+              "0.a_f64": isinstance(v, (int, float)) and not isinstance(v, bool),
+              "0.a_str": isinstance(v, str)}.get(kind, True)
+        if not ok:
+            expected = {"0.a_bool": "true or false", "0.a_str": "a string",
+                        "0.a_f32": "a number", "0.a_f64": "a number",
+                        "0.a_i32": "a 32-bit integer"}.get(kind, "a 64-bit integer")
+            self.fail(f"{what}: a {kind!r} attribute holds {v!r}, expected {expected}")
+        return v
+
     def number(self, at: dict, what: str):
         """A bool/int/float from a JSON attribute (a_f32/a_f64 may be NaN/INF)."""
         kind = at.get("#")
@@ -292,11 +313,11 @@ class _Importer:
                 self.fail(f"{what}: unsupported {dtype} Scalar (stored as bits)")
             return float(v)
         if kind == "0.a_bool":
-            return bool(at["D"])
+            return self.json_value(at, what)
         if kind in ("0.a_i32", "0.a_i64", "0.a_index"):
-            return int(at["D"])
+            return int(self.json_value(at, what))
         if kind in ("0.a_f32", "0.a_f64"):
-            return float(at["D"])
+            return float(self.json_value(at, what))
         self.fail(f"{what}: expected a number, got a {kind!r} attribute")
 
     def int_list(self, at: dict, what: str) -> list[int]:
@@ -308,10 +329,13 @@ class _Importer:
             return list(items)
         if kind == "0.a_array":
             out = []
-            for item in at["D"]:
-                if item.get("#") not in ("0.a_i32", "0.a_i64"):
-                    self.fail(f"{what}: expected integers, got a {item.get('#')!r} element")
-                out.append(int(item["D"]))
+            items = at.get("D")
+            if not isinstance(items, list):
+                self.fail(f"{what}: malformed array {items!r}")
+            for item in items:
+                if not isinstance(item, dict) or item.get("#") not in ("0.a_i32", "0.a_i64"):
+                    self.fail(f"{what}: expected integers, got {item!r}")
+                out.append(int(self.json_value(item, what)))
             return out
         self.fail(f"{what}: expected an integer list, got a {kind!r} attribute")
 
@@ -326,10 +350,10 @@ class _Importer:
 
         if kind == "bool":
             expect("0.a_bool")
-            return ir.BoolAttr.get(bool(at["D"]))
+            return ir.BoolAttr.get(self.json_value(at, what))
         if kind in ("int", "int64_t"):
             expect("0.a_i32", "0.a_i64")
-            v = int(at["D"])
+            v = int(self.json_value(at, what))
             bits = 32 if kind == "int" else 64
             if not -(1 << (bits - 1)) <= v < 1 << (bits - 1):
                 self.fail(f"{what}: {v} does not fit {kind}")
@@ -340,7 +364,7 @@ class _Importer:
             return ir.FloatAttr.get_f32(v) if kind == "float" else ir.FloatAttr.get_f64(v)
         if kind == "str":
             expect("0.a_str")
-            return ir.StringAttr.get(str(at["D"]))
+            return ir.StringAttr.get(self.json_value(at, what))
         if kind == "int[]":
             values = self.int_list(at, what)
             if not all(-(1 << 31) <= v < 1 << 31 for v in values):
@@ -350,6 +374,8 @@ class _Importer:
             return ir.DenseI64ArrayAttr.get(self.int_list(at, what))
         if kind == "float[]":
             expect("0.a_array")
+            if not isinstance(at.get("D"), list):
+                self.fail(f"{what}: malformed array {at.get('D')!r}")
             return ir.DenseF32ArrayAttr.get([self.number(item, what) for item in at["D"]])
         if kind == "DataType":
             expect("1.a_dtype")
@@ -358,6 +384,24 @@ class _Importer:
             expect("1.a_place")
             return self.place_attr(at["D"], what)
         self.fail(f"{what}: unsupported spec attribute kind {kind!r}")
+
+    def check_dtype(self, at: dict | None, t) -> None:
+        """An op's `dtype` attribute must be its result's dtype (Paddle
+        converts the value to it; a disagreement is a corrupt file, not
+        something to convert silently)."""
+        if at is None:
+            return
+        if at.get("#") != "1.a_dtype":
+            self.fail(f"attribute 'dtype': expected a '1.a_dtype' attribute, got {at.get('#')!r}")
+        name = at.get("D")
+        if str(name).lower() in ("undefined", "undefined(all_dtype)", "all_dtype"):
+            return
+        try:
+            dtype = pd.canonical_dtype(name)
+        except (ValueError, TypeError):
+            self.fail(f"attribute 'dtype': unsupported dtype {name!r}")
+        if dtype != t.dtype:
+            self.fail(f"attribute 'dtype' is {dtype} but the result type is {t}: they must agree")
 
     def dtype_attr(self, name: str, what: str) -> ir.Attribute:
         # phi::DataTypeToString(UNDEFINED) is "Undefined(ALL_DTYPE)".
@@ -673,6 +717,7 @@ class _Importer:
         shape = self.int_list(attrs["shape"], "attribute 'shape'")
         if shape != t.shape:
             self.fail(f"shape {shape} differs from the result type's {t.shape}")
+        self.check_dtype(attrs.get("dtype"), t)
         value = self.number(attrs["value"], "attribute 'value'")
         # Paddle's full casts its value to dtype: keep integers integers.
         if t.dtype == "bool":
@@ -687,6 +732,7 @@ class _Importer:
         self.check_attr_names(attrs, {"value", "dtype", "place"})
         self.inputs(op, 0)
         (t,) = self.result_types(op, 1)
+        self.check_dtype(attrs.get("dtype"), pd.TensorType(t))
         values = self.int_list(attrs["value"], "attribute 'value'")
         place = self.place_attr(attrs["place"]["D"], "place") if "place" in attrs else None
         self.define(self.results(op)[0], pd.FullIntArrayOp(values, t, place=place).result)
@@ -774,6 +820,8 @@ class _Importer:
             self.fail(f"Paddle's op has {len(results)} result(s), our spec "
                       f"{len(outputs)} ({ours})")
         types = [self.type(r["TT"]) for r in results]
+        if "dtype" in attrs and len(types) == 1 and pd.TensorType.isinstance(types[0]):
+            self.check_dtype(attrs["dtype"], pd.TensorType(types[0]))
         mlir_op = ir.Operation.create(f"pd.{name}", results=types, operands=operands,
                                       attributes=attributes)
         self.define_results(op, mlir_op)
