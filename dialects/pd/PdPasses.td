@@ -299,7 +299,9 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       one row of `vector-width` elements and vectorized (masked when the
       innermost size does not divide);
     * anything the vectorizer rejects (gathers with data-dependent indices,
-      pooling windows, scans) is left for `convert-linalg-to-loops`.
+      pooling windows, scans) is left for `convert-linalg-to-loops`;
+    * an op with an empty loop (a slice past the end, batch 0) writes
+      nothing and is erased.
 
     Before:
 

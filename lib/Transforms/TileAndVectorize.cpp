@@ -939,6 +939,17 @@ struct PdTileAndVectorizePass
     SmallVector<linalg::DepthwiseConv2DNchwChwOp> depthwise;
     SmallVector<linalg::GenericOp> im2cols;
     depthLoops.clear();
+    // An op on buffers with an empty loop (a slice past the end, an empty
+    // concat operand, batch 0) does nothing: erase it rather than tile it
+    // into subviews of empty dims, which memref.subview refuses.
+    SmallVector<linalg::LinalgOp> empty;
+    fn.walk([&](linalg::LinalgOp op) {
+      if (!op->getParentOfType<linalg::LinalgOp>() && op.hasPureBufferSemantics() &&
+          llvm::is_contained(op.getStaticLoopRanges(), 0))
+        empty.push_back(op);
+    });
+    for (linalg::LinalgOp op : empty)
+      rewriter.eraseOp(op);
     fn.walk([&](linalg::LinalgOp op) {
       if (op->getParentOfType<linalg::LinalgOp>())
         return;

@@ -88,3 +88,54 @@ def test_a_dynamic_dim_that_contradicts_another_operand():
                                             r"\[5, 4\] with y of shape \[3, 4\]"):
         exe.run(main, feed={"x": np.ones((5, 4), np.float32),
                             "y": np.ones((3, 4), np.float32)}, fetch_list=["z"])
+
+
+# -- valid but unusual inputs ---------------------------------------------------------------
+def _run(build, feed):
+    main = static.Program()
+    with static.program_guard(main):
+        xs = {name: static.data(name, list(a.shape), str(a.dtype)) for name, a in feed.items()}
+        main.fetch(build(**xs), "y")
+    (y,) = static.Executor("cpu").run(main, feed=feed, fetch_list=["y"])
+    return y
+
+
+def test_slicing_past_the_end_is_empty_as_in_numpy():
+    x = np.arange(16, dtype=np.float32).reshape(2, 8)
+    assert _run(lambda x: x[:, 10:], {"x": x}).shape == x[:, 10:].shape == (2, 0)
+    np.testing.assert_array_equal(_run(lambda x: x[:, 6:20], {"x": x}), x[:, 6:20])
+
+
+def test_concat_with_an_empty_operand():
+    x = np.ones((2, 3), np.float32)
+    e = np.ones((2, 0), np.float32)
+    np.testing.assert_array_equal(_run(lambda x, e: ops.concat([e, x, e], axis=1),
+                                       {"x": x, "e": e}), x)
+
+
+def test_pooling_a_batch_of_zero():
+    x = np.zeros((0, 3, 8, 8), np.float32)
+    assert _run(lambda x: nn.MaxPool2D(2)(x), {"x": x}).shape == (0, 3, 4, 4)
+
+
+def test_layer_norm_of_integers_is_refused():
+    with pytest.raises(PipelineError, match=r"'pd.layer_norm' op is defined on floating-point "
+                                            r"tensors only, got 'i8'"):
+        _run(lambda x: nn.functional.layer_norm(x, [8]), {"x": np.ones((2, 8), np.int8)})
+
+
+NANS = np.array([[3, np.nan, 1, 2, np.nan, -1], [np.nan, 0, 0, np.nan, 5, 4]], np.float32)
+
+
+def test_sort_puts_nan_last_as_numpy():
+    np.testing.assert_array_equal(_run(lambda x: ops.sort(x, axis=1), {"x": NANS}),
+                                  np.sort(NANS, axis=1))
+    np.testing.assert_array_equal(_run(lambda x: ops.argsort(x, axis=1), {"x": NANS}),
+                                  np.argsort(NANS, axis=1, kind="stable"))
+
+
+def test_descending_sort_and_topk_put_nan_first():
+    got = _run(lambda x: ops.sort(x, axis=1, descending=True), {"x": NANS})
+    np.testing.assert_array_equal(got, np.flip(np.sort(NANS, axis=1), axis=1))  # NaN first
+    values = _run(lambda x: ops.topk(x, 2, axis=1)[0], {"x": NANS})
+    np.testing.assert_array_equal(values, [[np.nan, np.nan], [np.nan, np.nan]])

@@ -108,12 +108,21 @@ Value extractSlice(OpBuilder &b, Location loc, Value src,
     if (!llvm::is_contained(drop, (int64_t)i))
       shape.push_back(getConstantIntValue(s).value_or(ShapedType::kDynamic));
   auto type = RankedTensorType::get(shape, tensorType(src).getElementType());
-  return tensor::ExtractSliceOp::create(b, loc, type, src, offsets, sizes,
-                                        strides);
+  // An empty slice may start at the end of its dim (x[:, 8:] of 8 columns,
+  // valid in Paddle and numpy), which tensor.extract_slice refuses: any
+  // offset of an empty dim reads nothing, so use 0.
+  SmallVector<OpFoldResult> at(offsets);
+  for (auto [i, s] : llvm::enumerate(sizes))
+    if (getConstantIntValue(s) == 0)
+      at[i] = b.getIndexAttr(0);
+  return tensor::ExtractSliceOp::create(b, loc, type, src, at, sizes, strides);
 }
 
 Value insertSlice(OpBuilder &b, Location loc, Value src, Value dest,
                   ArrayRef<OpFoldResult> offsets, ArrayRef<OpFoldResult> sizes) {
+  // Inserting nothing (an empty operand of a concat) leaves dest as it is.
+  if (llvm::any_of(sizes, [](OpFoldResult s) { return getConstantIntValue(s) == 0; }))
+    return dest;
   return tensor::InsertSliceOp::create(b, loc, src, dest, offsets, sizes,
                                        ones(b, sizes.size()));
 }

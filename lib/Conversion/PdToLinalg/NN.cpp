@@ -642,12 +642,23 @@ Value normalize(OpBuilder &b, Location loc, Value x, Value mean, Value var, Valu
   });
 }
 
+/// Normalizations compute in floating point: Paddle rejects other element
+/// types (an int8 layer_norm), and so do we, with a diagnostic.
+LogicalResult requireFloatElements(Operation *op, RankedTensorType type) {
+  if (!isa<FloatType>(type.getElementType()))
+    return op->emitOpError() << "is defined on floating-point tensors only, got "
+                             << type.getElementType();
+  return success();
+}
+
 LogicalResult lowerBatchNorm(Operation *op, Lowerer &l) {
   auto o = cast<BatchNormOp>(op);
   Location loc = op->getLoc();
   OpBuilder &b = l.b;
   Value x = l.get(o.getX());
   RankedTensorType xt = typeOf(x);
+  if (failed(requireFloatElements(op, xt)))
+    return failure();
   if (failed(requireStatic(op, {xt})))
     return failure();
   int64_t rank = xt.getRank();
@@ -706,6 +717,8 @@ LogicalResult lowerLayerNorm(Operation *op, Lowerer &l) {
   OpBuilder &b = l.b;
   Value x = l.get(o.getX());
   RankedTensorType xt = typeOf(x);
+  if (failed(requireFloatElements(op, xt)))
+    return failure();
   if (failed(requireStatic(op, {xt})))
     return failure();
   int64_t rank = xt.getRank();
@@ -745,6 +758,8 @@ LogicalResult lowerGroupNorm(Operation *op, Lowerer &l) {
   OpBuilder &b = l.b;
   Value x = l.get(o.getX());
   RankedTensorType xt = typeOf(x);
+  if (failed(requireFloatElements(op, xt)))
+    return failure();
   if (failed(requireStatic(op, {xt})))
     return failure();
   bool last = channelsLast(o.getDataFormat());
@@ -789,6 +804,8 @@ LogicalResult lowerInstanceNorm(Operation *op, Lowerer &l) {
   OpBuilder &b = l.b;
   Value x = l.get(o.getX());
   RankedTensorType xt = typeOf(x);
+  if (failed(requireFloatElements(op, xt)))
+    return failure();
   if (failed(requireStatic(op, {xt})))
     return failure();
   int64_t rank = xt.getRank();

@@ -510,10 +510,21 @@ void sortRows(OpBuilder &b, Location loc, Value x, bool descending,
         Value i = linalg::IndexOp::create(nb, nloc, 1), j = linalg::IndexOp::create(nb, nloc, 2);
         Value strictly, equal;
         if (isa<FloatType>(elem)) {
-          strictly = arith::CmpFOp::create(nb, nloc,
-                                           descending ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
-                                           xj, xi);
-          equal = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OEQ, xj, xi);
+          // NaN counts as larger than every number (numpy, Paddle): last
+          // when ascending, first when descending; NaNs keep their order.
+          using P = arith::CmpFPredicate;
+          Value nanI = arith::CmpFOp::create(nb, nloc, P::UNO, xi, xi);
+          Value nanJ = arith::CmpFOp::create(nb, nloc, P::UNO, xj, xj);
+          Value ordered = arith::CmpFOp::create(nb, nloc, descending ? P::OGT : P::OLT, xj, xi);
+          Value nanFirst = descending ? nanJ : nanI;
+          Value numberOther = arith::XOrIOp::create(
+              nb, nloc, descending ? nanI : nanJ,
+              arith::ConstantIntOp::create(nb, nloc, nb.getI1Type(), 1));
+          strictly = arith::OrIOp::create(nb, nloc, ordered,
+                                          arith::AndIOp::create(nb, nloc, nanFirst, numberOther));
+          equal = arith::OrIOp::create(nb, nloc,
+                                       arith::CmpFOp::create(nb, nloc, P::OEQ, xj, xi),
+                                       arith::AndIOp::create(nb, nloc, nanI, nanJ));
         } else {
           strictly = arith::CmpIOp::create(nb, nloc,
                                            descending ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::slt,
