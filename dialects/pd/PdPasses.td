@@ -784,7 +784,9 @@ def PdFoldConstants : Pass<"pd-fold-constants"> {
     (dense or `dense_resource` float32 blobs, i.e. frozen parameters) is
     replaced by a `pd.constant` holding its result, computed in double
     precision and rounded once. Results above `max-elements` elements are
-    left alone (to keep programs small), as is anything reading a mutable
+    left alone (to keep programs small), and so is an op with an operand
+    above it (a `pd.full` of 2^31 elements is one number in the IR; the
+    fold would expand it), as is anything reading a mutable
     `pd.get_parameter`.
 
     Before:

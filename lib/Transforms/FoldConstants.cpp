@@ -6,6 +6,7 @@
 #include "Dialect/Pd/PdOpDefs.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 #include <functional>
@@ -26,14 +27,29 @@ struct ConstTensor {
   std::vector<double> values;
 };
 
-std::optional<ConstTensor> readConstant(Value v) {
+/// The element count of a static shape, or nullopt when it exceeds
+/// `limit` (or int64_t) or a dim is dynamic.
+std::optional<int64_t> elementCount(ArrayRef<int64_t> shape, int64_t limit) {
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    if (ShapedType::isDynamic(d) || d < 0 || llvm::MulOverflow(n, d, n) || n > limit)
+      return std::nullopt;
+  }
+  return n;
+}
+
+/// A constant operand's values, when it has at most `limit` elements: the
+/// limit bounds what is expanded (a pd.full of 2^31 elements is one number
+/// in the IR and 17 GB as doubles).
+std::optional<ConstTensor> readConstant(Value v, int64_t limit) {
   auto type = dyn_cast<BaseTensorType>(v.getType());
-  if (!type || llvm::any_of(type.getShape(), ShapedType::isDynamic))
+  if (!type)
+    return std::nullopt;
+  std::optional<int64_t> count = elementCount(type.getShape(), limit);
+  if (!count)
     return std::nullopt;
   ConstTensor c{SmallVector<int64_t>(type.getShape()), {}};
-  int64_t n = 1;
-  for (int64_t d : c.shape)
-    n *= d;
+  int64_t n = *count;
   Operation *def = v.getDefiningOp();
   if (auto full = dyn_cast_or_null<FullOp>(def)) {
     double x = 0;
@@ -176,10 +192,8 @@ struct PdFoldConstantsPass
     StringRef name = op->getName().getStringRef();
     Type outElem = out.getElementType();
     bool isFloatOut = isa<FloatType>(outElem);
-    int64_t n = 1;
-    for (int64_t d : out.getShape())
-      n *= d;
-    auto operand = [&](unsigned i) { return readConstant(op->getOperand(i)); };
+    int64_t n = elementCount(out.getShape(), maxElements).value_or(0);
+    auto operand = [&](unsigned i) { return readConstant(op->getOperand(i), maxElements); };
     if (auto fn = unaryFns().find(name); fn != unaryFns().end()) {
       std::optional<ConstTensor> x = operand(0);
       if (!x || !isFloatOut)
@@ -276,14 +290,12 @@ struct PdFoldConstantsPass
     // Program order: a folded result feeds later folds.
     for (Operation *op : candidates) {
       auto out = dyn_cast<BaseTensorType>(op->getResult(0).getType());
-      if (!out || !out.hasValueSemantics() ||
-          llvm::any_of(out.getShape(), ShapedType::isDynamic))
+      if (!out || !out.hasValueSemantics())
         continue;
-      int64_t n = 1;
-      for (int64_t d : out.getShape())
-        n *= d;
-      if (n > maxElements)
+      std::optional<int64_t> count = elementCount(out.getShape(), maxElements);
+      if (!count)
         continue;
+      int64_t n = *count;
       std::optional<std::vector<double>> values = evaluate(op, out);
       if (!values || (int64_t)values->size() != n)
         continue;

@@ -54,3 +54,20 @@ func.func @leave_alone() {
   %f2 = pd.fetch %d "d" col 2 : !pd.vtensor<2xi32>
   return
 }
+
+// -----
+
+// Huge constants are never expanded: 2^31 elements is above max-elements,
+// and 2^64 elements overflows int64 (it used to wrap to 0 and be folded).
+// CHECK-LABEL: func.func @huge
+// CHECK: pd.relu
+// CHECK: pd.exp
+func.func @huge() {
+  %a = pd.full(1.0) : !pd.vtensor<2147483648xf32>
+  %r = pd.relu %a : (!pd.vtensor<2147483648xf32>) -> !pd.vtensor<2147483648xf32>
+  %b = pd.full(1.0) : !pd.vtensor<4294967296x4294967296xf32>
+  %e = pd.exp %b : (!pd.vtensor<4294967296x4294967296xf32>) -> !pd.vtensor<4294967296x4294967296xf32>
+  %f0 = pd.fetch %r "r" col 0 : !pd.vtensor<2147483648xf32>
+  %f1 = pd.fetch %e "e" col 1 : !pd.vtensor<4294967296x4294967296xf32>
+  return
+}
