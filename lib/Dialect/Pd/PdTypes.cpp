@@ -1,6 +1,7 @@
 //===- PdTypes.cpp - !pd.tensor, !pd.vtensor, !pd.vec ---------------------===//
 
 #include "Dialect/Pd/PdDialect.h"
+#include "llvm/Support/MathExtras.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -61,13 +62,51 @@ BaseTensorType BaseTensorType::getWithShapeAndDtype(ArrayRef<int64_t> shape,
 // Shared parse/print/verify of the two tensor types: `<4x?x784xf32>`
 //===----------------------------------------------------------------------===//
 
+/// The parsers of !pd types call each other (a !pd.vec holds tensors):
+/// counting the depth bounds the recursion, so that deeply nested input is
+/// a diagnostic, not a stack overflow. Valid types nest two deep at most
+/// (!pd.vec<!pd.tensor<2xf32>>).
+namespace {
+thread_local int typeParseDepth = 0;
+constexpr int kMaxTypeNesting = 2;
+
+struct TypeNestingGuard {
+  explicit TypeNestingGuard(AsmParser &parser) {
+    if (++typeParseDepth > kMaxTypeNesting)
+      tooDeep = failed(parser.emitError(parser.getCurrentLocation(),
+                                        "!pd types nest at most two deep "
+                                        "(!pd.vec<!pd.tensor<...>>)"));
+  }
+  ~TypeNestingGuard() { --typeParseDepth; }
+  bool tooDeep = false;
+};
+
+/// Largest dim a parsed type may have; the element count must fit int64_t.
+constexpr int64_t kMaxDim = int64_t(1) << 62;
+} // namespace
+
 static ParseResult parseShapeAndElementType(AsmParser &parser,
                                             SmallVectorImpl<int64_t> &shape,
                                             Type &elementType) {
+  TypeNestingGuard guard(parser);
+  if (guard.tooDeep)
+    return failure();
+  SMLoc dimsLoc = parser.getCurrentLocation();
   if (parser.parseLess() ||
       parser.parseDimensionList(shape, /*allowDynamic=*/true,
-                                /*withTrailingX=*/true) ||
-      parser.parseType(elementType) || parser.parseGreater())
+                                /*withTrailingX=*/true))
+    return failure();
+  int64_t count = 1;
+  for (int64_t dim : shape) {
+    if (ShapedType::isDynamic(dim))
+      continue;
+    if (dim > kMaxDim)
+      return parser.emitError(dimsLoc) << "tensor dimension " << dim
+                                       << " is larger than 2^62";
+    if (llvm::MulOverflow(count, dim, count))
+      return parser.emitError(dimsLoc) << "the tensor's element count overflows int64";
+  }
+  if (parser.parseType(elementType) || parser.parseGreater())
     return failure();
   return success();
 }
@@ -153,6 +192,9 @@ ShapedType VTensorType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
 //===----------------------------------------------------------------------===//
 
 Type VecType::parse(AsmParser &parser) {
+  TypeNestingGuard guard(parser);
+  if (guard.tooDeep)
+    return {};
   SmallVector<Type> elementTypes;
   if (parser.parseLess())
     return {};

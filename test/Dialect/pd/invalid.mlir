@@ -16,6 +16,24 @@ func.func private @bad_vec(!pd.vec<f32>)
 
 // -----
 
+// Types are bounded while they are parsed: dims up to 2^62, an element
+// count that fits int64_t, and no nesting beyond !pd.vec<!pd.tensor<...>>
+// (deeper input used to overflow the stack of the recursive parser).
+// expected-error @+1 {{tensor dimension 4611686018427387905 is larger than 2^62}}
+func.func private @huge_dim(!pd.vtensor<4611686018427387905xf32>)
+
+// -----
+
+// expected-error @+1 {{the tensor's element count overflows int64}}
+func.func private @huge_count(!pd.tensor<4611686018427387904x4xf32>)
+
+// -----
+
+// expected-error @+1 {{!pd types nest at most two deep (!pd.vec<!pd.tensor<...>>)}}
+func.func private @nested_vec(!pd.vec<!pd.vec<!pd.vec<!pd.vec<!pd.tensor<2xf32>>>>>)
+
+// -----
+
 // expected-error @+1 {{place device id must be non-negative, got -1}}
 func.func private @bad_place() attributes {p = #pd.place<GPU, -1>}
 
