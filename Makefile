@@ -23,7 +23,7 @@ CMAKE_FLAGS := -G Ninja -DCMAKE_BUILD_TYPE=Release \
 	-DPython_EXECUTABLE=$(abspath $(VPY)) \
 	$(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
 
-.PHONY: test-models all setup generate build docs test check-lit check-python run clean distclean
+.PHONY: fuzz test-models all setup generate build docs test check-lit check-python run clean distclean
 
 all: build
 
@@ -73,6 +73,14 @@ test: build
 BENCH_MODELS ?= $(HOME)/.cache/paddle-mlir/bench-models
 test-models: build
 	PADDLE_MLIR_BENCH_MODELS=$(BENCH_MODELS) $(VPY) -m pytest $(PYTEST_ARGS) -rs test/python/test_aot_real_models.py
+
+# A longer fuzzing campaign than make test's (tools/fuzz/fuzz_ir.py): crashes
+# and hangs are saved under FUZZ_OUT with a one-command reproducer.
+FUZZ_COUNT ?= 20000
+FUZZ_SEED  ?= 2
+FUZZ_OUT   ?= $(BUILD)/fuzz
+fuzz: build
+	$(VPY) tools/fuzz/fuzz_ir.py --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) --out $(FUZZ_OUT)
 
 run: build
 	$(VPY) examples/quickstart.py

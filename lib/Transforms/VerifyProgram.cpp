@@ -8,6 +8,8 @@
 
 #include "Transforms/Passes.h"
 
+#include <map>
+
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
@@ -28,7 +30,8 @@ namespace {
 struct ProgramIO {
   llvm::StringMap<DataOp> feeds;
   llvm::StringMap<FetchOp> fetchesByName;
-  llvm::DenseMap<int32_t, FetchOp> fetchesByCol;
+  // std::map: cols are user values, and DenseMap reserves two int keys.
+  std::map<int32_t, FetchOp> fetchesByCol;
 };
 
 std::string describe(BaseTensorType type) {

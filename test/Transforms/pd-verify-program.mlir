@@ -72,6 +72,17 @@ func.func @fetch_col_gap(%x: !pd.tensor<4xf32>) {
 
 // -----
 
+// The largest col (a key DenseMap reserves, which used to assert; found by
+// tools/fuzz/fuzz_ir.py).
+// expected-error @+1 {{fetch cols must be 0..1 but col 1 is missing}}
+func.func @fetch_col_extremes(%x: !pd.tensor<4xf32>) {
+  %a = pd.fetch %x "a" col 2147483647 : !pd.tensor<4xf32>
+  %b = pd.fetch %x "b" col 0 : !pd.tensor<4xf32>
+  return
+}
+
+// -----
+
 func.func @parameter_shapes() {
   // expected-note @+1 {{but with shape [4] and dtype f32 here}}
   %w = pd.get_parameter "w" : !pd.tensor<4xf32>

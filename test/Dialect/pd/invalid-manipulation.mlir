@@ -1068,3 +1068,15 @@ func.func @repeat_interleave_0d(%x: !pd.vtensor<f32>) {
   %0 = pd.repeat_interleave %x {repeats = 2 : i32, axis = 0 : i32} : (!pd.vtensor<f32>) -> !pd.vtensor<f32>
   return
 }
+
+// -----
+
+// A padding of -2^63 overflows the padded size: InferMeta says so instead of
+// building an invalid type (which asserted; found by tools/fuzz/fuzz_ir.py).
+func.func @pad3d_overflow(%x: !pd.vtensor<1x1x2x2x2xf32>) {
+  %p = pd.full_int_array [1, -9223372036854775808, 1, 1, 1, 1] : !pd.vtensor<6xi64>
+  // expected-error @+2 {{'pd.pad3d' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.pad3d' op output 'out' would have dimension -9223372036854775805: the inputs (sizes, paddings, shapes) are out of range}}
+  %r = pd.pad3d %x, %p : (!pd.vtensor<1x1x2x2x2xf32>, !pd.vtensor<6xi64>) -> !pd.vtensor<1x1x4x4x4xf32>
+  return
+}

@@ -206,6 +206,14 @@ static LogicalResult checkSet(const MetaTensor &out, StringRef name,
                               const MetaError &err) {
   if (!out.present || !out.dtype)
     return err("internal error: InferMeta did not set output '", name, "'");
+  // Dims computed from extreme inputs (a padding of -2^63, a product that
+  // overflows) must not reach VTensorType::get, which asserts on them.
+  for (int64_t dim : out.dims)
+    if (dim < 0 && !ShapedType::isDynamic(dim))
+      return err("output '", name, "' would have dimension ", dim,
+                 ": the inputs (sizes, paddings, shapes) are out of range");
+  if (!isValidElementType(out.dtype))
+    return err("output '", name, "' would have element type ", out.dtype);
   return success();
 }
 
