@@ -258,9 +258,19 @@ private:
     return success();
   }
 
+  /// Whether every index of `groups` is a dim of a `rank`-D tensor (the
+  /// verifiers let some out-of-range reassociations through).
+  static bool validGroups(ArrayRef<ReassociationIndices> groups, int64_t rank) {
+    return llvm::all_of(groups, [&](const ReassociationIndices &g) {
+      return llvm::all_of(g, [&](int64_t d) { return d >= 0 && d < rank; });
+    });
+  }
+
   LogicalResult visitCollapse(tensor::CollapseShapeOp op) {
     BatchInfo in = get(op.getSrc());
     ArrayRef<int64_t> shape = op.getSrcType().getShape();
+    if (!validGroups(op.getReassociationIndices(), op.getSrcType().getRank()))
+      return fail(op, "has an invalid reassociation");
     for (auto [group, dims] : llvm::enumerate(op.getReassociationIndices())) {
       if (!llvm::is_contained(dims, in.dim))
         continue;
@@ -286,6 +296,9 @@ private:
     BatchInfo in = get(op.getSrc());
     ArrayRef<int64_t> shape = op.getResultType().getShape();
     SmallVector<ReassociationIndices> groups = op.getReassociationIndices();
+    if (!validGroups(groups, op.getResultType().getRank()) ||
+        in.dim >= static_cast<int64_t>(groups.size()))
+      return fail(op, "has an invalid reassociation");
     for (int64_t d : groups[in.dim]) {
       if (ShapedType::isDynamic(shape[d]))
         return fail(op, "expands the batch dim into a dynamic one");

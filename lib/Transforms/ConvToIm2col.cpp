@@ -66,6 +66,12 @@ struct PdConvToIm2colPass
     SmallVector<int64_t> strides = llvm::to_vector(conv.getStrides().getValues<int64_t>());
     SmallVector<int64_t> dilations =
         llvm::to_vector(conv.getDilations().getValues<int64_t>());
+    // Strides and dilations of real convolutions; extreme ones (which the
+    // linalg verifier lets through) would overflow the patch maps.
+    auto plausible = [](int64_t v) { return v >= 1 && v <= (int64_t(1) << 20); };
+    if (strides.size() != 2 || dilations.size() != 2 || !llvm::all_of(strides, plausible) ||
+        !llvm::all_of(dilations, plausible))
+      return failure();
     int64_t n = oType.getDimSize(0), f = oType.getDimSize(1), oh = oType.getDimSize(2),
             ow = oType.getDimSize(3), c = inType.getDimSize(1), kh = fType.getDimSize(2),
             kw = fType.getDimSize(3);

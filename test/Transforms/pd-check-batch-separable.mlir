@@ -331,3 +331,17 @@ func.func @gather_and_use_index(%x: tensor<17x8xf32>) -> tensor<17x8xf32>
   } -> tensor<17x8xf32>
   return %y : tensor<17x8xf32>
 }
+
+// -----
+
+// A reassociation index beyond the rank (which the tensor.expand_shape
+// verifier lets through) makes the analysis give up, not read out of
+// bounds (found by tools/fuzz/fuzz_ir.py).
+// CHECK-LABEL: func.func @bad_reassociation(
+// CHECK-SAME: pd.batch_dependent = "'tensor.expand_shape' at {{.*}}: has an invalid reassociation"
+func.func @bad_reassociation(%x: tensor<17x5x16xf32>) -> tensor<17x5x16xf32>
+    attributes {pd.feeds = ["x"], pd.fetches = ["y"]} {
+  %rows = tensor.collapse_shape %x [[0, 1], [2]] : tensor<17x5x16xf32> into tensor<85x16xf32>
+  %y = tensor.expand_shape %rows [[4611686018427387904, 1], [2]] output_shape [17, 5, 16] : tensor<85x16xf32> into tensor<17x5x16xf32>
+  return %y : tensor<17x5x16xf32>
+}

@@ -37,6 +37,13 @@ def test_the_classifier():
     assert fuzz.classify(-6, "") == "crash"
     assert fuzz.classify(1, "LLVM ERROR: operation destroyed but still has uses") == "crash"
     assert fuzz.classify(134, "paddle-opt: Foo.h:12: Assertion `x' failed.") == "crash"
+    ours = (" #7 0x00007f (/lib/x86_64-linux-gnu/libc.so.6+0x34ec2)\n"
+            " #8 0x000056 mlir::pd::VTensorType::get() (build/bin/paddle-opt+0x2b0270)\n")
+    theirs = (" #6 0x00007f _nl_load_domain ./intl/loadmsgcat.c:1177:9\n"
+              " #8 0x00007f mlir::AffineMap::compose() const (/x/mlir/lib/libMLIR.so+0x561b6fb)\n"
+              " #9 0x00007f mlir::pd::Foo() (build/bin/paddle-opt+0x1)\n")
+    assert fuzz.classify(-6, "Stack dump:\n" + ours) == "crash"
+    assert fuzz.classify(-6, "Stack dump:\n" + theirs) == "upstream"
 
 
 def test_run_options_come_from_the_run_line():
