@@ -74,13 +74,16 @@ BENCH_MODELS ?= $(HOME)/.cache/paddle-mlir/bench-models
 test-models: build
 	PADDLE_MLIR_BENCH_MODELS=$(BENCH_MODELS) $(VPY) -m pytest $(PYTEST_ARGS) -rs test/python/test_aot_real_models.py
 
-# A longer fuzzing campaign than make test's (tools/fuzz/fuzz_ir.py): crashes
+# A longer fuzzing campaign than make test's (tools/fuzz/): crashes
 # and hangs are saved under FUZZ_OUT with a one-command reproducer.
 FUZZ_COUNT ?= 20000
 FUZZ_SEED  ?= 2
 FUZZ_OUT   ?= $(BUILD)/fuzz
 fuzz: build
-	$(VPY) tools/fuzz/fuzz_ir.py --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) --out $(FUZZ_OUT)
+	status=0; \
+	$(VPY) tools/fuzz/fuzz_ir.py --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) --out $(FUZZ_OUT)/ir || status=1; \
+	$(VPY) tools/fuzz/fuzz_import.py --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) --out $(FUZZ_OUT)/import || status=1; \
+	exit $$status
 
 run: build
 	$(VPY) examples/quickstart.py
