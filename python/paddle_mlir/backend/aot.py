@@ -36,6 +36,7 @@ The lowered program function is renamed from `main` to `<entry>_program`
 
 from __future__ import annotations
 
+import concurrent.futures
 import keyword
 import os
 import re
@@ -876,10 +877,56 @@ def externalize_weights(lowered: LoweredProgram, workdir: Path, cc: str) -> Path
     return obj
 
 
+def compile_jobs() -> int:
+    """Processes that generate code at once: $PADDLE_MLIR_COMPILE_JOBS, else
+    the CPUs this process may run on (at most 8)."""
+    env = os.environ.get("PADDLE_MLIR_COMPILE_JOBS", "").strip()
+    if env.isdigit() and int(env) > 0:
+        return int(env)
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:
+        cpus = os.cpu_count() or 1
+    return max(1, min(cpus, 8))
+
+
+def _codegen(ll: Path, workdir: Path, triple: str, mcpu: str, jobs: int) -> list:
+    """opt -O3 and llc of the program: with several jobs, the module is split
+    (llvm-split, functions round robin: the outlined kernels spread evenly)
+    and the parts are optimized and compiled at once. The parts lose only
+    cross-function optimization between kernels, which are called, not
+    inlined, anyway."""
+    parts = [ll]
+    if jobs > 1:
+        # More parts than jobs, the largest first: functions differ a lot
+        # in size (the program function, big kernels), and a pool that
+        # takes the next part when one is done balances them.
+        count = 4 * jobs
+        _run_tool([find_tool("llvm-split"), f"-j{count}", "--round-robin", ll,
+                   "-o", workdir / "part"], "llvm-split")
+        parts = sorted((workdir / f"part{i}" for i in range(count)
+                        if (workdir / f"part{i}").exists()),
+                       key=lambda p: p.stat().st_size, reverse=True)
+
+    def one(part: Path) -> Path:
+        bc = part.with_name(part.name + ".opt.bc")
+        obj = part.with_name(part.name + ".o")
+        _run_tool([find_tool("opt"), "-O3", f"-mtriple={triple}", f"-mcpu={mcpu}", part,
+                   "-o", bc], "opt -O3")
+        _run_tool([find_tool("llc"), "-O3", "-filetype=obj", "-relocation-model=pic",
+                   f"-mtriple={triple}", f"-mcpu={mcpu}", bc, "-o", obj], "llc")
+        return obj
+    if len(parts) == 1:
+        return [one(parts[0])]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(one, parts))
+
+
 def compile_objects(lowered: LoweredProgram, workdir: Path, *, mcpu: str = "native",
                     cc: str | None = None) -> list:
-    """program.o (opt -O3, llc -O3), wrapper.o (cc -O2) and weights.o (the
-    large constants) in `workdir`; returns their paths."""
+    """The program's objects (opt -O3 and llc -O3, in parts at once on
+    several CPUs: compile_jobs), wrapper.o and the runtime's (cc -O2) and
+    weights.o (the large constants) in `workdir`; returns their paths."""
     cc = cc or find_c_compiler()
     if cc is None:
         raise AotError("no C compiler found (set CC, or install cc/gcc/clang)")
@@ -889,36 +936,39 @@ def compile_objects(lowered: LoweredProgram, workdir: Path, *, mcpu: str = "nati
     t0 = time.perf_counter()
     ll = translate_to_llvmir(lowered, workdir)
     lowered.timings["translate_s"] = time.perf_counter() - t0
+
+    def c_objects() -> list:
+        start = time.perf_counter()
+        wrapper = workdir / "wrapper.c"
+        wrapper.write_text(wrapper_source(lowered))
+        wobj = workdir / "wrapper.o"
+        _run_tool([cc, "-O2", "-fPIC", "-fvisibility=hidden", "-c", wrapper, "-o", wobj],
+                  "compiling the C wrapper")
+        objects = [wobj]
+        if lowered.uses_thread_pool:
+            robj = workdir / "thread_pool.o"
+            _run_tool([cc, "-O2", "-fPIC", "-pthread", "-fvisibility=hidden",
+                       "-DPDM_API=__attribute__((visibility(\"hidden\")))",
+                       "-c", THREAD_POOL_SOURCE, "-o", robj], "compiling the thread pool")
+            objects.append(robj)
+        if lowered.uses_runtime_checks:
+            eobj = workdir / "runtime_errors.o"
+            _run_tool([cc, "-O2", "-fPIC", "-fvisibility=hidden",
+                       "-DPDM_API=__attribute__((visibility(\"hidden\")))",
+                       "-c", RUNTIME_ERRORS_SOURCE, "-o", eobj], "compiling the runtime errors")
+            objects.append(eobj)
+        lowered.timings["wrapper_s"] = time.perf_counter() - start
+        return objects
+
+    # The C objects are compiled beside the code generation.
     t0 = time.perf_counter()
-    triple = host_triple()
-    bc = workdir / "program.opt.bc"
-    _run_tool([find_tool("opt"), "-O3", f"-mtriple={triple}", f"-mcpu={mcpu}", ll, "-o", bc],
-              "opt -O3")
-    obj = workdir / "program.o"
-    _run_tool([find_tool("llc"), "-O3", "-filetype=obj", "-relocation-model=pic",
-               f"-mtriple={triple}", f"-mcpu={mcpu}", bc, "-o", obj], "llc")
-    lowered.timings["codegen_s"] = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    wrapper = workdir / "wrapper.c"
-    wrapper.write_text(wrapper_source(lowered))
-    wobj = workdir / "wrapper.o"
-    _run_tool([cc, "-O2", "-fPIC", "-fvisibility=hidden", "-c", wrapper, "-o", wobj],
-              "compiling the C wrapper")
-    objects = [obj, wobj]
-    if lowered.uses_thread_pool:
-        robj = workdir / "thread_pool.o"
-        _run_tool([cc, "-O2", "-fPIC", "-pthread", "-fvisibility=hidden",
-                   "-DPDM_API=__attribute__((visibility(\"hidden\")))",
-                   "-c", THREAD_POOL_SOURCE, "-o", robj], "compiling the thread pool")
-        objects.append(robj)
-    if lowered.uses_runtime_checks:
-        eobj = workdir / "runtime_errors.o"
-        _run_tool([cc, "-O2", "-fPIC", "-fvisibility=hidden",
-                   "-DPDM_API=__attribute__((visibility(\"hidden\")))",
-                   "-c", RUNTIME_ERRORS_SOURCE, "-o", eobj], "compiling the runtime errors")
-        objects.append(eobj)
-    lowered.timings["wrapper_s"] = time.perf_counter() - t0
-    return objects + ([weights] if weights else [])
+    jobs = compile_jobs()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as side:
+        c_future = side.submit(c_objects)
+        program_objects = _codegen(ll, workdir, host_triple(), mcpu, jobs)
+        lowered.timings["codegen_s"] = time.perf_counter() - t0
+        objects = c_future.result()
+    return program_objects + objects + ([weights] if weights else [])
 
 
 def exported_symbols(lowered: LoweredProgram) -> list:
