@@ -13,10 +13,10 @@ input goes to `paddle-opt` in a child process with the pass options of the
 file's RUN line, or with one of the main pipelines (pd-inference-opt,
 pd-lower-to-llvm). Outcomes: `ok` (exit 0), `diagnostic` (exit 1 with an
 error), `crash` (a signal, an abort, LLVM ERROR, an assertion, a stack
-dump), `hang` (over --timeout), and `upstream`: a crash whose innermost
-frame is in MLIR's own library (libMLIR.so: e.g. a linalg verifier on
-extreme strides while the input is parsed), which is MLIR's bug to report,
-not ours to fix in the pinned wheels. A crash or hang is saved under --out
+dump), `hang` (over --timeout), and `upstream`: a crash inside MLIR's own
+library (libMLIR.so) that no code of ours called on the way (e.g. a linalg
+verifier on extreme strides while the input is parsed), which is MLIR's bug
+to report, not ours to fix in the pinned wheels. A crash or hang is saved under --out
 with the command that reproduces it, and makes the exit status 1; an
 upstream crash is saved and listed but does not.
 """
@@ -172,9 +172,24 @@ def crash_site(stderr: str) -> str:
     return ""
 
 
+def ours_on_stack(stderr: str) -> bool:
+    """Whether the crash passes through our code before the driver: the
+    innermost frame in paddle-opt's own binary (after MLIR's library frames)
+    is one of ours (mlir::pd::..., a pass in an anonymous namespace), not
+    main or the MlirOptMain driver. A pd verifier calling
+    Block::getTerminator on a block without one is ours."""
+    for line in stderr.splitlines():
+        if not re.match(r"\s*#\d+ 0x", line) or any(h in line for h in _HANDLER_FRAMES):
+            continue
+        if "paddle-opt+" in line or "/paddle-opt " in line:
+            return "pd::" in line or "(anonymous namespace)" in line or "Pd" in line
+    return False
+
+
 def classify(rc: int, stderr: str) -> str:
     if rc < 0 or rc in (134, 136, 139) or any(m in stderr for m in CRASH_MARKERS):
-        return "upstream" if "libMLIR.so" in crash_site(stderr) else "crash"
+        upstream = "libMLIR.so" in crash_site(stderr) and not ours_on_stack(stderr)
+        return "upstream" if upstream else "crash"
     if rc == 0:
         return "ok"
     return "diagnostic" if "error" in stderr else "crash"

@@ -503,12 +503,23 @@ static LogicalResult verifyYielded(Operation *op, TypeRange yielded,
   return success();
 }
 
+/// The pd.yield ending `region`'s block, or null (an empty region, a block
+/// whose last op is no terminator: Block::getTerminator asserts on those,
+/// and a verifier must not).
+static YieldOp yieldOf(Region &region) {
+  if (region.empty() || region.front().empty())
+    return {};
+  return dyn_cast<YieldOp>(&region.front().back());
+}
+
 LogicalResult IfOp::verify() {
   if (failed(verifyCondition(*this, getCond().getType(), "cond")))
     return failure();
   for (auto [region, name] : {std::make_pair(&getThenRegion(), "then region"),
                               std::make_pair(&getElseRegion(), "else region")}) {
-    auto yield = cast<YieldOp>(region->front().getTerminator());
+    YieldOp yield = yieldOf(*region);
+    if (!yield)
+      return emitOpError() << "the " << name << " must end in pd.yield";
     if (failed(verifyYielded(*this, yield.getOperandTypes(), getResultTypes(),
                              name)))
       return failure();
@@ -553,7 +564,7 @@ LogicalResult WhileOp::verify() {
                            << std::get<0>(pair) << " but the loop carries "
                            << std::get<1>(pair);
   }
-  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  YieldOp yield = yieldOf(getBody());
   if (!yield)
     return emitOpError() << "body must end in pd.yield";
   if (yield.getOperands().empty())
@@ -575,7 +586,9 @@ LogicalResult FusionGroupOp::verify() {
   if (failed(verifyYielded(*this, getInputs().getTypes(), body.getArgumentTypes(),
                            "input list")))
     return failure();
-  auto yield = cast<YieldOp>(body.getTerminator());
+  YieldOp yield = yieldOf(getBody());
+  if (!yield)
+    return emitOpError() << "body must end in pd.yield";
   return verifyYielded(*this, yield.getOperandTypes(), getResultTypes(), "body");
 }
 

@@ -378,6 +378,20 @@ func.func @while_argument_type(%c: !pd.vtensor<1xi1>, %i: !pd.vtensor<1xi64>) {
 
 // -----
 
+// A body whose last op is no terminator (its pd.yield deleted): a
+// diagnostic, not Block::getTerminator's assertion (found by
+// tools/fuzz/fuzz_ir.py).
+func.func @while_without_yield(%c: !pd.vtensor<1xi1>, %i: !pd.vtensor<1xi64>) {
+  // expected-error @+1 {{'pd.while' op body must end in pd.yield}}
+  %r = pd.while %c : !pd.vtensor<1xi1> loop(%i : !pd.vtensor<1xi64>) {
+  ^bb0(%a: !pd.vtensor<1xi64>):
+    %b = pd.relu %a : (!pd.vtensor<1xi64>) -> !pd.vtensor<1xi64>
+  }
+  return
+}
+
+// -----
+
 func.func @while_no_condition(%c: !pd.vtensor<1xi1>) {
   // expected-error @+1 {{'pd.while' op body must yield the next condition first}}
   pd.while %c : !pd.vtensor<1xi1> {
