@@ -848,6 +848,11 @@ struct PdTileAndVectorizePass
       return;
     ArrayRef<int64_t> p = params.asArrayRef();
     int64_t sh = p[0], sw = p[1], dh = p[2], dw = p[3];
+    // Strides and dilations of a real convolution (the attribute is ours,
+    // but the IR may come from anywhere); anything else is left to the
+    // generic lowering.
+    if (!llvm::all_of(p, [](int64_t v) { return v >= 1 && v <= (int64_t(1) << 20); }))
+      return;
     ArrayRef<int64_t> shape = colType.getShape();
     rewriter.setInsertionPoint(op);
     RowAccess rows(rewriter, op.getLoc(), colType.getElementType(),

@@ -174,15 +174,15 @@ def crash_site(stderr: str) -> str:
 
 def ours_on_stack(stderr: str) -> bool:
     """Whether the crash passes through our code before the driver: the
-    innermost frame in paddle-opt's own binary (after MLIR's library frames)
-    is one of ours (mlir::pd::..., a pass in an anonymous namespace), not
-    main or the MlirOptMain driver. A pd verifier calling
-    Block::getTerminator on a block without one is ours."""
+    innermost frame outside MLIR's and LLVM's libraries is one of ours (a pd
+    verifier, a pass, a helper of TileAndVectorize.cpp), not `main`. A pd
+    verifier calling Block::getTerminator on a block without one is ours."""
     for line in stderr.splitlines():
         if not re.match(r"\s*#\d+ 0x", line) or any(h in line for h in _HANDLER_FRAMES):
             continue
-        if "paddle-opt+" in line or "/paddle-opt " in line:
-            return "pd::" in line or "(anonymous namespace)" in line or "Pd" in line
+        if "libMLIR.so" in line or "libLLVM.so" in line:
+            continue
+        return not re.search(r"\bmain\b|__libc_start", line)
     return False
 
 
