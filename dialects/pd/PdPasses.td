@@ -399,7 +399,10 @@ def PdDecomposePad : Pass<"pd-decompose-pad", "::mlir::func::FuncOp"> {
     own that a copy then moves, and nothing fills the interior first: one
     pass over every padded activation instead of three. Other pads (dynamic
     sizes, a padding value computed per element) get upstream's
-    `linalg::populateDecomposePadPatterns` (a fill of the whole buffer).
+    `linalg::populateDecomposePadPatterns` (a fill of the whole buffer). A
+    pad with a negative padding, or a static one equal to the dynamic marker
+    without a value for it (both pass `tensor.pad`'s verifier), is refused
+    with a diagnostic.
 
     Before:
 

@@ -80,6 +80,30 @@ struct PadAsBorderFills : OpRewritePattern<tensor::PadOp> {
 
 struct PdDecomposePadPass : public pd::impl::PdDecomposePadBase<PdDecomposePadPass> {
   void runOnOperation() override {
+    // A static size equal to the dynamic sentinel (-2^63) with no value for
+    // it, or a negative padding, passes tensor.pad's verifier but makes the
+    // patterns read a missing operand or build a negative dim: refuse such
+    // pads with a diagnostic (found by tools/fuzz/fuzz_ir.py).
+    WalkResult malformed = getOperation().walk([](tensor::PadOp pad) {
+      auto dynamicCount = [](ArrayRef<int64_t> sizes) {
+        return llvm::count_if(sizes, ShapedType::isDynamic);
+      };
+      if (dynamicCount(pad.getStaticLow()) != (int64_t)pad.getLow().size() ||
+          dynamicCount(pad.getStaticHigh()) != (int64_t)pad.getHigh().size()) {
+        pad.emitOpError() << "has a static padding of -2^63 (the dynamic marker) "
+                             "without a value for it";
+        return WalkResult::interrupt();
+      }
+      auto negative = [](int64_t v) { return v < 0 && !ShapedType::isDynamic(v); };
+      if (llvm::any_of(pad.getStaticLow(), negative) ||
+          llvm::any_of(pad.getStaticHigh(), negative)) {
+        pad.emitOpError() << "has a negative padding";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (malformed.wasInterrupted())
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<PadAsBorderFills>(&getContext(), /*benefit=*/2);
     linalg::populateDecomposePadPatterns(patterns);

@@ -173,16 +173,19 @@ def crash_site(stderr: str) -> str:
 
 
 def ours_on_stack(stderr: str) -> bool:
-    """Whether the crash passes through our code before the driver: the
-    innermost frame outside MLIR's and LLVM's libraries is one of ours (a pd
-    verifier, a pass, a helper of TileAndVectorize.cpp), not `main`. A pd
-    verifier calling Block::getTerminator on a block without one is ours."""
+    """Whether the crash passes through our code: the innermost frame
+    outside MLIR's and LLVM's libraries is one of ours (a pd verifier, a
+    pass, a helper of TileAndVectorize.cpp), not MLIR's driver or parser.
+    A pd verifier calling Block::getTerminator on a block without one is
+    ours."""
     for line in stderr.splitlines():
         if not re.match(r"\s*#\d+ 0x", line) or any(h in line for h in _HANDLER_FRAMES):
             continue
         if "libMLIR.so" in line or "libLLVM.so" in line:
             continue
-        return not re.search(r"\bmain\b|__libc_start", line)
+        # Our code: the pd dialect, our passes (anonymous namespaces of
+        # lib/), not MLIR's driver and parser linked into paddle-opt.
+        return bool(re.search(r"pd::|Pd[A-Z]|\(anonymous namespace\)", line))
     return False
 
 
