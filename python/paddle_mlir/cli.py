@@ -54,6 +54,9 @@ def _format_diagnostics(error: ir.MLIRError) -> str:
 def _parse(ctx: ir.Context, path: str) -> ir.Module:
     if path == "-":
         return ir.Module.parse(sys.stdin.read(), ctx)
+    if not os.path.isfile(path):
+        # MLIR's own message would be "Unable to parse module assembly".
+        raise FileNotFoundError(path)
     return ir.Module.parseFile(path, ctx)
 
 
@@ -63,6 +66,9 @@ def cmd_opt(args: argparse.Namespace) -> int:
             module = _parse(ctx, args.input)
         except ir.MLIRError as e:
             print(f"paddle-mlir: {args.input}: {_format_diagnostics(e)}", file=sys.stderr)
+            return 1
+        except FileNotFoundError:
+            print(f"paddle-mlir: {args.input}: no such file", file=sys.stderr)
             return 1
         except OSError as e:
             print(f"paddle-mlir: cannot read {args.input}: {e}", file=sys.stderr)
@@ -296,8 +302,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _mlir_version() -> str:
+    """The version of the MLIR wheel paddle-mlir is built against."""
+    try:
+        from importlib.metadata import version
+        return version("xtc-mlir-python-bindings")
+    except Exception:  # noqa: BLE001 -- the version line never fails
+        return "unknown"
+
+
 def main(argv: list[str] | None = None) -> int:
+    from . import __version__
     parser = argparse.ArgumentParser(prog="paddle-mlir", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--version", action="version",
+                        version=f"paddle-mlir {__version__} (MLIR {_mlir_version()})")
     sub = parser.add_subparsers(dest="command", required=True)
 
     opt = sub.add_parser("opt", help="parse, verify, transform and print pd IR")

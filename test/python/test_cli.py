@@ -31,6 +31,19 @@ def test_opt_malformed_input_is_located(venv_bin, tmp_path):
     assert "Traceback" not in out.stderr
 
 
+def test_opt_missing_file_says_so(venv_bin, tmp_path):
+    out = _run(venv_bin, "opt", str(tmp_path / "missing.mlir"))
+    assert out.returncode == 1
+    assert out.stderr.strip() == f"paddle-mlir: {tmp_path / 'missing.mlir'}: no such file"
+
+
+def test_version(venv_bin):
+    import paddle_mlir
+    out = _run(venv_bin, "--version")
+    assert out.returncode == 0
+    assert out.stdout.startswith(f"paddle-mlir {paddle_mlir.__version__} (MLIR ")
+
+
 def test_opt_failing_pipeline_prints_reproducer(venv_bin, tmp_path):
     src = tmp_path / "dup.mlir"
     src.write_text('%a = pd.data "x" : !pd.tensor<2xf32>\n%b = pd.data "x" : !pd.tensor<2xf32>\n')
