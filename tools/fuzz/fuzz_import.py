@@ -36,6 +36,8 @@ import tempfile
 import threading
 from pathlib import Path
 
+import numpy as np
+
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "test" / "fixtures" / "paddle"
 EXTREMES = [0, -1, 1, 2 ** 31, -2 ** 31 - 1, 2 ** 62, 2 ** 63 - 1, -2 ** 63, 10 ** 30, 1.5,
@@ -180,7 +182,6 @@ def run_jobs(jobs: list, timeout: float) -> dict:
             except (BrokenPipeError, OSError, ValueError):
                 pass
         threading.Thread(target=feed, args=(proc.stdin, list(pending)), daemon=True).start()
-        done_here = 0
         while True:
             ready = sel.select(timeout)
             if not ready:
@@ -203,7 +204,6 @@ def run_jobs(jobs: list, timeout: float) -> dict:
             else:
                 results[msg["id"]] = (msg["outcome"], msg.get("detail", ""))
                 current = None
-                done_here += 1
         reader.close()
         if proc.poll() is None:
             proc.kill()
@@ -244,16 +244,15 @@ def main(argv=None) -> int:
                 if target >= 0.7:
                     blob, what = mutate_bytes(blob, rng)
                 (d / "m.pdiparams").write_bytes(blob)
-            with __import__("numpy").load(FIXTURES / f"{name}.io.npz", allow_pickle=False) as f:
+            with np.load(FIXTURES / f"{name}.io.npz", allow_pickle=False) as f:
                 inputs = {k[3:]: f[k] for k in f.files if k.startswith("in/")}
             if rng.random() < 0.3:
-                np = __import__("numpy")
                 key = rng.choice(list(inputs))
                 a = inputs[key]
                 inputs[key] = rng.choice([a.astype(np.float64), a[:0], a.reshape(-1),
                                           np.concatenate([a, a]), a.astype(np.int32)])
                 what += " + inputs"
-            __import__("numpy").savez(d / "in.npz", **inputs)
+            np.savez(d / "in.npz", **inputs)
             jobs.append({"id": i, "json": str(d / "m.json"),
                          "params": str(d / "m.pdiparams") if params.exists() else None,
                          "inputs": str(d / "in.npz"), "run": rng.random() < args.run_fraction,
