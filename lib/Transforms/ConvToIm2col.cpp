@@ -78,6 +78,20 @@ struct PdConvToIm2colPass
     Location loc = conv.getLoc();
     MLIRContext *ctx = rewriter.getContext();
     auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+    Value w = tensor::CollapseShapeOp::create(
+        rewriter, loc, filter, SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
+    // A 1x1 window with stride 1 reads every input element once, in place:
+    // the patches are the input itself, no copy.
+    bool pointwise = kh == 1 && kw == 1 && strides[0] == 1 && strides[1] == 1 &&
+                     inType.getDimSize(2) == oh && inType.getDimSize(3) == ow;
+    if (pointwise) {
+      Value col = tensor::CollapseShapeOp::create(
+          rewriter, loc, input,
+          n == 1 ? SmallVector<ReassociationIndices>{{0, 1}, {2, 3}}
+                 : SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
+      rewriter.replaceOp(conv, contraction(rewriter, loc, w, col, init, n));
+      return success();
+    }
     // Patches.
     auto colType = RankedTensorType::get({n, c, kh, kw, oh, ow}, elem);
     Value empty = tensor::EmptyOp::create(rewriter, loc, colType.getShape(), elem);
@@ -94,29 +108,35 @@ struct PdConvToIm2colPass
         });
     copy->setAttr("pd.im2col", rewriter.getDenseI64ArrayAttr(
                                    {strides[0], strides[1], dilations[0], dilations[1]}));
-    Value w = tensor::CollapseShapeOp::create(
-        rewriter, loc, filter, SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
+    Value col = tensor::CollapseShapeOp::create(
+        rewriter, loc, copy.getResult(0),
+        n == 1 ? SmallVector<ReassociationIndices>{{0, 1, 2, 3}, {4, 5}}
+               : SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4, 5}});
+    rewriter.replaceOp(conv, contraction(rewriter, loc, w, col, init, n));
+    (void)f;
+    return success();
+  }
+
+  /// out = w x col: `w` [f, k], `col` [k, p] for one image (n = 1) or
+  /// [n, k, p]; `init` the NCHW output, the result in its shape.
+  Value contraction(IRRewriter &rewriter, Location loc, Value w, Value col, Value init,
+                    int64_t n) {
+    auto oType = cast<RankedTensorType>(init.getType());
+    MLIRContext *ctx = rewriter.getContext();
+    auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
     if (n == 1) {
       // One image: a plain linalg.matmul out[f, p] += w[f, k] * col[k, p],
       // which pd-tile-and-vectorize lowers through vector.contract to outer
       // products. (The batched form's broadcast weights vectorize to
       // multiplies on vector<4x64x1xf32>, which reach LLVM as arrays of
       // <1 x float>: 4x the IR, seconds of opt/llc for a DenseNet.)
-      Value col = tensor::CollapseShapeOp::create(
-          rewriter, loc, copy.getResult(0),
-          SmallVector<ReassociationIndices>{{0, 1, 2, 3}, {4, 5}});
       Value out = tensor::CollapseShapeOp::create(
           rewriter, loc, init, SmallVector<ReassociationIndices>{{0, 1}, {2, 3}});
       auto matmul = linalg::MatmulOp::create(rewriter, loc, out.getType(),
                                              ValueRange{w, col}, ValueRange{out});
-      rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
-          conv, oType, matmul.getResult(0),
-          SmallVector<ReassociationIndices>{{0, 1}, {2, 3}});
-      return success();
+      return tensor::ExpandShapeOp::create(rewriter, loc, oType, matmul.getResult(0),
+                                           SmallVector<ReassociationIndices>{{0, 1}, {2, 3}});
     }
-    Value col = tensor::CollapseShapeOp::create(
-        rewriter, loc, copy.getResult(0),
-        SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4, 5}});
     Value out = tensor::CollapseShapeOp::create(
         rewriter, loc, init, SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
     // out[n, f, p] += w[f, k] * col[n, k, p]
@@ -133,12 +153,8 @@ struct PdConvToIm2colPass
           Value m = arith::MulFOp::create(b, l, args[0], args[1]);
           linalg::YieldOp::create(b, l, ValueRange{arith::AddFOp::create(b, l, args[2], m)});
         });
-    Value result = tensor::ExpandShapeOp::create(
-        rewriter, loc, oType, matmul.getResult(0),
-        SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
-    rewriter.replaceOp(conv, result);
-    (void)f;
-    return success();
+    return tensor::ExpandShapeOp::create(rewriter, loc, oType, matmul.getResult(0),
+                                         SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
   }
 };
 
