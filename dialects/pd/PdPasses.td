@@ -286,7 +286,18 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       dims are cast away, and where the vectorizer gives mulf + addf (an
       im2col contraction broadcasting its weights) the accumulator is still
       carried in registers and the multiply-adds are marked `contract`
-      (FMAs);
+      (FMAs). A constant fill of the whole output right before a matmul
+      (the zeros it accumulates into) becomes the initial value of the
+      register tiles when their depth loop covers all of k; the fill is
+      erased when no tile reads the buffer any more;
+    * a matmul's epilogue (`fuse-epilogues`): the elementwise
+      `linalg.generic` right after it that reads its result (as the matrix
+      or as the NCHW image of a convolution) with bias, activation or
+      residual inputs, runs on each cache tile after the tile's last depth
+      block, while the tile is in cache; the cache tiles are then whole
+      image rows (or columns dividing n) so that each is a rectangle of the
+      epilogue. Not where the epilogue writes the matmul's operands, reads
+      the result twice or follows other memory operations;
     * depthwise convolutions (`linalg.depthwise_conv_2d_nchw_chw`, which the
       vectorizer does not handle in NCHW): generated directly, channels in
       parallel, `vector-width` output columns at a time with a masked tail,
@@ -331,6 +342,9 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
                "Rows,columns of the matmul register tile (default 4,64: 16 zmm accumulators)">,
     ListOption<"matmulCacheTile", "matmul-cache-tile", "int64_t",
                "Rows,columns,depth of the matmul cache tile (default 64,256,256)">,
+    Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
+           "Run the elementwise op that follows a matmul (bias, activation, "
+           "residual add) on each of the matmul's cache tiles">,
     Option<"minParallelWork", "min-parallel-work", "int64_t", /*default=*/"524288",
            "Multiply-adds (x2) below which a contraction or depthwise convolution "
            "runs on one thread (handing blocks to the thread pool costs a few "

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Transforms/Passes.h"
+#include "Transforms/MatmulEpilogue.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -22,6 +23,9 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::pd {
 #define GEN_PASS_DEF_PDTILEANDVECTORIZE
@@ -443,7 +447,8 @@ struct PdTileAndVectorizePass
   /// The cache level: rows (and columns) tiles, on threads when there is
   /// enough work, then depth blocks.
   FailureOr<linalg::LinalgOp> tileForCache(IRRewriter &rewriter, linalg::LinalgOp op,
-                                           int64_t cm, int64_t cn, int64_t ck) {
+                                           int64_t cm, int64_t cn, int64_t ck,
+                                           SmallVectorImpl<Operation *> *tileLoops = nullptr) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     unsigned batch = op.getNumLoops() - 3;
     int64_t m = ranges[batch], nn = ranges[batch + 1], k = ranges[batch + 2];
@@ -461,11 +466,95 @@ struct PdTileAndVectorizePass
     if (m * nn * k >= 64 * 64 * 64 && (cm < m || cn < nn || batch))
       cur = tile(rewriter, *cur, sizesFor(1, cm < m ? cm : 0, cn < nn ? cn : 0, 0),
                  threads ? linalg::LinalgTilingLoopType::ParallelLoops
-                         : linalg::LinalgTilingLoopType::Loops);
+                         : linalg::LinalgTilingLoopType::Loops,
+                 tileLoops);
     if (succeeded(cur) && ck < k)
       cur = tile(rewriter, *cur, sizesFor(0, 0, 0, ck), linalg::LinalgTilingLoopType::Loops);
     return cur;
   }
+
+  /// The matmul `op` with its epilogue run on each cache tile, after the
+  /// tile's last depth block: cache tiles of whole image rows (or matrix
+  /// columns that divide n), the register level as for any cache tile.
+  /// Changes nothing where the tiles would not cover the epilogue with
+  /// rectangles or the matmul is too small for a cache level.
+  /// Returns whether `op` was code-generated (then `fused` says whether the
+  /// epilogue went with it).
+  bool codegenWithEpilogue(IRRewriter &rewriter, linalg::LinalgOp op,
+                           const pd::MatmulEpilogue &epilogue, bool &fused) {
+    fused = false;
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    if (ranges.size() != 3 || llvm::any_of(ranges, ShapedType::isDynamic))
+      return false;
+    int64_t m = ranges[0], nn = ranges[1], k = ranges[2];
+    SmallVector<int64_t> reg = registerTile(), cache = cacheTile();
+    int64_t cn = pd::epilogueColumnTile(epilogue, nn, cache[1]);
+    int64_t cm = fitTile(m, cache[0], std::min(reg[0], m)), ck = fitTile(k, cache[2], 1);
+    if (m * nn * k < 64 * 64 * 64 || cn == 0 || m % cm != 0 || nn % cn != 0 ||
+        k % ck != 0 || (cm == m && cn == nn))
+      return false;
+    // The epilogue's views (its output inside a padded buffer, the NCHW
+    // view of the result) are defined after the matmul: move them before.
+    if (!moveDefinitionsBefore(epilogue.op, op))
+      return false;
+    SmallVector<Operation *> loops;
+    FailureOr<linalg::LinalgOp> tiled = tileForCache(rewriter, op, cm, cn, ck, &loops);
+    if (loops.empty()) // nothing was tiled
+      return false;
+    if (failed(tiled))
+      return true;
+    SmallVector<Value> ivs;
+    Block *body;
+    if (auto parallel = dyn_cast<scf::ParallelOp>(loops.front())) {
+      llvm::append_range(ivs, parallel.getInductionVars());
+      body = parallel.getBody();
+    } else {
+      for (Operation *loop : loops)
+        ivs.push_back(cast<scf::ForOp>(loop).getInductionVar());
+      body = cast<scf::ForOp>(loops.back()).getBody();
+    }
+    unsigned next = 0;
+    OpFoldResult m0 = cm < m ? OpFoldResult(ivs[next++]) : rewriter.getIndexAttr(0);
+    OpFoldResult n0 = cn < nn ? OpFoldResult(ivs[next++]) : rewriter.getIndexAttr(0);
+    rewriter.setInsertionPoint(body->getTerminator());
+    epilogueTiles.push_back(pd::tileMatmulEpilogue(rewriter, epilogue, m0, cm, n0, cn));
+    rewriter.eraseOp(epilogue.op);
+    fused = true;
+    codegenMatmul(rewriter, *tiled, /*cacheTiled=*/true);
+    return true;
+  }
+
+  /// Moves the ops of `user`'s block between `point` and `user` that define
+  /// its operands (transitively) before `point`: allocations, views and
+  /// other ops without memory effects only (upstream's
+  /// moveValueDefinitions refuses allocations). False, moving nothing,
+  /// where another op is needed.
+  static bool moveDefinitionsBefore(Operation *user, Operation *point) {
+    Block *block = point->getBlock();
+    llvm::SetVector<Operation *> needed;
+    SmallVector<Value> work(user->getOperands());
+    while (!work.empty()) {
+      Operation *def = work.pop_back_val().getDefiningOp();
+      if (!def || def->getBlock() != block || def->isBeforeInBlock(point) ||
+          needed.contains(def))
+        continue;
+      if (def->getNumRegions() != 0 ||
+          !(isa<ViewLikeOpInterface, memref::AllocOp, memref::AllocaOp>(def) ||
+            isMemoryEffectFree(def)))
+        return false;
+      needed.insert(def);
+      llvm::append_range(work, def->getOperands());
+    }
+    SmallVector<Operation *> ordered(needed.begin(), needed.end());
+    llvm::sort(ordered, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+    for (Operation *def : ordered)
+      def->moveBefore(point);
+    return true;
+  }
+
+  /// Epilogues cloned into matmul tiles, for codegenElementwise (without
+  /// threads of their own: they run inside the matmul's).
+  SmallVector<linalg::LinalgOp> epilogueTiles;
 
   /// `cacheTiled`: `op` is already a cache tile (cacheTileAroundRemainder).
   void codegenMatmul(IRRewriter &rewriter, linalg::LinalgOp op, bool cacheTiled = false) {
@@ -488,8 +577,9 @@ struct PdTileAndVectorizePass
       if (!ShapedType::isDynamic(nn)) {
         if (nn > 64 && nn % 64 != 0)
           point = nn - nn % 64;
-        else if (nn < 16 && !llvm::isPowerOf2_64(nn))
-          // Vectors of 12 lanes compile to shuffles (25x slower than 16).
+        else if ((nn < 16 || nn % 16 == 0) && nn < 64 && !llvm::isPowerOf2_64(nn))
+          // Vectors of 12 lanes compile to shuffles (25x slower than 16),
+          // of 48 lanes to scalar loads (25x slower than 32 + 16).
           point = (int64_t)llvm::bit_floor((uint64_t)nn);
       }
       if (point > 0) {
@@ -523,8 +613,10 @@ struct PdTileAndVectorizePass
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     // Static m/n/k only (else leave it to loops).
     for (int64_t r : ranges)
-      if (ShapedType::isDynamic(r))
+      if (ShapedType::isDynamic(r)) {
+        initFill.needed = true;
         return;
+      }
     auto sizesFor = [&](int64_t b, int64_t m, int64_t nn, int64_t k) {
       SmallVector<int64_t> s(batch, b);
       s.append({m, nn, k});
@@ -533,10 +625,11 @@ struct PdTileAndVectorizePass
     int64_t m = ranges[batch], nn = ranges[batch + 1], k = ranges[batch + 2];
     int64_t rm = std::min(reg[0], m), rn = std::min(reg[1], nn);
     // Columns between 16 and 64, not a power of two (a 7x7 map's 49): one
-    // register tile of whole 16-lane vectors, the last lanes masked.
+    // register tile of a power-of-two width (vectors of other widths reach
+    // LLVM as scalar loads), the last lanes masked.
     bool maskedColumns = nn > 16 && nn < reg[1] && !llvm::isPowerOf2_64(nn);
     if (maskedColumns)
-      rn = llvm::alignTo(nn, 16);
+      rn = (int64_t)llvm::PowerOf2Ceil((uint64_t)nn);
     // Narrow tiles (16 or 32 columns) take more rows, so that 16
     // accumulators hide the FMA latency (4 rows of one vector are 4
     // dependent chains: half the FMA throughput). Not below one vector:
@@ -559,19 +652,56 @@ struct PdTileAndVectorizePass
     if (succeeded(cur))
       cur = tile(rewriter, *cur, sizesFor(0, 0, 0, 1), linalg::LinalgTilingLoopType::Loops,
                  &depthLoops);
-    if (failed(cur))
+    if (failed(cur)) {
+      initFill.needed = true;
       return;
+    }
     SmallVector<int64_t> vec(batch, 1);
     vec.append({rm, rn, 1});
     Value accumulator = cur->getDpsInits()[0];
-    if (failed(vectorizeOp(rewriter, *cur, vec, /*contraction=*/true)))
+    if (failed(vectorizeOp(rewriter, *cur, vec, /*contraction=*/true))) {
+      initFill.needed = true;
       return;
+    }
+    vector::TransferReadOp initial;
     if (depthLoops.size() == 1)
       if (auto loop = dyn_cast<scf::ForOp>(depthLoops.front())) {
         if (maskedColumns)
           unmaskStaticTile(rewriter, loop);
-        keepAccumulatorInRegisters(rewriter, loop, accumulator);
+        initial = keepAccumulatorInRegisters(rewriter, loop, accumulator);
       }
+    // A depth loop over all of k starts from the fill value: the tile's
+    // accumulators need not be read (nor the buffer filled beforehand).
+    int64_t depth = cacheTiled ? k : ck;
+    if (initFill.value && initial && depth == initFill.depth && !initial.getMask()) {
+      rewriter.setInsertionPoint(initial);
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+          initial, DenseElementsAttr::get(initial.getVectorType(), initFill.value));
+    } else {
+      initFill.needed = true;
+    }
+  }
+
+  /// The constant fill of a matmul's output right before it (the zeros a
+  /// convolution or linear layer accumulates into), while the matmul is
+  /// code-generated: `needed` once a tile still reads the filled buffer.
+  struct {
+    TypedAttr value;
+    int64_t depth = 0;
+    bool needed = false;
+  } initFill;
+
+  /// The constant fill of all of `op`'s output right before it (past views).
+  static linalg::FillOp initialFill(linalg::LinalgOp op) {
+    Operation *prev = op->getPrevNode();
+    while (prev && isa<ViewLikeOpInterface>(prev))
+      prev = prev->getPrevNode();
+    auto fill = dyn_cast_or_null<linalg::FillOp>(prev);
+    if (!fill || !fill.hasPureBufferSemantics() ||
+        fill.getDpsInits()[0] != op.getDpsInits()[0] ||
+        !fill.getInputs()[0].getDefiningOp<arith::ConstantOp>())
+      return nullptr;
+    return fill;
   }
 
   /// In a register tile wider than its static buffers (49 columns in 64
@@ -690,8 +820,9 @@ struct PdTileAndVectorizePass
   /// through it, written after it. Upstream's hoisting must assume that the
   /// input and output buffers may alias; here the output is the matmul's
   /// own init buffer, which the lowering never aliases with its inputs.
-  void keepAccumulatorInRegisters(IRRewriter &rewriter, scf::ForOp loop,
-                                  Value accumulator) {
+  /// Returns the hoisted read of the accumulator (null if it stays).
+  vector::TransferReadOp keepAccumulatorInRegisters(IRRewriter &rewriter, scf::ForOp loop,
+                                                    Value accumulator) {
     moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
     depthLoops.push_back(loop);
     vector::TransferReadOp read;
@@ -719,7 +850,7 @@ struct PdTileAndVectorizePass
         }
       }
       if (reads != 1 || writes != 1 || !read->isBeforeInBlock(write))
-        return;
+        return nullptr;
     }
     if (!read || !write || read->getParentOp() != loop ||
         write->getParentOp() != loop || read.getBase() != write.getBase() ||
@@ -729,7 +860,7 @@ struct PdTileAndVectorizePass
                      [&](Value v) { return !loop.isDefinedOutsideOfLoop(v); }) ||
         (read.getMask() && !loop.isDefinedOutsideOfLoop(read.getMask())) ||
         !loop.isDefinedOutsideOfLoop(read.getPadding()) || write.getMask())
-      return;
+      return nullptr;
     read->moveBefore(loop);
     write->moveAfter(loop);
     Value stored = write.getValueToStore();
@@ -741,9 +872,10 @@ struct PdTileAndVectorizePass
                   return SmallVector<Value>{stored};
                 });
     if (failed(newLoop))
-      return;
+      return nullptr;
     depthLoops.back() = newLoop->getOperation();
     write.getValueToStoreMutable().assign(newLoop->getLoopResults()->back());
+    return read;
   }
 
   /// The depth loops of the register tiles (for allowFma, once the vector
@@ -883,7 +1015,7 @@ struct PdTileAndVectorizePass
   /// The longest row a row reduction reads as one vector.
   static constexpr int64_t kWholeRowReduction = 1024;
 
-  void codegenElementwise(IRRewriter &rewriter, linalg::LinalgOp op) {
+  void codegenElementwise(IRRewriter &rewriter, linalg::LinalgOp op, bool threads = true) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     unsigned n = ranges.size();
     SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
@@ -920,7 +1052,7 @@ struct PdTileAndVectorizePass
       if (i + 1 < n && iters[i] == utils::IteratorType::parallel)
         outer = ShapedType::isDynamic(ranges[i]) || outer < 0 ? -1 : outer * ranges[i];
     }
-    if (n > 1 && elements >= minParallelElements && outer > 1) {
+    if (threads && n > 1 && elements >= minParallelElements && outer > 1) {
       SmallVector<int64_t> outerSizes(n, 0);
       for (unsigned i = 0; i + 1 < n; ++i)
         if (iters[i] == utils::IteratorType::parallel)
@@ -941,9 +1073,11 @@ struct PdTileAndVectorizePass
     func::FuncOp fn = getOperation();
     IRRewriter rewriter(&getContext());
     SmallVector<linalg::LinalgOp> matmuls, elementwise;
+    DenseMap<Operation *, pd::MatmulEpilogue> epilogues; // by matmul
     SmallVector<linalg::DepthwiseConv2DNchwChwOp> depthwise;
     SmallVector<linalg::GenericOp> im2cols;
     depthLoops.clear();
+    epilogueTiles.clear();
     // An op on buffers with an empty loop (a slice past the end, an empty
     // concat operand, batch 0) does nothing: erase it rather than tile it
     // into subviews of empty dims, which memref.subview refuses.
@@ -973,10 +1107,39 @@ struct PdTileAndVectorizePass
       else if (isVectorizableElementwise(op))
         elementwise.push_back(op);
     });
-    for (linalg::LinalgOp op : matmuls)
-      codegenMatmul(rewriter, op);
+    // Epilogues are found before any rewrite; each is taken out of the
+    // elementwise ops and goes back where its matmul cannot take it.
+    if (fuseEpilogues) {
+      for (linalg::LinalgOp op : matmuls)
+        if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
+          if (std::optional<pd::MatmulEpilogue> epilogue = pd::findMatmulEpilogue(matmul);
+              epilogue && llvm::is_contained(elementwise, epilogue->op)) {
+            llvm::erase(elementwise, cast<linalg::LinalgOp>(epilogue->op.getOperation()));
+            epilogues[op] = *epilogue;
+          }
+    }
+    for (linalg::LinalgOp op : matmuls) {
+      auto it = epilogues.find(op);
+      bool fused = false;
+      linalg::FillOp fill = initialFill(op);
+      initFill.value =
+          fill ? fill.getInputs()[0].getDefiningOp<arith::ConstantOp>().getValue() : TypedAttr();
+      initFill.depth = fill ? op.getStaticLoopRanges().back() : 0;
+      initFill.needed = false;
+      if (it == epilogues.end() || !codegenWithEpilogue(rewriter, op, it->second, fused))
+        codegenMatmul(rewriter, op);
+      if (fill && !initFill.needed) {
+        llvm::erase(elementwise, cast<linalg::LinalgOp>(fill.getOperation()));
+        rewriter.eraseOp(fill);
+      }
+      initFill.value = TypedAttr();
+      if (it != epilogues.end() && !fused)
+        elementwise.push_back(it->second.op);
+    }
     for (linalg::LinalgOp op : elementwise)
       codegenElementwise(rewriter, op);
+    for (linalg::LinalgOp op : epilogueTiles)
+      codegenElementwise(rewriter, op, /*threads=*/false);
     for (linalg::DepthwiseConv2DNchwChwOp op : depthwise)
       codegenDepthwise(rewriter, op);
     for (linalg::GenericOp op : im2cols)

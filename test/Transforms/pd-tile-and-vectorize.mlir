@@ -2,6 +2,7 @@
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{matmul-register-tile=8,32 matmul-cache-tile=64,64,64 min-parallel-work=0 min-parallel-elements=0}))' | FileCheck %s --check-prefix=OPTS
 // Running it twice changes nothing more.
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | paddle-opt -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | FileCheck %s
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fuse-epilogues=false}))' | FileCheck %s --check-prefix=NOFUSE
 
 // A large matmul: parallel cache tiles, a depth block, a 4x64 register tile
 // whose accumulator stays in registers across the k loop (FMAs).
@@ -332,5 +333,120 @@ func.func @gather_left_alone(%t: memref<16xf32>, %i: memref<4xindex>, %o: memref
 // CHECK: return
 func.func @empty_loop(%x: memref<2x0xf32>, %y: memref<2x0xf32>) {
   linalg.copy ins(%x : memref<2x0xf32>) outs(%y : memref<2x0xf32>)
+  return
+}
+
+// -----
+
+// A convolution's epilogue (bias + relu into the interior of the next
+// layer's padded input) runs on each cache tile of the matmul, after its
+// depth loop: tiles of 4 image rows (112 columns), the rows' offset from
+// the column offset. The zero fill becomes the accumulators' initial value.
+// CHECK-LABEL: func.func @conv_epilogue(
+// CHECK-NOT: linalg.
+// CHECK: scf.parallel (%[[J:.*]]) = (%{{.*}}) to (%{{.*}}) step (%c112)
+// CHECK: iter_args(%{{.*}} = %[[ZERO:.*]]) -> (vector<4x64xf32>)
+// CHECK: %[[ROW:.*]] = arith.divui %[[J]], %c28
+// CHECK: memref.subview %{{.*}}[0, 0, %[[ROW]], 0] [1, 64, 4, 28]
+// CHECK: arith.maximumf %{{.*}} : vector<16xf32>
+// CHECK: scf.reduce
+// CHECK-NOT: scf.parallel
+// CHECK: return
+// NOFUSE-LABEL: func.func @conv_epilogue(
+// NOFUSE: scf.parallel
+// NOFUSE: scf.reduce
+// NOFUSE: scf.parallel
+// NOFUSE: arith.maximumf
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#bc4 = affine_map<(d0, d1, d2, d3) -> (0, d1, 0, 0)>
+func.func @conv_epilogue(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %bias: memref<1x64x1x1xf32>, %out: memref<1x64x30x30xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %x = memref.alloc() : memref<1x64x28x28xf32>
+  %c = memref.collapse_shape %x [[0, 1], [2, 3]] : memref<1x64x28x28xf32> into memref<64x784xf32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<64x784xf32>)
+  linalg.matmul ins(%w, %col : memref<64x128xf32>, memref<128x784xf32>) outs(%c : memref<64x784xf32>)
+  %padded = memref.alloc() : memref<1x64x30x30xf32>
+  %inner = memref.subview %padded[0, 0, 1, 1] [1, 64, 28, 28] [1, 1, 1, 1] : memref<1x64x30x30xf32> to memref<1x64x28x28xf32, strided<[57600, 900, 30, 1], offset: 31>>
+  linalg.generic {indexing_maps = [#id4, #bc4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %bias : memref<1x64x28x28xf32>, memref<1x64x1x1xf32>) outs(%inner : memref<1x64x28x28xf32, strided<[57600, 900, 30, 1], offset: 31>>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  memref.copy %padded, %out : memref<1x64x30x30xf32> to memref<1x64x30x30xf32>
+  memref.dealloc %x : memref<1x64x28x28xf32>
+  memref.dealloc %padded : memref<1x64x30x30xf32>
+  return
+}
+
+// -----
+
+// A linear layer's epilogue, in place on the matrix: tiles of 256 columns.
+// CHECK-LABEL: func.func @linear_epilogue(
+// CHECK-NOT: linalg.
+// CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%c512) step (%c256)
+// CHECK: arith.maximumf %{{.*}} : vector<16xf32>
+// CHECK: scf.reduce
+// CHECK-NOT: scf.parallel
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#row2 = affine_map<(d0, d1) -> (d1)>
+func.func @linear_epilogue(%x: memref<64x256xf32>, %w: memref<256x512xf32>, %b: memref<512xf32>, %y: memref<64x512xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<64x512xf32>)
+  linalg.matmul ins(%x, %w : memref<64x256xf32>, memref<256x512xf32>) outs(%y : memref<64x512xf32>)
+  linalg.generic {indexing_maps = [#id2, #row2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%y, %b : memref<64x512xf32>, memref<512xf32>) outs(%y : memref<64x512xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// Left alone: an epilogue that writes the matmul's input (later tiles
+// still read it), and one after another memory operation. The fills
+// still fold: each matmul's depth loop covers all of k.
+// CHECK-LABEL: func.func @not_epilogues(
+// CHECK-NOT: linalg.fill
+// CHECK: scf.parallel
+// CHECK-NOT: arith.maximumf
+// CHECK: scf.reduce
+// CHECK: scf.parallel
+// CHECK: arith.maximumf
+// CHECK: scf.reduce
+// CHECK: scf.parallel
+// CHECK-NOT: arith.maximumf
+// CHECK: scf.reduce
+// CHECK: memref.copy
+// CHECK: scf.parallel
+// CHECK: arith.maximumf
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#row2 = affine_map<(d0, d1) -> (d1)>
+func.func @not_epilogues(%x: memref<64x256xf32>, %w: memref<256x512xf32>, %b: memref<512xf32>, %y: memref<64x512xf32>, %z: memref<64x512xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<64x512xf32>)
+  linalg.matmul ins(%x, %w : memref<64x256xf32>, memref<256x512xf32>) outs(%y : memref<64x512xf32>)
+  %top = memref.subview %w[0, 0] [64, 512] [1, 1] : memref<256x512xf32> to memref<64x512xf32, strided<[512, 1]>>
+  linalg.generic {indexing_maps = [#id2, #row2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%y, %b : memref<64x512xf32>, memref<512xf32>) outs(%top : memref<64x512xf32, strided<[512, 1]>>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%z : memref<64x512xf32>)
+  linalg.matmul ins(%x, %w : memref<64x256xf32>, memref<256x512xf32>) outs(%z : memref<64x512xf32>)
+  memref.copy %y, %z : memref<64x512xf32> to memref<64x512xf32>
+  linalg.generic {indexing_maps = [#id2, #row2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%z, %b : memref<64x512xf32>, memref<512xf32>) outs(%z : memref<64x512xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
   return
 }

@@ -1,0 +1,173 @@
+//===- MatmulEpilogue.cpp - elementwise consumers run per matmul tile -----===//
+
+#include "Transforms/MatmulEpilogue.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+
+namespace {
+
+/// The buffer a view is a view of.
+Value viewRoot(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
+bool isNchwReassociation(ArrayRef<ReassociationIndices> groups) {
+  return groups.size() == 2 && groups[0] == ReassociationIndices{0, 1} &&
+         groups[1] == ReassociationIndices{2, 3};
+}
+
+/// `image` is the matmul result `matrix` [M, H * W] seen as [1, M, H, W]:
+/// expanded from it, or the buffer it was collapsed from.
+bool isNchwImageOf(Value image, Value matrix) {
+  auto type = dyn_cast<MemRefType>(image.getType());
+  if (!type || type.getRank() != 4 || !type.hasStaticShape() || type.getDimSize(0) != 1)
+    return false;
+  if (auto expand = image.getDefiningOp<memref::ExpandShapeOp>())
+    return expand.getSrc() == matrix &&
+           isNchwReassociation(expand.getReassociationIndices());
+  if (auto collapse = matrix.getDefiningOp<memref::CollapseShapeOp>())
+    return collapse.getSrc() == image &&
+           isNchwReassociation(collapse.getReassociationIndices());
+  return false;
+}
+
+/// Loop dims and zeros only (an identity or a broadcast read).
+bool isBroadcastMap(AffineMap map) {
+  return llvm::all_of(map.getResults(), [](AffineExpr e) {
+    if (isa<AffineDimExpr>(e))
+      return true;
+    auto c = dyn_cast<AffineConstantExpr>(e);
+    return c && c.getValue() == 0;
+  });
+}
+
+} // namespace
+
+std::optional<pd::MatmulEpilogue> pd::findMatmulEpilogue(linalg::MatmulOp matmul) {
+  if (!matmul.hasPureBufferSemantics())
+    return std::nullopt;
+  Value result = matmul.getDpsInits()[0];
+  auto resultType = dyn_cast<MemRefType>(result.getType());
+  if (!resultType || resultType.getRank() != 2 || !resultType.hasStaticShape())
+    return std::nullopt;
+  Operation *next = matmul->getNextNode();
+  while (next && isa<ViewLikeOpInterface, memref::AllocOp, memref::AllocaOp>(next))
+    next = next->getNextNode();
+  auto op = dyn_cast_or_null<linalg::GenericOp>(next);
+  if (!op || !op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumLoops() != op.getNumParallelLoops())
+    return std::nullopt;
+  for (Operation &inner : op.getBody()->without_terminator())
+    if (isa<linalg::IndexOp>(inner) || !isMemoryEffectFree(&inner))
+      return std::nullopt;
+  OpOperand *out = op.getDpsInitOperand(0);
+  if (!op.getMatchingIndexingMap(out).isIdentity())
+    return std::nullopt;
+  Value outRoot = viewRoot(out->get()), resultRoot = viewRoot(result);
+  OpOperand *read = nullptr;
+  int64_t width = 0;
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    Value v = in->get();
+    AffineMap map = op.getMatchingIndexingMap(in);
+    bool direct = v == result, image = !direct && isNchwImageOf(v, result);
+    if (direct || image) {
+      if (read || !map.isIdentity())
+        return std::nullopt;
+      read = in;
+      width = image ? cast<MemRefType>(v.getType()).getDimSize(3) : 0;
+      continue;
+    }
+    if (!isa<MemRefType>(v.getType()))
+      continue; // a scalar
+    if (!isBroadcastMap(map) || viewRoot(v) == resultRoot ||
+        (!map.isIdentity() && viewRoot(v) == outRoot))
+      return std::nullopt;
+  }
+  if (!read)
+    return std::nullopt;
+  // Written in place, or somewhere else entirely; not into the matmul's
+  // operands, which the matmul's later tiles still read.
+  if (outRoot == resultRoot && out->get() != read->get())
+    return std::nullopt;
+  for (Value operand : matmul.getDpsInputs())
+    if (viewRoot(operand) == outRoot)
+      return std::nullopt;
+  if (!cast<MemRefType>(out->get().getType()).hasStaticShape())
+    return std::nullopt;
+  return MatmulEpilogue{op, width};
+}
+
+int64_t pd::epilogueColumnTile(const MatmulEpilogue &epilogue, int64_t n, int64_t want) {
+  if (n <= want)
+    return n;
+  if (epilogue.width == 0) {
+    for (int64_t c = want - want % 16; c >= 16; c -= 16)
+      if (n % c == 0)
+        return c;
+    return 0;
+  }
+  int64_t w = epilogue.width, h = n / w, best = 0;
+  for (int64_t rows = 1; rows <= h && rows * w <= want; ++rows) {
+    if (h % rows != 0)
+      continue;
+    int64_t c = rows * w;
+    bool aligned = c % 16 == 0, bestAligned = best % 16 == 0 && best != 0;
+    if (best == 0 || (aligned && !bestAligned) || (aligned == bestAligned && c > best))
+      best = c;
+  }
+  return best;
+}
+
+linalg::GenericOp pd::tileMatmulEpilogue(OpBuilder &b, const MatmulEpilogue &epilogue,
+                                         OpFoldResult m0, int64_t rows, OpFoldResult n0,
+                                         int64_t columns) {
+  linalg::GenericOp op = epilogue.op;
+  Location loc = op.getLoc();
+  // Offset and size of the tile along each loop of the epilogue.
+  SmallVector<OpFoldResult> offsets;
+  SmallVector<int64_t> sizes;
+  if (epilogue.width == 0) {
+    offsets = {m0, n0};
+    sizes = {rows, columns};
+  } else {
+    int64_t w = epilogue.width;
+    OpFoldResult row0;
+    if (std::optional<int64_t> c = getConstantIntValue(n0))
+      row0 = b.getIndexAttr(*c / w);
+    else
+      row0 = arith::DivUIOp::create(b, loc, cast<Value>(n0),
+                                    arith::ConstantIndexOp::create(b, loc, w))
+                 .getResult();
+    offsets = {b.getIndexAttr(0), m0, row0, b.getIndexAttr(0)};
+    sizes = {1, rows, columns / w, w};
+  }
+  SmallVector<Value> operands;
+  for (OpOperand &operand : op->getOpOperands()) {
+    Value v = operand.get();
+    auto type = dyn_cast<MemRefType>(v.getType());
+    if (!type) {
+      operands.push_back(v);
+      continue;
+    }
+    SmallVector<OpFoldResult> at, extent, strides(type.getRank(), b.getIndexAttr(1));
+    for (AffineExpr e : op.getMatchingIndexingMap(&operand).getResults()) {
+      if (auto d = dyn_cast<AffineDimExpr>(e)) {
+        at.push_back(offsets[d.getPosition()]);
+        extent.push_back(b.getIndexAttr(sizes[d.getPosition()]));
+      } else { // a broadcast (zero) index
+        at.push_back(b.getIndexAttr(0));
+        extent.push_back(b.getIndexAttr(1));
+      }
+    }
+    operands.push_back(memref::SubViewOp::create(b, loc, v, at, extent, strides));
+  }
+  return cast<linalg::GenericOp>(mlir::clone(b, op, TypeRange{}, operands));
+}

@@ -1,0 +1,56 @@
+//===- MatmulEpilogue.h - elementwise consumers run per matmul tile -*- C++ -*-===//
+//
+// The bias, activation or residual add that follows a convolution or a
+// linear layer reads the matmul's result once, elementwise. Run on each of
+// the matmul's cache tiles right after the tile's last depth block, it
+// reads the tile while it is still in cache, and needs no pass of its own
+// over memory (nor a thread dispatch of its own).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PADDLE_MLIR_TRANSFORMS_MATMULEPILOGUE_H
+#define PADDLE_MLIR_TRANSFORMS_MATMULEPILOGUE_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+#include <optional>
+
+namespace mlir::pd {
+
+/// An elementwise op that reads the result of a matmul on buffers.
+struct MatmulEpilogue {
+  linalg::GenericOp op;
+  /// 0: the op reads the [M, N] result itself. Otherwise it reads the result
+  /// as an NCHW image [1, M, H, W] (a convolution's output, N = H * W) and
+  /// this is W.
+  int64_t width = 0;
+};
+
+/// The epilogue of `matmul`: the next op in its block, past views and
+/// allocations only (nothing in between reads or writes memory), a
+/// `linalg.generic` with parallel loops only and one output, written with
+/// the identity map; reading the matmul's result buffer exactly once, with
+/// the identity map (directly or as the NCHW image it was collapsed from or
+/// is expanded to); its other inputs broadcast (loop dims and zeros) from
+/// buffers that are neither the result nor, unless read with the identity
+/// map, the output; its output not (a view of) an operand of the matmul.
+std::optional<MatmulEpilogue> findMatmulEpilogue(linalg::MatmulOp matmul);
+
+/// A column tile for the matmul's `n` columns under which each tile is a
+/// rectangle of the epilogue's iteration space: all of `n` when it is at
+/// most `want`; else (NCHW) whole image rows, as many as fit `want` and
+/// divide the image's height, lengths that are multiples of 16 preferred;
+/// else (a matrix) the largest multiple of 16 up to `want` that divides `n`.
+/// 0 when there is none.
+int64_t epilogueColumnTile(const MatmulEpilogue &epilogue, int64_t n, int64_t want);
+
+/// A clone of the epilogue restricted to the matmul's rows [m0, m0 + rows)
+/// and columns [n0, n0 + columns) (whole image rows for an NCHW epilogue),
+/// on subviews of its operands, built at the insertion point.
+linalg::GenericOp tileMatmulEpilogue(OpBuilder &b, const MatmulEpilogue &epilogue,
+                                     OpFoldResult m0, int64_t rows, OpFoldResult n0,
+                                     int64_t columns);
+
+} // namespace mlir::pd
+
+#endif // PADDLE_MLIR_TRANSFORMS_MATMULEPILOGUE_H
