@@ -302,7 +302,10 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       vectorizer does not handle in NCHW): generated directly, channels in
       parallel, `vector-width` output columns at a time with a masked tail,
       the kernel window unrolled into FMAs on a register accumulator,
-      strided inputs gathered;
+      strided inputs gathered; a constant fill of the output right before
+      is the accumulator's initial value, and an elementwise epilogue
+      (bias, activation, a residual read row by row) runs on each row of
+      accumulators before it is stored (`fuse-epilogues`);
     * the im2col patch copy of `pd-conv-to-im2col` (`pd.im2col`): each
       output row copied `vector-width` columns at a time (masked vector
       loads, gathers for strides > 1);
@@ -343,8 +346,9 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
     ListOption<"matmulCacheTile", "matmul-cache-tile", "int64_t",
                "Rows,columns,depth of the matmul cache tile (default 64,256,256)">,
     Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
-           "Run the elementwise op that follows a matmul (bias, activation, "
-           "residual add) on each of the matmul's cache tiles">,
+           "Run the elementwise op that follows a matmul or a depthwise "
+           "convolution (bias, activation, residual add) on each of its cache "
+           "tiles or rows">,
     Option<"minParallelWork", "min-parallel-work", "int64_t", /*default=*/"524288",
            "Multiply-adds (x2) below which a contraction or depthwise convolution "
            "runs on one thread (handing blocks to the thread pool costs a few "

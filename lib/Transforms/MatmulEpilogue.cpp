@@ -105,6 +105,57 @@ std::optional<pd::MatmulEpilogue> pd::findMatmulEpilogue(linalg::MatmulOp matmul
   return MatmulEpilogue{op, width};
 }
 
+linalg::GenericOp pd::findRowEpilogue(Operation *kernel, Value result, ValueRange inputs) {
+  Operation *next = kernel->getNextNode();
+  while (next && isa<ViewLikeOpInterface, memref::AllocOp, memref::AllocaOp>(next))
+    next = next->getNextNode();
+  auto op = dyn_cast_or_null<linalg::GenericOp>(next);
+  if (!op || !op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumLoops() != op.getNumParallelLoops())
+    return nullptr;
+  for (Operation &inner : op.getBody()->without_terminator())
+    if (!inner.hasTrait<OpTrait::Elementwise>() || !isMemoryEffectFree(&inner) ||
+        inner.getNumRegions() != 0)
+      return nullptr;
+  auto lastDimContiguous = [](Value v) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    return type && type.hasStaticShape() && type.isLastDimUnitStride();
+  };
+  OpOperand *out = op.getDpsInitOperand(0);
+  // The output element itself is not read (the row is written, not updated).
+  if (!op.getMatchingIndexingMap(out).isIdentity() || !lastDimContiguous(out->get()) ||
+      !op.getMatchingBlockArgument(out).use_empty())
+    return nullptr;
+  Value outRoot = viewRoot(out->get());
+  unsigned innermost = op.getNumLoops() - 1;
+  int reads = 0;
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    Value v = in->get();
+    if (!isa<MemRefType>(v.getType()))
+      continue; // a scalar
+    AffineMap map = op.getMatchingIndexingMap(in);
+    if (v == result) {
+      if (!map.isIdentity())
+        return nullptr;
+      ++reads;
+      continue;
+    }
+    if (map.isIdentity() ? !lastDimContiguous(v)
+                         : !isBroadcastMap(map) || map.isFunctionOfDim(innermost))
+      return nullptr;
+    if (viewRoot(v) == viewRoot(result) || (!map.isIdentity() && viewRoot(v) == outRoot))
+      return nullptr;
+  }
+  if (reads != 1 || op.getNumLoops() != cast<MemRefType>(result.getType()).getRank())
+    return nullptr;
+  if (outRoot == viewRoot(result) && out->get() != result)
+    return nullptr;
+  for (Value input : inputs)
+    if (viewRoot(input) == outRoot)
+      return nullptr;
+  return op;
+}
+
 int64_t pd::epilogueColumnTile(const MatmulEpilogue &epilogue, int64_t n, int64_t want) {
   if (n <= want)
     return n;

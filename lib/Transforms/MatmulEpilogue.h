@@ -36,6 +36,17 @@ struct MatmulEpilogue {
 /// map, the output; its output not (a view of) an operand of the matmul.
 std::optional<MatmulEpilogue> findMatmulEpilogue(linalg::MatmulOp matmul);
 
+/// The epilogue of a depthwise convolution (or another kernel generated
+/// row by row): as for a matmul, the next op past views and allocations, a
+/// parallel `linalg.generic` of elementwise-mappable arith/math ops with
+/// one output written with the identity map; it reads `result` (the
+/// kernel's 4-D output) once with the identity map, its other inputs
+/// either with the identity map (their last dim contiguous) or without
+/// the innermost loop dim (one element per row: a bias); its output has a
+/// contiguous last dim, is `result` itself or a buffer none of `inputs`
+/// (the kernel's) is a view of.
+linalg::GenericOp findRowEpilogue(Operation *kernel, Value result, ValueRange inputs);
+
 /// A column tile for the matmul's `n` columns under which each tile is a
 /// rectangle of the epilogue's iteration space: all of `n` when it is at
 /// most `want`; else (NCHW) whole image rows, as many as fit `want` and

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
@@ -890,7 +891,15 @@ struct PdTileAndVectorizePass
   /// accumulator per kernel row, the weights broadcast, the inputs read
   /// contiguously (stride 1), deinterleaved from contiguous loads (strides
   /// 2-4) or gathered; the last columns of a row are masked.
-  void codegenDepthwise(IRRewriter &rewriter, linalg::DepthwiseConv2DNchwChwOp op) {
+  ///
+  /// A constant `fill` of the output right before is the accumulators'
+  /// initial value instead (the fill is erased); an `epilogue`
+  /// (findRowEpilogue: bias and activation) runs on each row's
+  /// accumulator before it is stored, and is erased; the convolution's own
+  /// output is then stored only if something else may read it. Returns
+  /// false, changing nothing, for convolutions it does not handle.
+  bool codegenDepthwise(IRRewriter &rewriter, linalg::DepthwiseConv2DNchwChwOp op,
+                        linalg::FillOp fill = nullptr, linalg::GenericOp epilogue = nullptr) {
     Value input = op.getDpsInputs()[0], filter = op.getDpsInputs()[1],
           output = op.getDpsInits()[0];
     auto inType = dyn_cast<MemRefType>(input.getType());
@@ -902,7 +911,7 @@ struct PdTileAndVectorizePass
         inType.getElementType() != outType.getElementType() ||
         filterType.getElementType() != outType.getElementType() ||
         !inType.isLastDimUnitStride() || !outType.isLastDimUnitStride())
-      return;
+      return false;
     SmallVector<int64_t> strides = llvm::to_vector(op.getStrides().getValues<int64_t>());
     SmallVector<int64_t> dilations =
         llvm::to_vector(op.getDilations().getValues<int64_t>());
@@ -930,7 +939,9 @@ struct PdTileAndVectorizePass
     Value count = rows.count(col, ow);
     Value mask = rows.mask(count, rows.width);
     Value acc =
-        rows.read(output, ValueRange{b, c, row, col}, count, mask, /*contiguous=*/true);
+        fill ? vector::BroadcastOp::create(rewriter, loc, rows.vecType, fill.getInputs()[0])
+                   .getResult()
+             : rows.read(output, ValueRange{b, c, row, col}, count, mask, /*contiguous=*/true);
     Value inRow0 = arith::MulIOp::create(rewriter, loc, row, rows.index(strides[0]));
     Value inCol0 = arith::MulIOp::create(rewriter, loc, col, rows.index(strides[1]));
     // One partial sum per kernel row, added up at the end: kh chains of kw
@@ -957,8 +968,86 @@ struct PdTileAndVectorizePass
         sums.push_back(partial.back());
       partial = std::move(sums);
     }
-    rows.write(partial.front(), output, ValueRange{b, c, row, col}, mask);
+    SmallVector<Value> at{b, c, row, col};
+    if (!epilogue || isReadElsewhere(output, {op, fill, epilogue}))
+      rows.write(partial.front(), output, at, mask);
+    if (epilogue) {
+      Value value = rowEpilogue(rewriter, rows, epilogue, output, partial.front(), at, count, mask);
+      rows.write(value, epilogue.getDpsInits()[0], at, mask);
+      rewriter.eraseOp(epilogue);
+    }
+    if (fill)
+      rewriter.eraseOp(fill);
     rewriter.eraseOp(op);
+    return true;
+  }
+
+  /// Whether anything but `known` ops (and views, deallocations) uses the
+  /// buffer `value` is a view of; true for buffers not allocated here.
+  static bool isReadElsewhere(Value value, ArrayRef<Operation *> known) {
+    Value root = value;
+    while (auto view = root.getDefiningOp<ViewLikeOpInterface>())
+      root = view.getViewSource();
+    if (!root.getDefiningOp<memref::AllocOp>())
+      return true;
+    SmallVector<Value> work{root};
+    while (!work.empty()) {
+      for (Operation *user : work.pop_back_val().getUsers()) {
+        if (llvm::is_contained(known, user) || isa<memref::DeallocOp>(user))
+          continue;
+        auto view = dyn_cast<ViewLikeOpInterface>(user);
+        if (!view)
+          return true;
+        work.push_back(view->getResult(0));
+      }
+    }
+    return false;
+  }
+
+  /// The body of `epilogue` (findRowEpilogue) on one row of `width` lanes:
+  /// its read of `result` is `value`, its other inputs are read at `at`
+  /// (identity maps) or loaded once and broadcast (no innermost dim), the
+  /// scalars it uses broadcast; its elementwise ops cloned on vectors.
+  Value rowEpilogue(IRRewriter &rewriter, RowAccess &rows, linalg::GenericOp epilogue,
+                    Value result, Value value, ValueRange at, Value count, Value mask) {
+    Location loc = epilogue.getLoc();
+    auto vectorOf = [&](Type t) { return VectorType::get({rows.width}, t); };
+    auto splat = [&](Value scalar) -> Value {
+      return vector::BroadcastOp::create(rewriter, loc, vectorOf(scalar.getType()), scalar);
+    };
+    IRMapping mapping;
+    for (OpOperand *operand : epilogue.getDpsInputOperands()) {
+      BlockArgument arg = epilogue.getMatchingBlockArgument(operand);
+      Value v = operand->get();
+      AffineMap map = epilogue.getMatchingIndexingMap(operand);
+      if (v == result) {
+        mapping.map(arg, value);
+      } else if (!isa<MemRefType>(v.getType())) {
+        mapping.map(arg, splat(v));
+      } else if (map.isIdentity()) {
+        mapping.map(arg, rows.read(v, at, count, mask, /*contiguous=*/true));
+      } else {
+        SmallVector<Value> indices;
+        for (AffineExpr e : map.getResults())
+          indices.push_back(isa<AffineDimExpr>(e) ? at[cast<AffineDimExpr>(e).getPosition()]
+                                                 : rows.index(0));
+        mapping.map(arg, splat(memref::LoadOp::create(rewriter, loc, v, indices)));
+      }
+    }
+    auto lookup = [&](Value v) {
+      Value mapped = mapping.lookupOrNull(v);
+      return mapped ? mapped : splat(v); // defined outside the body
+    };
+    for (Operation &inner : epilogue.getBody()->without_terminator()) {
+      OperationState state(loc, inner.getName());
+      for (Value operand : inner.getOperands())
+        state.addOperands(lookup(operand));
+      state.addAttributes(inner.getAttrs());
+      for (Type t : inner.getResultTypes())
+        state.addTypes(vectorOf(t));
+      mapping.map(inner.getResults(), rewriter.create(state)->getResults());
+    }
+    return lookup(epilogue.getBody()->getTerminator()->getOperand(0));
   }
 
   /// The patch copy of pd-conv-to-im2col (`pd.im2col` = strides and
@@ -1136,12 +1225,35 @@ struct PdTileAndVectorizePass
       if (it != epilogues.end() && !fused)
         elementwise.push_back(it->second.op);
     }
+    // Depthwise convolutions take their fill and epilogue along (taken out
+    // of the elementwise ops here, back where the convolution is left
+    // alone).
+    for (linalg::DepthwiseConv2DNchwChwOp op : depthwise) {
+      linalg::FillOp fill = initialFill(op);
+      linalg::GenericOp epilogue =
+          fuseEpilogues ? pd::findRowEpilogue(op, op.getDpsInits()[0], op.getDpsInputs())
+                        : nullptr;
+      if (fill && !llvm::is_contained(elementwise, cast<linalg::LinalgOp>(fill.getOperation())))
+        fill = nullptr;
+      if (epilogue &&
+          (!llvm::is_contained(elementwise, cast<linalg::LinalgOp>(epilogue.getOperation())) ||
+           !moveDefinitionsBefore(epilogue, op)))
+        epilogue = nullptr;
+      if (fill)
+        llvm::erase(elementwise, cast<linalg::LinalgOp>(fill.getOperation()));
+      if (epilogue)
+        llvm::erase(elementwise, cast<linalg::LinalgOp>(epilogue.getOperation()));
+      if (!codegenDepthwise(rewriter, op, fill, epilogue)) {
+        if (fill)
+          elementwise.push_back(fill);
+        if (epilogue)
+          elementwise.push_back(epilogue);
+      }
+    }
     for (linalg::LinalgOp op : elementwise)
       codegenElementwise(rewriter, op);
     for (linalg::LinalgOp op : epilogueTiles)
       codegenElementwise(rewriter, op, /*threads=*/false);
-    for (linalg::DepthwiseConv2DNchwChwOp op : depthwise)
-      codegenDepthwise(rewriter, op);
     for (linalg::GenericOp op : im2cols)
       codegenIm2col(rewriter, op);
 

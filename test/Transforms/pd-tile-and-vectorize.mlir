@@ -450,3 +450,59 @@ func.func @not_epilogues(%x: memref<64x256xf32>, %w: memref<256x512xf32>, %b: me
   }
   return
 }
+
+// -----
+
+// A depthwise convolution's fill is its accumulators' initial value, and
+// its epilogue (bias + relu) runs on each row before the store: the
+// convolution's own output, read by nothing else, is never written.
+// CHECK-LABEL: func.func @depthwise_epilogue(
+// CHECK-SAME: %[[BIAS:[a-z0-9]+]]: memref<1x8x1x1xf32>, %[[Y:[a-z0-9]+]]: memref<1x8x56x56xf32>)
+// CHECK-NOT: linalg.
+// CHECK: scf.for
+// CHECK: vector.fma
+// CHECK: memref.load %[[BIAS]]
+// CHECK: arith.maximumf %{{.*}} : vector<16xf32>
+// CHECK-NEXT: vector.maskedstore %[[Y]]
+// CHECK-NOT: vector.maskedstore
+// CHECK: return
+// Its output is an argument (read by the caller): stored as well.
+// CHECK-LABEL: func.func @depthwise_output_kept(
+// CHECK-SAME: %[[O:[a-z0-9]+]]: memref<1x8x56x56xf32>, %[[Y2:[a-z0-9]+]]: memref<1x8x56x56xf32>)
+// CHECK: vector.maskedstore %[[O]]
+// CHECK: arith.maximumf
+// CHECK: vector.maskedstore %[[Y2]]
+// NOFUSE-LABEL: func.func @depthwise_epilogue(
+// NOFUSE: vector.maskedstore
+// NOFUSE: scf.parallel
+// NOFUSE: arith.maximumf
+#idw = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#bcw = affine_map<(d0, d1, d2, d3) -> (0, d1, 0, 0)>
+func.func @depthwise_epilogue(%x: memref<1x8x58x58xf32>, %w: memref<8x3x3xf32>, %bias: memref<1x8x1x1xf32>, %y: memref<1x8x56x56xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %o = memref.alloc() : memref<1x8x56x56xf32>
+  linalg.fill ins(%zero : f32) outs(%o : memref<1x8x56x56xf32>)
+  linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : memref<1x8x58x58xf32>, memref<8x3x3xf32>) outs(%o : memref<1x8x56x56xf32>)
+  linalg.generic {indexing_maps = [#idw, #bcw, #idw], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%o, %bias : memref<1x8x56x56xf32>, memref<1x8x1x1xf32>) outs(%y : memref<1x8x56x56xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %s = arith.addf %a, %b : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  memref.dealloc %o : memref<1x8x56x56xf32>
+  return
+}
+func.func @depthwise_output_kept(%x: memref<1x8x58x58xf32>, %w: memref<8x3x3xf32>, %o: memref<1x8x56x56xf32>, %y: memref<1x8x56x56xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : memref<1x8x58x58xf32>, memref<8x3x3xf32>) outs(%o : memref<1x8x56x56xf32>)
+  linalg.generic {indexing_maps = [#idw, #idw], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%o : memref<1x8x56x56xf32>) outs(%y : memref<1x8x56x56xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %r = arith.maximumf %a, %zero : f32
+    linalg.yield %r : f32
+  }
+  return
+}

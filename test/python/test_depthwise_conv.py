@@ -44,3 +44,60 @@ def test_depthwise_matches_numpy(c, hw, k, stride, padding, dilation):
     w, b = main.parameters["conv2d_0.w_0"], main.parameters["conv2d_0.b_0"]
     np.testing.assert_allclose(y, _reference(x, w, b, stride, padding, dilation),
                                rtol=1e-4, atol=1e-4)
+
+
+def _run(build, x, fetch_extra=False):
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        feed = static.data("x", list(x.shape), "float32")
+        outs = build(feed)
+        for i, out in enumerate(outs):
+            main.fetch(out, f"y{i}")
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    ys = exe.run(main, feed={"x": x}, fetch_list=[f"y{i}" for i in range(len(outs))])
+    return ys, main.parameters
+
+
+# The bias and activation after a depthwise convolution run on each row of
+# its accumulators (pd-tile-and-vectorize's row epilogue), the zero fill is
+# their initial value; a residual add reads its other input row by row.
+@pytest.mark.parametrize("act", ["relu6", "hardswish", "residual"])
+@pytest.mark.parametrize("c, hw, stride", [(16, 56, 1), (24, 28, 2), (32, 7, 1)])
+def test_depthwise_with_epilogue(act, c, hw, stride):
+    rng = np.random.default_rng(hw + stride)
+    x = rng.standard_normal((1, c, hw, hw)).astype(np.float32)
+
+    def build(feed):
+        conv = nn.Conv2D(c, c, 3, stride=stride, padding=1, groups=c)
+        y = conv(feed)
+        if act == "relu6":
+            return [nn.functional.relu6(y)]
+        if act == "hardswish":
+            return [nn.functional.hardswish(y)]
+        return [y + feed if stride == 1 else y * 2.0]
+
+    (y,), p = _run(build, x)
+    ref = _reference(x, p["conv2d_0.w_0"], p["conv2d_0.b_0"], stride, 1, 1)
+    if act == "relu6":
+        ref = np.clip(ref, 0, 6)
+    elif act == "hardswish":
+        ref = ref * np.clip(ref + 3, 0, 6) / 6
+    else:
+        ref = ref + x if stride == 1 else ref * 2.0
+    np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
+
+
+def test_depthwise_output_still_read_after_its_epilogue():
+    """The convolution's own output is fetched too: it is stored as well."""
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((1, 8, 20, 20)).astype(np.float32)
+
+    def build(feed):
+        y = nn.Conv2D(8, 8, 3, padding=1, groups=8, bias_attr=False)(feed)
+        return [nn.functional.relu(y), y]
+
+    (act, y), p = _run(build, x)
+    ref = _reference(x, p["conv2d_0.w_0"], np.zeros(8), 1, 1, 1)
+    np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(act, np.maximum(ref, 0), rtol=1e-4, atol=1e-4)
