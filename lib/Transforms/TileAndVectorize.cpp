@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Transforms/Passes.h"
-#include "Transforms/MatmulEpilogue.h"
+#include "Transforms/Epilogues.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"

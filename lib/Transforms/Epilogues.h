@@ -1,15 +1,16 @@
-//===- MatmulEpilogue.h - elementwise consumers run per matmul tile -*- C++ -*-===//
+//===- Epilogues.h - elementwise consumers run inside their producer -*- C++ -*-===//
 //
 // The bias, activation or residual add that follows a convolution or a
-// linear layer reads the matmul's result once, elementwise. Run on each of
-// the matmul's cache tiles right after the tile's last depth block, it
-// reads the tile while it is still in cache, and needs no pass of its own
+// linear layer reads the kernel's result once, elementwise. Run on each of
+// a matmul's cache tiles right after the tile's last depth block, or on
+// each row of a depthwise convolution's accumulators, it reads the result
+// while it is still in cache or registers, and needs no pass of its own
 // over memory (nor a thread dispatch of its own).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef PADDLE_MLIR_TRANSFORMS_MATMULEPILOGUE_H
-#define PADDLE_MLIR_TRANSFORMS_MATMULEPILOGUE_H
+#ifndef PADDLE_MLIR_TRANSFORMS_EPILOGUES_H
+#define PADDLE_MLIR_TRANSFORMS_EPILOGUES_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -64,4 +65,4 @@ linalg::GenericOp tileMatmulEpilogue(OpBuilder &b, const MatmulEpilogue &epilogu
 
 } // namespace mlir::pd
 
-#endif // PADDLE_MLIR_TRANSFORMS_MATMULEPILOGUE_H
+#endif // PADDLE_MLIR_TRANSFORMS_EPILOGUES_H

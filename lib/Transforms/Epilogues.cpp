@@ -1,6 +1,6 @@
-//===- MatmulEpilogue.cpp - elementwise consumers run per matmul tile -----===//
+//===- Epilogues.cpp - elementwise consumers run inside their producer ----===//
 
-#include "Transforms/MatmulEpilogue.h"
+#include "Transforms/Epilogues.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
