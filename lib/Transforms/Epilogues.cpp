@@ -19,23 +19,29 @@ Value viewRoot(Value v) {
   return v;
 }
 
-bool isNchwReassociation(ArrayRef<ReassociationIndices> groups) {
+/// [1, M, H, W] <-> [M, H * W], or [B, M, H, W] <-> [B, M, H * W].
+bool isNchwReassociation(ArrayRef<ReassociationIndices> groups, bool batched) {
+  if (batched)
+    return groups.size() == 3 && groups[0] == ReassociationIndices{0} &&
+           groups[1] == ReassociationIndices{1} && groups[2] == ReassociationIndices{2, 3};
   return groups.size() == 2 && groups[0] == ReassociationIndices{0, 1} &&
          groups[1] == ReassociationIndices{2, 3};
 }
 
-/// `image` is the matmul result `matrix` [M, H * W] seen as [1, M, H, W]:
-/// expanded from it, or the buffer it was collapsed from.
-bool isNchwImageOf(Value image, Value matrix) {
+/// `image` is the matmul result `matrix` [M, H * W] seen as [1, M, H, W]
+/// (batched: [B, M, H * W] as [B, M, H, W]): expanded from it, or the
+/// buffer it was collapsed from.
+bool isNchwImageOf(Value image, Value matrix, bool batched) {
   auto type = dyn_cast<MemRefType>(image.getType());
-  if (!type || type.getRank() != 4 || !type.hasStaticShape() || type.getDimSize(0) != 1)
+  if (!type || type.getRank() != 4 || !type.hasStaticShape() ||
+      (!batched && type.getDimSize(0) != 1))
     return false;
   if (auto expand = image.getDefiningOp<memref::ExpandShapeOp>())
     return expand.getSrc() == matrix &&
-           isNchwReassociation(expand.getReassociationIndices());
+           isNchwReassociation(expand.getReassociationIndices(), batched);
   if (auto collapse = matrix.getDefiningOp<memref::CollapseShapeOp>())
     return collapse.getSrc() == image &&
-           isNchwReassociation(collapse.getReassociationIndices());
+           isNchwReassociation(collapse.getReassociationIndices(), batched);
   return false;
 }
 
@@ -51,12 +57,23 @@ bool isBroadcastMap(AffineMap map) {
 
 } // namespace
 
-std::optional<pd::MatmulEpilogue> pd::findMatmulEpilogue(linalg::MatmulOp matmul) {
-  if (!matmul.hasPureBufferSemantics())
+std::optional<pd::MatmulEpilogue> pd::findMatmulEpilogue(linalg::LinalgOp matmul) {
+  if (!matmul.hasPureBufferSemantics() || matmul.getNumDpsInits() != 1)
     return std::nullopt;
   Value result = matmul.getDpsInits()[0];
   auto resultType = dyn_cast<MemRefType>(result.getType());
-  if (!resultType || resultType.getRank() != 2 || !resultType.hasStaticShape())
+  if (!resultType || !resultType.hasStaticShape())
+    return std::nullopt;
+  // [M, N] of a linalg.matmul, or [B, M, N] of a contraction whose loops
+  // are (b, m, n, k) and whose result is indexed by the first three.
+  bool batched = !isa<linalg::MatmulOp>(matmul.getOperation());
+  if (batched && (resultType.getRank() != 3 || matmul.getNumLoops() != 4 ||
+                  matmul.getNumParallelLoops() != 3 ||
+                  matmul.getMatchingIndexingMap(matmul.getDpsInitOperand(0)) !=
+                      AffineMap::getMultiDimIdentityMap(4, matmul.getContext())
+                          .getMajorSubMap(3)))
+    return std::nullopt;
+  if (!batched && resultType.getRank() != 2)
     return std::nullopt;
   Operation *next = matmul->getNextNode();
   while (next && isa<ViewLikeOpInterface, memref::AllocOp, memref::AllocaOp>(next))
@@ -77,7 +94,7 @@ std::optional<pd::MatmulEpilogue> pd::findMatmulEpilogue(linalg::MatmulOp matmul
   for (OpOperand *in : op.getDpsInputOperands()) {
     Value v = in->get();
     AffineMap map = op.getMatchingIndexingMap(in);
-    bool direct = v == result, image = !direct && isNchwImageOf(v, result);
+    bool direct = v == result, image = !direct && isNchwImageOf(v, result, batched);
     if (direct || image) {
       if (read || !map.isIdentity())
         return std::nullopt;
@@ -102,7 +119,7 @@ std::optional<pd::MatmulEpilogue> pd::findMatmulEpilogue(linalg::MatmulOp matmul
       return std::nullopt;
   if (!cast<MemRefType>(out->get().getType()).hasStaticShape())
     return std::nullopt;
-  return MatmulEpilogue{op, width};
+  return MatmulEpilogue{op, width, batched};
 }
 
 linalg::GenericOp pd::findRowEpilogue(Operation *kernel, Value result, ValueRange inputs) {
@@ -178,8 +195,8 @@ int64_t pd::epilogueColumnTile(const MatmulEpilogue &epilogue, int64_t n, int64_
 }
 
 linalg::GenericOp pd::tileMatmulEpilogue(OpBuilder &b, const MatmulEpilogue &epilogue,
-                                         OpFoldResult m0, int64_t rows, OpFoldResult n0,
-                                         int64_t columns) {
+                                         OpFoldResult b0, OpFoldResult m0, int64_t rows,
+                                         OpFoldResult n0, int64_t columns) {
   linalg::GenericOp op = epilogue.op;
   Location loc = op.getLoc();
   // Offset and size of the tile along each loop of the epilogue.
@@ -188,6 +205,10 @@ linalg::GenericOp pd::tileMatmulEpilogue(OpBuilder &b, const MatmulEpilogue &epi
   if (epilogue.width == 0) {
     offsets = {m0, n0};
     sizes = {rows, columns};
+    if (epilogue.batched) {
+      offsets.insert(offsets.begin(), b0);
+      sizes.insert(sizes.begin(), 1);
+    }
   } else {
     int64_t w = epilogue.width;
     OpFoldResult row0;
@@ -197,7 +218,7 @@ linalg::GenericOp pd::tileMatmulEpilogue(OpBuilder &b, const MatmulEpilogue &epi
       row0 = arith::DivUIOp::create(b, loc, cast<Value>(n0),
                                     arith::ConstantIndexOp::create(b, loc, w))
                  .getResult();
-    offsets = {b.getIndexAttr(0), m0, row0, b.getIndexAttr(0)};
+    offsets = {epilogue.batched ? b0 : b.getIndexAttr(0), m0, row0, b.getIndexAttr(0)};
     sizes = {1, rows, columns / w, w};
   }
   SmallVector<Value> operands;

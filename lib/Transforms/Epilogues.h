@@ -18,13 +18,18 @@
 
 namespace mlir::pd {
 
-/// An elementwise op that reads the result of a matmul on buffers.
+/// An elementwise op that reads the result of a matmul on buffers: a
+/// `linalg.matmul` [M, N] or a batch of images' convolution [B, M, N]
+/// (`pd-conv-to-im2col`'s contraction of shared weights with each image's
+/// patches).
 struct MatmulEpilogue {
   linalg::GenericOp op;
-  /// 0: the op reads the [M, N] result itself. Otherwise it reads the result
-  /// as an NCHW image [1, M, H, W] (a convolution's output, N = H * W) and
-  /// this is W.
+  /// 0: the op reads the [M, N] (or [B, M, N]) result itself. Otherwise it
+  /// reads the result as NCHW images [1 or B, M, H, W] (a convolution's
+  /// output, N = H * W) and this is W.
   int64_t width = 0;
+  /// The result has a leading batch dim.
+  bool batched = false;
 };
 
 /// The epilogue of `matmul`: the next op in its block, past views and
@@ -35,7 +40,7 @@ struct MatmulEpilogue {
 /// is expanded to); its other inputs broadcast (loop dims and zeros) from
 /// buffers that are neither the result nor, unless read with the identity
 /// map, the output; its output not (a view of) an operand of the matmul.
-std::optional<MatmulEpilogue> findMatmulEpilogue(linalg::MatmulOp matmul);
+std::optional<MatmulEpilogue> findMatmulEpilogue(linalg::LinalgOp matmul);
 
 /// The epilogue of a depthwise convolution (or another kernel generated
 /// row by row): as for a matmul, the next op past views and allocations, a
@@ -56,12 +61,13 @@ linalg::GenericOp findRowEpilogue(Operation *kernel, Value result, ValueRange in
 /// 0 when there is none.
 int64_t epilogueColumnTile(const MatmulEpilogue &epilogue, int64_t n, int64_t want);
 
-/// A clone of the epilogue restricted to the matmul's rows [m0, m0 + rows)
-/// and columns [n0, n0 + columns) (whole image rows for an NCHW epilogue),
-/// on subviews of its operands, built at the insertion point.
+/// A clone of the epilogue restricted to the matmul's image `b0` (batched
+/// only), rows [m0, m0 + rows) and columns [n0, n0 + columns) (whole image
+/// rows for an NCHW epilogue), on subviews of its operands, built at the
+/// insertion point.
 linalg::GenericOp tileMatmulEpilogue(OpBuilder &b, const MatmulEpilogue &epilogue,
-                                     OpFoldResult m0, int64_t rows, OpFoldResult n0,
-                                     int64_t columns);
+                                     OpFoldResult b0, OpFoldResult m0, int64_t rows,
+                                     OpFoldResult n0, int64_t columns);
 
 } // namespace mlir::pd
 

@@ -485,14 +485,16 @@ struct PdTileAndVectorizePass
                            const pd::MatmulEpilogue &epilogue, bool &fused) {
     fused = false;
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-    if (ranges.size() != 3 || llvm::any_of(ranges, ShapedType::isDynamic))
+    if (ranges.size() != (epilogue.batched ? 4u : 3u) ||
+        llvm::any_of(ranges, ShapedType::isDynamic))
       return false;
-    int64_t m = ranges[0], nn = ranges[1], k = ranges[2];
+    unsigned batch = epilogue.batched ? 1 : 0;
+    int64_t m = ranges[batch], nn = ranges[batch + 1], k = ranges[batch + 2];
     SmallVector<int64_t> reg = registerTile(), cache = cacheTile();
     int64_t cn = pd::epilogueColumnTile(epilogue, nn, cache[1]);
     int64_t cm = fitTile(m, cache[0], std::min(reg[0], m)), ck = fitTile(k, cache[2], 1);
     if (m * nn * k < 64 * 64 * 64 || cn == 0 || m % cm != 0 || nn % cn != 0 ||
-        k % ck != 0 || (cm == m && cn == nn))
+        k % ck != 0 || (cm == m && cn == nn && !batch))
       return false;
     // The epilogue's views (its output inside a padded buffer, the NCHW
     // view of the result) are defined after the matmul: move them before.
@@ -514,11 +516,13 @@ struct PdTileAndVectorizePass
         ivs.push_back(cast<scf::ForOp>(loop).getInductionVar());
       body = cast<scf::ForOp>(loops.back()).getBody();
     }
+    // The cache loops: image (batched), rows, columns (those tiled).
     unsigned next = 0;
+    OpFoldResult b0 = batch ? OpFoldResult(ivs[next++]) : rewriter.getIndexAttr(0);
     OpFoldResult m0 = cm < m ? OpFoldResult(ivs[next++]) : rewriter.getIndexAttr(0);
     OpFoldResult n0 = cn < nn ? OpFoldResult(ivs[next++]) : rewriter.getIndexAttr(0);
     rewriter.setInsertionPoint(body->getTerminator());
-    epilogueTiles.push_back(pd::tileMatmulEpilogue(rewriter, epilogue, m0, cm, n0, cn));
+    epilogueTiles.push_back(pd::tileMatmulEpilogue(rewriter, epilogue, b0, m0, cm, n0, cn));
     rewriter.eraseOp(epilogue.op);
     fused = true;
     codegenMatmul(rewriter, *tiled, /*cacheTiled=*/true);
@@ -1200,12 +1204,11 @@ struct PdTileAndVectorizePass
     // elementwise ops and goes back where its matmul cannot take it.
     if (fuseEpilogues) {
       for (linalg::LinalgOp op : matmuls)
-        if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
-          if (std::optional<pd::MatmulEpilogue> epilogue = pd::findMatmulEpilogue(matmul);
-              epilogue && llvm::is_contained(elementwise, epilogue->op)) {
-            llvm::erase(elementwise, cast<linalg::LinalgOp>(epilogue->op.getOperation()));
-            epilogues[op] = *epilogue;
-          }
+        if (std::optional<pd::MatmulEpilogue> epilogue = pd::findMatmulEpilogue(op);
+            epilogue && llvm::is_contained(elementwise, epilogue->op)) {
+          llvm::erase(elementwise, cast<linalg::LinalgOp>(epilogue->op.getOperation()));
+          epilogues[op] = *epilogue;
+        }
     }
     for (linalg::LinalgOp op : matmuls) {
       auto it = epilogues.find(op);

@@ -506,3 +506,43 @@ func.func @depthwise_output_kept(%x: memref<1x8x58x58xf32>, %w: memref<8x3x3xf32
   }
   return
 }
+
+// -----
+
+// A batch of images (pd-conv-to-im2col's contraction of the shared weights
+// with each image's patches): the epilogue is tiled per image as well.
+// CHECK-LABEL: func.func @batched_conv_epilogue(
+// CHECK-NOT: linalg.
+// CHECK: scf.parallel (%[[B:.*]], %[[J:.*]]) = (%{{.*}}, %{{.*}}) to (%c2, %c784) step (%c1, %c112)
+// CHECK: %[[ROW:.*]] = arith.divui %[[J]], %c28
+// CHECK: memref.subview %{{.*}}[%[[B]], 0, %[[ROW]], 0] [1, 64, 4, 28]
+// CHECK: arith.maximumf %{{.*}} : vector<16xf32>
+// CHECK: scf.reduce
+// CHECK-NOT: scf.parallel
+#bw = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
+#bcol = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
+#bout = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+#bid = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#bbias = affine_map<(d0, d1, d2, d3) -> (0, d1, 0, 0)>
+func.func @batched_conv_epilogue(%w: memref<64x128xf32>, %col: memref<2x128x784xf32>, %bias: memref<1x64x1x1xf32>, %y: memref<2x64x28x28xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %c = memref.alloc() : memref<2x64x784xf32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<2x64x784xf32>)
+  linalg.generic {indexing_maps = [#bw, #bcol, #bout], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%w, %col : memref<64x128xf32>, memref<2x128x784xf32>) outs(%c : memref<2x64x784xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  %x = memref.expand_shape %c [[0], [1], [2, 3]] output_shape [2, 64, 28, 28] : memref<2x64x784xf32> into memref<2x64x28x28xf32>
+  linalg.generic {indexing_maps = [#bid, #bbias, #bid], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %bias : memref<2x64x28x28xf32>, memref<1x64x1x1xf32>) outs(%y : memref<2x64x28x28xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  memref.dealloc %c : memref<2x64x784xf32>
+  return
+}

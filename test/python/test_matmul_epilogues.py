@@ -41,12 +41,14 @@ def _hardswish(v):
 
 # Spatial sizes: 56 (cache tiles of 4 image rows, 224 columns), 28 (4 rows, 112 = 64 + 32 +
 # 16), 14 (196 columns whole, 192 + 4), 7 (49 columns whole, one masked tile).
-@pytest.mark.parametrize("c, hw", [(64, 56), (96, 28), (128, 14), (256, 7)])
-def test_pointwise_chain_with_activations(c, hw):
+# Batch 2: a contraction over [image, channel, pixel] whose epilogue is tiled per image too.
+@pytest.mark.parametrize("batch, c, hw", [(1, 64, 56), (1, 96, 28), (1, 128, 14), (1, 256, 7),
+                                          (2, 64, 28), (3, 128, 7)])
+def test_pointwise_chain_with_activations(batch, c, hw):
     """1x1 convolutions (no patch copy) with hardswish, relu6 and a residual
     add; several layers of one shape, so that buffers are reused."""
     rng = np.random.default_rng(hw)
-    x = rng.standard_normal((1, c, hw, hw)).astype(np.float32)
+    x = rng.standard_normal((batch, c, hw, hw)).astype(np.float32)
 
     def build(feed):
         convs = [nn.Conv2D(c, c, 1) for _ in range(4)]
@@ -65,12 +67,12 @@ def test_pointwise_chain_with_activations(c, hw):
     np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
 
 
-@pytest.mark.parametrize("c, hw", [(64, 28), (128, 14)])
-def test_conv_into_padded_activation(c, hw):
+@pytest.mark.parametrize("batch, c, hw", [(1, 64, 28), (1, 128, 14), (2, 64, 14)])
+def test_conv_into_padded_activation(batch, c, hw):
     """A 3x3 convolution's epilogue writes into the zero-padded input of the
     next 3x3 convolution."""
     rng = np.random.default_rng(c)
-    x = rng.standard_normal((1, c, hw, hw)).astype(np.float32)
+    x = rng.standard_normal((batch, c, hw, hw)).astype(np.float32)
 
     def build(feed):
         a, b = nn.Conv2D(c, c, 3, padding=1), nn.Conv2D(c, c, 3, padding=1)
