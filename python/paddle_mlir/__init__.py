@@ -13,7 +13,9 @@
 __version__ = "0.5.0"
 
 from ._registration import dialect_registry, register_dialects  # noqa: F401
+from .dialects._pd_builder_support import ShapeError  # noqa: F401
 from .pipeline import PipelineError, run_pipeline  # noqa: F401
 from .tensor import Tensor  # noqa: F401  (registers the value caster)
 
-__all__ = ["dialect_registry", "register_dialects", "run_pipeline", "PipelineError", "Tensor"]
+__all__ = ["dialect_registry", "register_dialects", "run_pipeline", "PipelineError", "ShapeError",
+           "Tensor"]

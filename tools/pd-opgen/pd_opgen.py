@@ -621,7 +621,7 @@ def generate_py(ops: list[Op]) -> str:
            "pd.full operands and Tensor[] arguments into pd.combine, builds the op",
            "(its result types are inferred) and returns its result(s).", '"""', "",
            "from ._pd_builder_support import as_int_array, as_scalar, as_tensor_list, "
-           "attr_or_none, results_of", "from . import _pd_ops_gen as _ops",
+           "attr_or_none, near, results_of", "from . import _pd_ops_gen as _ops",
            "from ._ods_common import _cext as _ods_cext", "",
            "# Locations from ir.loc_tracebacks() point at the user's code, not here.",
            "_ods_cext.globals.register_traceback_file_exclusion(__file__)", "",
@@ -656,8 +656,14 @@ def generate_py(ops: list[Op]) -> str:
                 v = f"attr_or_none({v!s}, {a.kind!r})"
             kwargs.append(f"{a.py_name}={v}")
         kwargs += ["loc=loc", "ip=ip"]
-        body.append(f"    op = _ops.{op.class_name}({', '.join(kwargs)})")
-        body.append(f"    return results_of(op, {[o.kind for o in op.outputs]!r})")
+        tensors = [a.py_name for a in op.args if a.kind in TENSOR_KINDS or a.kind.startswith("Tensor[]")]
+        indent = "    "
+        if tensors:
+            # Without the caller's location and insertion point: its tensors'.
+            body.append(f"    with near({', '.join(tensors)}):")
+            indent = "        "
+        body.append(f"{indent}op = _ops.{op.class_name}({', '.join(kwargs)})")
+        body.append(f"{indent}return results_of(op, {[o.kind for o in op.outputs]!r})")
         out += body + ["", ""]
     return "\n".join(out).rstrip() + "\n"
 

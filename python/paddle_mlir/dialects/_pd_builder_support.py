@@ -9,6 +9,8 @@ stays on `!pd.tensor`.
 
 from __future__ import annotations
 
+import contextlib
+
 from mlir import ir as _ir
 
 from ._ods_common import _cext as _ods_cext
@@ -122,6 +124,79 @@ def check_same_function(op) -> None:
             raise ValueError(f"{name}: operand #{i} is a value of another program (built under "
                              "another program_guard); build it in this program, e.g. by "
                              "calling the layer or function again inside this program's guard")
+
+
+def _has_insertion_point() -> bool:
+    try:
+        _ir.InsertionPoint.current
+        return True
+    except ValueError:
+        return False
+
+
+def _first_value(anchors):
+    for a in anchors:
+        if isinstance(a, (list, tuple)):
+            a = _first_value(a)
+        if isinstance(a, _ir.Value):
+            return a
+    return None
+
+
+class ShapeError(_ir.MLIRError, ValueError):
+    """An op the pd.X builders or the Tensor operators refused to build (a
+    shape, dtype or attribute its InferMeta or verifier rejects), in one
+    line: the op's message and where the user's code built it. The
+    diagnostics are there as in ir.MLIRError."""
+
+    def __str__(self):
+        parts = [f"{d.message} (at {str(d.location)[4:-1]})" for d in self.error_diagnostics]
+        return "; ".join(parts) or self.message
+
+
+ShapeError.__module__ = "paddle_mlir"  # its public name: paddle_mlir.ShapeError
+
+
+@contextlib.contextmanager
+def near(*anchors):
+    """Builds in `_anchored(anchors)`; an MLIRError from building becomes a
+    ShapeError."""
+    with _anchored(anchors):
+        try:
+            yield
+        except ShapeError:
+            raise
+        except _ir.MLIRError as e:
+            raise ShapeError(e.message, e.error_diagnostics) from None
+
+
+@contextlib.contextmanager
+def _anchored(anchors):
+    """Where a pd.X builder builds when its caller set no location or
+    insertion point (`pd.relu(x)` inside `static.program_guard`, as the
+    README shows): the context of its first tensor argument, after the last
+    op of that tensor's block, with traceback locations. Inside the
+    caller's own `with` (or with `loc=`/`ip=`), it changes nothing."""
+    if _ir.Location.current is not None and _has_insertion_point():
+        yield
+        return
+    anchor = _first_value(anchors)
+    if anchor is None:
+        yield
+        return
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(anchor.context)
+        if not _has_insertion_point():
+            owner = anchor.owner
+            block = owner if isinstance(owner, _ir.Block) else owner.operation.block
+            ops = list(block.operations)
+            if ops and ops[-1].operation.name in ("func.return", "pd.yield"):
+                stack.enter_context(_ir.InsertionPoint.at_block_terminator(block))
+            else:
+                stack.enter_context(_ir.InsertionPoint(block))
+        if _ir.Location.current is None:
+            stack.enter_context(_ir.loc_tracebacks(max_depth=1))
+        yield
 
 
 def results_of(op, kinds):

@@ -6,7 +6,7 @@ pd.full operands and Tensor[] arguments into pd.combine, builds the op
 (its result types are inferred) and returns its result(s).
 """
 
-from ._pd_builder_support import as_int_array, as_scalar, as_tensor_list, attr_or_none, results_of
+from ._pd_builder_support import as_int_array, as_scalar, as_tensor_list, attr_or_none, near, results_of
 from . import _pd_ops_gen as _ops
 from ._ods_common import _cext as _ods_cext
 
@@ -17,1460 +17,1703 @@ __all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', '
 
 def abs(x, *, loc=None, ip=None):
     """`pd.abs(Tensor x)` -> Tensor(out)"""
-    op = _ops.AbsOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.AbsOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def abs_(x, *, loc=None, ip=None):
     """`pd.abs_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Abs_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Abs_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def acos(x, *, loc=None, ip=None):
     """`pd.acos(Tensor x)` -> Tensor(out)"""
-    op = _ops.AcosOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.AcosOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def acos_(x, *, loc=None, ip=None):
     """`pd.acos_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Acos_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Acos_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def acosh(x, *, loc=None, ip=None):
     """`pd.acosh(Tensor x)` -> Tensor(out)"""
-    op = _ops.AcoshOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.AcoshOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def acosh_(x, *, loc=None, ip=None):
     """`pd.acosh_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Acosh_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Acosh_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def asin(x, *, loc=None, ip=None):
     """`pd.asin(Tensor x)` -> Tensor(out)"""
-    op = _ops.AsinOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.AsinOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def asin_(x, *, loc=None, ip=None):
     """`pd.asin_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Asin_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Asin_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def asinh(x, *, loc=None, ip=None):
     """`pd.asinh(Tensor x)` -> Tensor(out)"""
-    op = _ops.AsinhOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.AsinhOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def asinh_(x, *, loc=None, ip=None):
     """`pd.asinh_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Asinh_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Asinh_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def atan(x, *, loc=None, ip=None):
     """`pd.atan(Tensor x)` -> Tensor(out)"""
-    op = _ops.AtanOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.AtanOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def atan_(x, *, loc=None, ip=None):
     """`pd.atan_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Atan_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Atan_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def atanh(x, *, loc=None, ip=None):
     """`pd.atanh(Tensor x)` -> Tensor(out)"""
-    op = _ops.AtanhOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.AtanhOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def atanh_(x, *, loc=None, ip=None):
     """`pd.atanh_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Atanh_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Atanh_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def ceil(x, *, loc=None, ip=None):
     """`pd.ceil(Tensor x)` -> Tensor(out)"""
-    op = _ops.CeilOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.CeilOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def ceil_(x, *, loc=None, ip=None):
     """`pd.ceil_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Ceil_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Ceil_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def cos(x, *, loc=None, ip=None):
     """`pd.cos(Tensor x)` -> Tensor(out)"""
-    op = _ops.CosOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.CosOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def cos_(x, *, loc=None, ip=None):
     """`pd.cos_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Cos_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Cos_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def cosh(x, *, loc=None, ip=None):
     """`pd.cosh(Tensor x)` -> Tensor(out)"""
-    op = _ops.CoshOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.CoshOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def cosh_(x, *, loc=None, ip=None):
     """`pd.cosh_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Cosh_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Cosh_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def exp(x, *, loc=None, ip=None):
     """`pd.exp(Tensor x)` -> Tensor(out)"""
-    op = _ops.ExpOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.ExpOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def exp_(x, *, loc=None, ip=None):
     """`pd.exp_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Exp_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Exp_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def expm1(x, *, loc=None, ip=None):
     """`pd.expm1(Tensor x)` -> Tensor(out)"""
-    op = _ops.Expm1Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Expm1Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def expm1_(x, *, loc=None, ip=None):
     """`pd.expm1_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Expm1_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Expm1_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def floor(x, *, loc=None, ip=None):
     """`pd.floor(Tensor x)` -> Tensor(out)"""
-    op = _ops.FloorOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.FloorOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def floor_(x, *, loc=None, ip=None):
     """`pd.floor_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Floor_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Floor_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def log(x, *, loc=None, ip=None):
     """`pd.log(Tensor x)` -> Tensor(out)"""
-    op = _ops.LogOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.LogOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def log_(x, *, loc=None, ip=None):
     """`pd.log_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Log_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Log_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def log10(x, *, loc=None, ip=None):
     """`pd.log10(Tensor x)` -> Tensor(out)"""
-    op = _ops.Log10Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Log10Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def log10_(x, *, loc=None, ip=None):
     """`pd.log10_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Log10_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Log10_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def log1p(x, *, loc=None, ip=None):
     """`pd.log1p(Tensor x)` -> Tensor(out)"""
-    op = _ops.Log1pOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Log1pOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def log1p_(x, *, loc=None, ip=None):
     """`pd.log1p_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Log1p_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Log1p_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def log2(x, *, loc=None, ip=None):
     """`pd.log2(Tensor x)` -> Tensor(out)"""
-    op = _ops.Log2Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Log2Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def log2_(x, *, loc=None, ip=None):
     """`pd.log2_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Log2_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Log2_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def reciprocal(x, *, loc=None, ip=None):
     """`pd.reciprocal(Tensor x)` -> Tensor(out)"""
-    op = _ops.ReciprocalOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.ReciprocalOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def reciprocal_(x, *, loc=None, ip=None):
     """`pd.reciprocal_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Reciprocal_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Reciprocal_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def round(x, decimals=0, *, loc=None, ip=None):
     """`pd.round(Tensor x, int decimals = 0)` -> Tensor(out)"""
-    op = _ops.RoundOp(x=x, decimals=decimals, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.RoundOp(x=x, decimals=decimals, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def round_(x, decimals=0, *, loc=None, ip=None):
     """`pd.round_(Tensor x, int decimals = 0)` -> Tensor(out)"""
-    op = _ops.Round_Op(x=x, decimals=decimals, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Round_Op(x=x, decimals=decimals, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def rsqrt(x, *, loc=None, ip=None):
     """`pd.rsqrt(Tensor x)` -> Tensor(out)"""
-    op = _ops.RsqrtOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.RsqrtOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def rsqrt_(x, *, loc=None, ip=None):
     """`pd.rsqrt_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Rsqrt_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Rsqrt_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def sigmoid(x, *, loc=None, ip=None):
     """`pd.sigmoid(Tensor x)` -> Tensor(out)"""
-    op = _ops.SigmoidOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.SigmoidOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def sigmoid_(x, *, loc=None, ip=None):
     """`pd.sigmoid_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Sigmoid_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Sigmoid_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def sign(x, *, loc=None, ip=None):
     """`pd.sign(Tensor x)` -> Tensor(out)"""
-    op = _ops.SignOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.SignOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def sin(x, *, loc=None, ip=None):
     """`pd.sin(Tensor x)` -> Tensor(out)"""
-    op = _ops.SinOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.SinOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def sin_(x, *, loc=None, ip=None):
     """`pd.sin_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Sin_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Sin_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def sinh(x, *, loc=None, ip=None):
     """`pd.sinh(Tensor x)` -> Tensor(out)"""
-    op = _ops.SinhOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.SinhOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def sinh_(x, *, loc=None, ip=None):
     """`pd.sinh_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Sinh_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Sinh_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def sqrt(x, *, loc=None, ip=None):
     """`pd.sqrt(Tensor x)` -> Tensor(out)"""
-    op = _ops.SqrtOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.SqrtOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def sqrt_(x, *, loc=None, ip=None):
     """`pd.sqrt_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Sqrt_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Sqrt_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def square(x, *, loc=None, ip=None):
     """`pd.square(Tensor x)` -> Tensor(out)"""
-    op = _ops.SquareOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.SquareOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def square_(x, *, loc=None, ip=None):
     """`pd.square_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Square_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Square_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def tan(x, *, loc=None, ip=None):
     """`pd.tan(Tensor x)` -> Tensor(out)"""
-    op = _ops.TanOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.TanOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def tan_(x, *, loc=None, ip=None):
     """`pd.tan_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Tan_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Tan_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def tanh(x, *, loc=None, ip=None):
     """`pd.tanh(Tensor x)` -> Tensor(out)"""
-    op = _ops.TanhOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.TanhOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def tanh_(x, *, loc=None, ip=None):
     """`pd.tanh_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Tanh_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Tanh_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def trunc(input, *, loc=None, ip=None):
     """`pd.trunc(Tensor input)` -> Tensor(out)"""
-    op = _ops.TruncOp(input=input, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(input):
+        op = _ops.TruncOp(input=input, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def trunc_(input, *, loc=None, ip=None):
     """`pd.trunc_(Tensor input)` -> Tensor(out)"""
-    op = _ops.Trunc_Op(input=input, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(input):
+        op = _ops.Trunc_Op(input=input, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def erf(x, *, loc=None, ip=None):
     """`pd.erf(Tensor x)` -> Tensor(out)"""
-    op = _ops.ErfOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.ErfOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def erf_(x, *, loc=None, ip=None):
     """`pd.erf_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Erf_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Erf_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def erfinv(x, *, loc=None, ip=None):
     """`pd.erfinv(Tensor x)` -> Tensor(out)"""
-    op = _ops.ErfinvOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.ErfinvOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def erfinv_(x, *, loc=None, ip=None):
     """`pd.erfinv_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Erfinv_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Erfinv_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def digamma(x, *, loc=None, ip=None):
     """`pd.digamma(Tensor x)` -> Tensor(out)"""
-    op = _ops.DigammaOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.DigammaOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def digamma_(x, *, loc=None, ip=None):
     """`pd.digamma_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Digamma_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Digamma_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def lgamma(x, *, loc=None, ip=None):
     """`pd.lgamma(Tensor x)` -> Tensor(out)"""
-    op = _ops.LgammaOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.LgammaOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def lgamma_(x, *, loc=None, ip=None):
     """`pd.lgamma_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Lgamma_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Lgamma_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def relu(x, *, loc=None, ip=None):
     """`pd.relu(Tensor x)` -> Tensor(out)"""
-    op = _ops.ReluOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.ReluOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def relu_(x, *, loc=None, ip=None):
     """`pd.relu_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Relu_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Relu_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def relu6(x, *, loc=None, ip=None):
     """`pd.relu6(Tensor x)` -> Tensor(out)"""
-    op = _ops.Relu6Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Relu6Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def silu(x, *, loc=None, ip=None):
     """`pd.silu(Tensor x)` -> Tensor(out)"""
-    op = _ops.SiluOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.SiluOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def swish(x, *, loc=None, ip=None):
     """`pd.swish(Tensor x)` -> Tensor(out)"""
-    op = _ops.SwishOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.SwishOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def hardswish(x, *, loc=None, ip=None):
     """`pd.hardswish(Tensor x)` -> Tensor(out)"""
-    op = _ops.HardswishOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.HardswishOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def hardsigmoid(x, slope=0.2, offset=0.5, *, loc=None, ip=None):
     """`pd.hardsigmoid(Tensor x, float slope = 0.2, float offset = 0.5)` -> Tensor(out)"""
-    op = _ops.HardsigmoidOp(x=x, slope=slope, offset=offset, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.HardsigmoidOp(x=x, slope=slope, offset=offset, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def hardtanh(x, t_min=0, t_max=24, *, loc=None, ip=None):
     """`pd.hardtanh(Tensor x, float t_min = 0, float t_max = 24)` -> Tensor(out)"""
-    op = _ops.HardtanhOp(x=x, t_min=t_min, t_max=t_max, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.HardtanhOp(x=x, t_min=t_min, t_max=t_max, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def hardtanh_(x, t_min=0, t_max=24, *, loc=None, ip=None):
     """`pd.hardtanh_(Tensor x, float t_min = 0, float t_max = 24)` -> Tensor(out)"""
-    op = _ops.Hardtanh_Op(x=x, t_min=t_min, t_max=t_max, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Hardtanh_Op(x=x, t_min=t_min, t_max=t_max, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def mish(x, lambda_=20.0, *, loc=None, ip=None):
     """`pd.mish(Tensor x, float lambda = 20.0)` -> Tensor(out)"""
-    op = _ops.MishOp(x=x, lambda_=lambda_, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.MishOp(x=x, lambda_=lambda_, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def softplus(x, beta=1.0, threshold=20.0, *, loc=None, ip=None):
     """`pd.softplus(Tensor x, float beta = 1.0, float threshold = 20.0)` -> Tensor(out)"""
-    op = _ops.SoftplusOp(x=x, beta=beta, threshold=threshold, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.SoftplusOp(x=x, beta=beta, threshold=threshold, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def softsign(x, *, loc=None, ip=None):
     """`pd.softsign(Tensor x)` -> Tensor(out)"""
-    op = _ops.SoftsignOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.SoftsignOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def elu(x, alpha=1.0, *, loc=None, ip=None):
     """`pd.elu(Tensor x, float alpha = 1.0)` -> Tensor(out)"""
-    op = _ops.EluOp(x=x, alpha=alpha, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.EluOp(x=x, alpha=alpha, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def elu_(x, alpha=1.0, *, loc=None, ip=None):
     """`pd.elu_(Tensor x, float alpha = 1.0)` -> Tensor(out)"""
-    op = _ops.Elu_Op(x=x, alpha=alpha, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Elu_Op(x=x, alpha=alpha, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def celu(x, alpha=1.0, *, loc=None, ip=None):
     """`pd.celu(Tensor x, float alpha = 1.0)` -> Tensor(out)"""
-    op = _ops.CeluOp(x=x, alpha=alpha, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.CeluOp(x=x, alpha=alpha, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def selu(x, scale=1.0507009873554804934193349852946, alpha=1.6732632423543772848170429916717, *, loc=None, ip=None):
     """`pd.selu(Tensor x, float scale = 1.0507009873554804934193349852946, float alpha = 1.6732632423543772848170429916717)` -> Tensor(out)"""
-    op = _ops.SeluOp(x=x, scale=scale, alpha=alpha, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.SeluOp(x=x, scale=scale, alpha=alpha, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def leaky_relu(x, negative_slope=0.02, *, loc=None, ip=None):
     """`pd.leaky_relu(Tensor x, float negative_slope = 0.02)` -> Tensor(out)"""
-    op = _ops.LeakyReluOp(x=x, negative_slope=negative_slope, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.LeakyReluOp(x=x, negative_slope=negative_slope, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def leaky_relu_(x, negative_slope=0.02, *, loc=None, ip=None):
     """`pd.leaky_relu_(Tensor x, float negative_slope = 0.02)` -> Tensor(out)"""
-    op = _ops.LeakyRelu_Op(x=x, negative_slope=negative_slope, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.LeakyRelu_Op(x=x, negative_slope=negative_slope, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def gelu(x, approximate=False, *, loc=None, ip=None):
     """`pd.gelu(Tensor x, bool approximate = false)` -> Tensor(out)"""
-    op = _ops.GeluOp(x=x, approximate=approximate, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.GeluOp(x=x, approximate=approximate, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def logsigmoid(x, *, loc=None, ip=None):
     """`pd.logsigmoid(Tensor x)` -> Tensor(out)"""
-    op = _ops.LogsigmoidOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.LogsigmoidOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def tanh_shrink(x, *, loc=None, ip=None):
     """`pd.tanh_shrink(Tensor x)` -> Tensor(out)"""
-    op = _ops.TanhShrinkOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.TanhShrinkOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def softshrink(x, threshold=0.5, *, loc=None, ip=None):
     """`pd.softshrink(Tensor x, float threshold = 0.5)` -> Tensor(out)"""
-    op = _ops.SoftshrinkOp(x=x, threshold=threshold, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.SoftshrinkOp(x=x, threshold=threshold, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def hard_shrink(x, threshold=0.5, *, loc=None, ip=None):
     """`pd.hard_shrink(Tensor x, float threshold = 0.5)` -> Tensor(out)"""
-    op = _ops.HardShrinkOp(x=x, threshold=threshold, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.HardShrinkOp(x=x, threshold=threshold, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def thresholded_relu(x, threshold=1.0, value=0.0, *, loc=None, ip=None):
     """`pd.thresholded_relu(Tensor x, float threshold = 1.0, float value = 0.0)` -> Tensor(out)"""
-    op = _ops.ThresholdedReluOp(x=x, threshold=threshold, value=value, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.ThresholdedReluOp(x=x, threshold=threshold, value=value, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def thresholded_relu_(x, threshold=1.0, value=0.0, *, loc=None, ip=None):
     """`pd.thresholded_relu_(Tensor x, float threshold = 1.0, float value = 0.0)` -> Tensor(out)"""
-    op = _ops.ThresholdedRelu_Op(x=x, threshold=threshold, value=value, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.ThresholdedRelu_Op(x=x, threshold=threshold, value=value, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def logit(x, eps=1e-6, *, loc=None, ip=None):
     """`pd.logit(Tensor x, float eps = 1e-6)` -> Tensor(out)"""
-    op = _ops.LogitOp(x=x, eps=eps, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.LogitOp(x=x, eps=eps, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def logit_(x, eps=1e-6, *, loc=None, ip=None):
     """`pd.logit_(Tensor x, float eps = 1e-6)` -> Tensor(out)"""
-    op = _ops.Logit_Op(x=x, eps=eps, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Logit_Op(x=x, eps=eps, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def stanh(x, scale_a=0.67, scale_b=1.7159, *, loc=None, ip=None):
     """`pd.stanh(Tensor x, float scale_a = 0.67, float scale_b = 1.7159)` -> Tensor(out)"""
-    op = _ops.StanhOp(x=x, scale_a=scale_a, scale_b=scale_b, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.StanhOp(x=x, scale_a=scale_a, scale_b=scale_b, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def logical_not(x, *, loc=None, ip=None):
     """`pd.logical_not(Tensor x)` -> Tensor(out)"""
-    op = _ops.LogicalNotOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.LogicalNotOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def logical_not_(x, *, loc=None, ip=None):
     """`pd.logical_not_(Tensor x)` -> Tensor(out)"""
-    op = _ops.LogicalNot_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.LogicalNot_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def bitwise_not(x, *, loc=None, ip=None):
     """`pd.bitwise_not(Tensor x)` -> Tensor(out)"""
-    op = _ops.BitwiseNotOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.BitwiseNotOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def bitwise_not_(x, *, loc=None, ip=None):
     """`pd.bitwise_not_(Tensor x)` -> Tensor(out)"""
-    op = _ops.BitwiseNot_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.BitwiseNot_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def isnan(x, *, loc=None, ip=None):
     """`pd.isnan(Tensor x)` -> Tensor(out)"""
-    op = _ops.IsnanOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.IsnanOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def isinf(x, *, loc=None, ip=None):
     """`pd.isinf(Tensor x)` -> Tensor(out)"""
-    op = _ops.IsinfOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.IsinfOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def isfinite(x, *, loc=None, ip=None):
     """`pd.isfinite(Tensor x)` -> Tensor(out)"""
-    op = _ops.IsfiniteOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.IsfiniteOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, *, loc=None, ip=None):
     """`pd.scale(Tensor x, Scalar scale = 1.0, float bias = 0.0, bool bias_after_scale = true)` -> Tensor(out)"""
-    op = _ops.ScaleOp(x=x, scale=as_scalar(scale, None, like=x, loc=loc, ip=ip), bias=bias, bias_after_scale=bias_after_scale, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.ScaleOp(x=x, scale=as_scalar(scale, None, like=x, loc=loc, ip=ip), bias=bias, bias_after_scale=bias_after_scale, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def scale_(x, scale=1.0, bias=0.0, bias_after_scale=True, *, loc=None, ip=None):
     """`pd.scale_(Tensor x, Scalar scale = 1.0, float bias = 0.0, bool bias_after_scale = true)` -> Tensor(out)"""
-    op = _ops.Scale_Op(x=x, scale=as_scalar(scale, None, like=x, loc=loc, ip=ip), bias=bias, bias_after_scale=bias_after_scale, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Scale_Op(x=x, scale=as_scalar(scale, None, like=x, loc=loc, ip=ip), bias=bias, bias_after_scale=bias_after_scale, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def pow(x, y=1.0, *, loc=None, ip=None):
     """`pd.pow(Tensor x, float y = 1.0)` -> Tensor(out)"""
-    op = _ops.PowOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.PowOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def pow_(x, y=1.0, *, loc=None, ip=None):
     """`pd.pow_(Tensor x, float y = 1.0)` -> Tensor(out)"""
-    op = _ops.Pow_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Pow_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def clip(x, min, max, *, loc=None, ip=None):
     """`pd.clip(Tensor x, Scalar(float) min, Scalar(float) max)` -> Tensor(out)"""
-    op = _ops.ClipOp(x=x, min=as_scalar(min, 'float32', like=x, loc=loc, ip=ip), max=as_scalar(max, 'float32', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.ClipOp(x=x, min=as_scalar(min, 'float32', like=x, loc=loc, ip=ip), max=as_scalar(max, 'float32', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def clip_(x, min, max, *, loc=None, ip=None):
     """`pd.clip_(Tensor x, Scalar(float) min, Scalar(float) max)` -> Tensor(out)"""
-    op = _ops.Clip_Op(x=x, min=as_scalar(min, 'float32', like=x, loc=loc, ip=ip), max=as_scalar(max, 'float32', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Clip_Op(x=x, min=as_scalar(min, 'float32', like=x, loc=loc, ip=ip), max=as_scalar(max, 'float32', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def assign(x, *, loc=None, ip=None):
     """`pd.assign(Tensor x)` -> Tensor(out)"""
-    op = _ops.AssignOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.AssignOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def assign_(x, *, loc=None, ip=None):
     """`pd.assign_(Tensor x)` -> Tensor(out)"""
-    op = _ops.Assign_Op(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Assign_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def cast(x, dtype, *, loc=None, ip=None):
     """`pd.cast(Tensor x, DataType dtype)` -> Tensor(out)"""
-    op = _ops.CastOp(x=x, dtype=attr_or_none(dtype, 'DataType'), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.CastOp(x=x, dtype=attr_or_none(dtype, 'DataType'), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def cast_(x, dtype, *, loc=None, ip=None):
     """`pd.cast_(Tensor x, DataType dtype)` -> Tensor(out)"""
-    op = _ops.Cast_Op(x=x, dtype=attr_or_none(dtype, 'DataType'), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Cast_Op(x=x, dtype=attr_or_none(dtype, 'DataType'), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def increment(x, value=1.0, *, loc=None, ip=None):
     """`pd.increment(Tensor x, float value = 1.0)` -> Tensor(out)"""
-    op = _ops.IncrementOp(x=x, value=value, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.IncrementOp(x=x, value=value, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def increment_(x, value=1.0, *, loc=None, ip=None):
     """`pd.increment_(Tensor x, float value = 1.0)` -> Tensor(out)"""
-    op = _ops.Increment_Op(x=x, value=value, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Increment_Op(x=x, value=value, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def numel(x, *, loc=None, ip=None):
     """`pd.numel(Tensor x)` -> Tensor(size)"""
-    op = _ops.NumelOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.NumelOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def shape(input, *, loc=None, ip=None):
     """`pd.shape(Tensor input)` -> Tensor(out)"""
-    op = _ops.ShapeOp(input=input, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(input):
+        op = _ops.ShapeOp(input=input, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def shape64(input, *, loc=None, ip=None):
     """`pd.shape64(Tensor input)` -> Tensor(out)"""
-    op = _ops.Shape64Op(input=input, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(input):
+        op = _ops.Shape64Op(input=input, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def softmax(x, axis=-1, *, loc=None, ip=None):
     """`pd.softmax(Tensor x, int axis = -1)` -> Tensor(out)"""
-    op = _ops.SoftmaxOp(x=x, axis=axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.SoftmaxOp(x=x, axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def softmax_(x, axis=-1, *, loc=None, ip=None):
     """`pd.softmax_(Tensor x, int axis = -1)` -> Tensor(out)"""
-    op = _ops.Softmax_Op(x=x, axis=axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Softmax_Op(x=x, axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def log_softmax(x, axis=-1, *, loc=None, ip=None):
     """`pd.log_softmax(Tensor x, int axis = -1)` -> Tensor(out)"""
-    op = _ops.LogSoftmaxOp(x=x, axis=axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.LogSoftmaxOp(x=x, axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def dropout(x, seed_tensor, p=0.5, is_test=False, mode="upscale_in_train", seed=0, fix_seed=False, *, loc=None, ip=None):
     """`pd.dropout(Tensor x, Tensor? seed_tensor, Scalar p = 0.5, bool is_test = false, str mode = "upscale_in_train", int seed = 0, bool fix_seed = false)` -> Tensor(out), Tensor(mask)"""
-    op = _ops.DropoutOp(x=x, seed_tensor=seed_tensor, p=as_scalar(p, None, like=x, loc=loc, ip=ip), is_test=is_test, mode=mode, seed=seed, fix_seed=fix_seed, loc=loc, ip=ip)
-    return results_of(op, ['Tensor', 'Tensor'])
+    with near(x, seed_tensor):
+        op = _ops.DropoutOp(x=x, seed_tensor=seed_tensor, p=as_scalar(p, None, like=x, loc=loc, ip=ip), is_test=is_test, mode=mode, seed=seed, fix_seed=fix_seed, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor'])
 
 
 def prelu(x, alpha, data_format="NCHW", mode="all", *, loc=None, ip=None):
     """`pd.prelu(Tensor x, Tensor alpha, str data_format = "NCHW", str mode = "all")` -> Tensor(out)"""
-    op = _ops.PreluOp(x=x, alpha=alpha, data_format=data_format, mode=mode, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, alpha):
+        op = _ops.PreluOp(x=x, alpha=alpha, data_format=data_format, mode=mode, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def add(x, y, *, loc=None, ip=None):
     """`pd.add(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.AddOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.AddOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def add_(x, y, *, loc=None, ip=None):
     """`pd.add_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.Add_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.Add_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def subtract(x, y, *, loc=None, ip=None):
     """`pd.subtract(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.SubtractOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.SubtractOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def subtract_(x, y, *, loc=None, ip=None):
     """`pd.subtract_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.Subtract_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.Subtract_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def multiply(x, y, *, loc=None, ip=None):
     """`pd.multiply(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.MultiplyOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.MultiplyOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def multiply_(x, y, *, loc=None, ip=None):
     """`pd.multiply_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.Multiply_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.Multiply_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def divide(x, y, *, loc=None, ip=None):
     """`pd.divide(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.DivideOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.DivideOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def divide_(x, y, *, loc=None, ip=None):
     """`pd.divide_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.Divide_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.Divide_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def maximum(x, y, *, loc=None, ip=None):
     """`pd.maximum(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.MaximumOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.MaximumOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def minimum(x, y, *, loc=None, ip=None):
     """`pd.minimum(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.MinimumOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.MinimumOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def elementwise_pow(x, y, *, loc=None, ip=None):
     """`pd.elementwise_pow(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.ElementwisePowOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.ElementwisePowOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def floor_divide(x, y, *, loc=None, ip=None):
     """`pd.floor_divide(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.FloorDivideOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.FloorDivideOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def floor_divide_(x, y, *, loc=None, ip=None):
     """`pd.floor_divide_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.FloorDivide_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.FloorDivide_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def remainder(x, y, *, loc=None, ip=None):
     """`pd.remainder(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.RemainderOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.RemainderOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def remainder_(x, y, *, loc=None, ip=None):
     """`pd.remainder_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.Remainder_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.Remainder_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def fmax(x, y, *, loc=None, ip=None):
     """`pd.fmax(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.FmaxOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.FmaxOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def fmin(x, y, *, loc=None, ip=None):
     """`pd.fmin(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.FminOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.FminOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def heaviside(x, y, *, loc=None, ip=None):
     """`pd.heaviside(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.HeavisideOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.HeavisideOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def atan2(x, y, *, loc=None, ip=None):
     """`pd.atan2(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.Atan2Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.Atan2Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def bitwise_and(x, y, *, loc=None, ip=None):
     """`pd.bitwise_and(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.BitwiseAndOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.BitwiseAndOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def bitwise_and_(x, y, *, loc=None, ip=None):
     """`pd.bitwise_and_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.BitwiseAnd_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.BitwiseAnd_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def bitwise_or(x, y, *, loc=None, ip=None):
     """`pd.bitwise_or(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.BitwiseOrOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.BitwiseOrOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def bitwise_or_(x, y, *, loc=None, ip=None):
     """`pd.bitwise_or_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.BitwiseOr_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.BitwiseOr_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def bitwise_xor(x, y, *, loc=None, ip=None):
     """`pd.bitwise_xor(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.BitwiseXorOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.BitwiseXorOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def bitwise_xor_(x, y, *, loc=None, ip=None):
     """`pd.bitwise_xor_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.BitwiseXor_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.BitwiseXor_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def logical_and(x, y, *, loc=None, ip=None):
     """`pd.logical_and(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.LogicalAndOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.LogicalAndOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def logical_and_(x, y, *, loc=None, ip=None):
     """`pd.logical_and_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.LogicalAnd_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.LogicalAnd_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def logical_or(x, y, *, loc=None, ip=None):
     """`pd.logical_or(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.LogicalOrOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.LogicalOrOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def logical_or_(x, y, *, loc=None, ip=None):
     """`pd.logical_or_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.LogicalOr_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.LogicalOr_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def logical_xor(x, y, *, loc=None, ip=None):
     """`pd.logical_xor(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.LogicalXorOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.LogicalXorOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def logical_xor_(x, y, *, loc=None, ip=None):
     """`pd.logical_xor_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.LogicalXor_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.LogicalXor_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def equal(x, y, *, loc=None, ip=None):
     """`pd.equal(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.EqualOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.EqualOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def equal_(x, y, *, loc=None, ip=None):
     """`pd.equal_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.Equal_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.Equal_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def not_equal(x, y, *, loc=None, ip=None):
     """`pd.not_equal(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.NotEqualOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.NotEqualOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def not_equal_(x, y, *, loc=None, ip=None):
     """`pd.not_equal_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.NotEqual_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.NotEqual_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def less_than(x, y, *, loc=None, ip=None):
     """`pd.less_than(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.LessThanOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.LessThanOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def less_than_(x, y, *, loc=None, ip=None):
     """`pd.less_than_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.LessThan_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.LessThan_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def less_equal(x, y, *, loc=None, ip=None):
     """`pd.less_equal(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.LessEqualOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.LessEqualOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def less_equal_(x, y, *, loc=None, ip=None):
     """`pd.less_equal_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.LessEqual_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.LessEqual_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def greater_than(x, y, *, loc=None, ip=None):
     """`pd.greater_than(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.GreaterThanOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.GreaterThanOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def greater_than_(x, y, *, loc=None, ip=None):
     """`pd.greater_than_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.GreaterThan_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.GreaterThan_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def greater_equal(x, y, *, loc=None, ip=None):
     """`pd.greater_equal(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.GreaterEqualOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.GreaterEqualOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def greater_equal_(x, y, *, loc=None, ip=None):
     """`pd.greater_equal_(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.GreaterEqual_Op(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.GreaterEqual_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def where(condition, x, y, *, loc=None, ip=None):
     """`pd.where(Tensor condition, Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.WhereOp(condition=condition, x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(condition, x, y):
+        op = _ops.WhereOp(condition=condition, x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def where_(condition, x, y, *, loc=None, ip=None):
     """`pd.where_(Tensor condition, Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.Where_Op(condition=condition, x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(condition, x, y):
+        op = _ops.Where_Op(condition=condition, x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def matmul(x, y, transpose_x=False, transpose_y=False, *, loc=None, ip=None):
     """`pd.matmul(Tensor x, Tensor y, bool transpose_x = false, bool transpose_y = false)` -> Tensor(out)"""
-    op = _ops.MatmulOp(x=x, y=y, transpose_x=transpose_x, transpose_y=transpose_y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.MatmulOp(x=x, y=y, transpose_x=transpose_x, transpose_y=transpose_y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def bmm(x, y, *, loc=None, ip=None):
     """`pd.bmm(Tensor x, Tensor y)` -> Tensor(out)"""
-    op = _ops.BmmOp(x=x, y=y, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.BmmOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def addmm(input, x, y, beta=1.0, alpha=1.0, *, loc=None, ip=None):
     """`pd.addmm(Tensor input, Tensor x, Tensor y, float beta = 1.0, float alpha = 1.0)` -> Tensor(out)"""
-    op = _ops.AddmmOp(input=input, x=x, y=y, beta=beta, alpha=alpha, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(input, x, y):
+        op = _ops.AddmmOp(input=input, x=x, y=y, beta=beta, alpha=alpha, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def addmm_(input, x, y, beta=1.0, alpha=1.0, *, loc=None, ip=None):
     """`pd.addmm_(Tensor input, Tensor x, Tensor y, float beta = 1.0, float alpha = 1.0)` -> Tensor(out)"""
-    op = _ops.Addmm_Op(input=input, x=x, y=y, beta=beta, alpha=alpha, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(input, x, y):
+        op = _ops.Addmm_Op(input=input, x=x, y=y, beta=beta, alpha=alpha, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def conv2d(input, filter, strides=(1, 1, ), paddings=(0, 0, ), padding_algorithm="EXPLICIT", dilations=(1, 1, ), groups=1, data_format="NCHW", *, loc=None, ip=None):
     """`pd.conv2d(Tensor input, Tensor filter, int[] strides = {1, 1}, int[] paddings = {0, 0}, str padding_algorithm = "EXPLICIT", int[] dilations = {1, 1}, int groups = 1, str data_format = "NCHW")` -> Tensor(out)"""
-    op = _ops.Conv2dOp(input=input, filter=filter, strides=strides, paddings=paddings, padding_algorithm=padding_algorithm, dilations=dilations, groups=groups, data_format=data_format, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(input, filter):
+        op = _ops.Conv2dOp(input=input, filter=filter, strides=strides, paddings=paddings, padding_algorithm=padding_algorithm, dilations=dilations, groups=groups, data_format=data_format, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def depthwise_conv2d(input, filter, strides=(1, 1, ), paddings=(0, 0, ), padding_algorithm="EXPLICIT", groups=1, dilations=(1, 1, ), data_format="NCHW", *, loc=None, ip=None):
     """`pd.depthwise_conv2d(Tensor input, Tensor filter, int[] strides = {1, 1}, int[] paddings = {0, 0}, str padding_algorithm = "EXPLICIT", int groups = 1, int[] dilations = {1, 1}, str data_format = "NCHW")` -> Tensor(out)"""
-    op = _ops.DepthwiseConv2dOp(input=input, filter=filter, strides=strides, paddings=paddings, padding_algorithm=padding_algorithm, groups=groups, dilations=dilations, data_format=data_format, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(input, filter):
+        op = _ops.DepthwiseConv2dOp(input=input, filter=filter, strides=strides, paddings=paddings, padding_algorithm=padding_algorithm, groups=groups, dilations=dilations, data_format=data_format, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def conv3d(input, filter, strides=(1, 1, 1, ), paddings=(0, 0, 0, ), padding_algorithm="EXPLICIT", groups=1, dilations=(1, 1, 1, ), data_format="NCDHW", *, loc=None, ip=None):
     """`pd.conv3d(Tensor input, Tensor filter, int[] strides = {1, 1, 1}, int[] paddings = {0, 0, 0}, str padding_algorithm = "EXPLICIT", int groups = 1, int[] dilations = {1, 1, 1}, str data_format = "NCDHW")` -> Tensor(out)"""
-    op = _ops.Conv3dOp(input=input, filter=filter, strides=strides, paddings=paddings, padding_algorithm=padding_algorithm, groups=groups, dilations=dilations, data_format=data_format, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(input, filter):
+        op = _ops.Conv3dOp(input=input, filter=filter, strides=strides, paddings=paddings, padding_algorithm=padding_algorithm, groups=groups, dilations=dilations, data_format=data_format, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def conv2d_transpose(x, filter, strides=(1, 1, ), paddings=(0, 0, ), output_padding=(), output_size=(), padding_algorithm="EXPLICIT", groups=1, dilations=(1, 1, ), data_format="NCHW", *, loc=None, ip=None):
     """`pd.conv2d_transpose(Tensor x, Tensor filter, int[] strides = {1, 1}, int[] paddings = {0, 0}, int[] output_padding = {}, IntArray output_size = {}, str padding_algorithm = "EXPLICIT", int groups = 1, int[] dilations = {1, 1}, str data_format = "NCHW")` -> Tensor(out)"""
-    op = _ops.Conv2dTransposeOp(x=x, filter=filter, strides=strides, paddings=paddings, output_padding=output_padding, output_size=as_int_array(output_size, like=x, loc=loc, ip=ip), padding_algorithm=padding_algorithm, groups=groups, dilations=dilations, data_format=data_format, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, filter):
+        op = _ops.Conv2dTransposeOp(x=x, filter=filter, strides=strides, paddings=paddings, output_padding=output_padding, output_size=as_int_array(output_size, like=x, loc=loc, ip=ip), padding_algorithm=padding_algorithm, groups=groups, dilations=dilations, data_format=data_format, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm, *, loc=None, ip=None):
     """`pd.pool2d(Tensor x, IntArray kernel_size, int[] strides, int[] paddings, bool ceil_mode, bool exclusive, str data_format, str pooling_type, bool global_pooling, bool adaptive, str padding_algorithm)` -> Tensor(out)"""
-    op = _ops.Pool2dOp(x=x, kernel_size=as_int_array(kernel_size, like=x, loc=loc, ip=ip), strides=strides, paddings=paddings, ceil_mode=ceil_mode, exclusive=exclusive, data_format=data_format, pooling_type=pooling_type, global_pooling=global_pooling, adaptive=adaptive, padding_algorithm=padding_algorithm, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Pool2dOp(x=x, kernel_size=as_int_array(kernel_size, like=x, loc=loc, ip=ip), strides=strides, paddings=paddings, ceil_mode=ceil_mode, exclusive=exclusive, data_format=data_format, pooling_type=pooling_type, global_pooling=global_pooling, adaptive=adaptive, padding_algorithm=padding_algorithm, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def batch_norm(x, mean, variance, scale, bias, is_test, momentum, epsilon, data_format, use_global_stats, trainable_statistics, *, loc=None, ip=None):
     """`pd.batch_norm(Tensor x, Tensor mean, Tensor variance, Tensor? scale, Tensor? bias, bool is_test, float momentum, float epsilon, str data_format, bool use_global_stats, bool trainable_statistics)` -> Tensor(out), Tensor(mean_out), Tensor(variance_out), Tensor(saved_mean), Tensor(saved_variance), Tensor(reserve_space)"""
-    op = _ops.BatchNormOp(x=x, mean=mean, variance=variance, scale=scale, bias=bias, is_test=is_test, momentum=momentum, epsilon=epsilon, data_format=data_format, use_global_stats=use_global_stats, trainable_statistics=trainable_statistics, loc=loc, ip=ip)
-    return results_of(op, ['Tensor', 'Tensor', 'Tensor', 'Tensor', 'Tensor', 'Tensor'])
+    with near(x, mean, variance, scale, bias):
+        op = _ops.BatchNormOp(x=x, mean=mean, variance=variance, scale=scale, bias=bias, is_test=is_test, momentum=momentum, epsilon=epsilon, data_format=data_format, use_global_stats=use_global_stats, trainable_statistics=trainable_statistics, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor', 'Tensor', 'Tensor', 'Tensor', 'Tensor'])
 
 
 def batch_norm_(x, mean, variance, scale, bias, is_test, momentum, epsilon, data_format, use_global_stats, trainable_statistics, *, loc=None, ip=None):
     """`pd.batch_norm_(Tensor x, Tensor mean, Tensor variance, Tensor? scale, Tensor? bias, bool is_test, float momentum, float epsilon, str data_format, bool use_global_stats, bool trainable_statistics)` -> Tensor(out), Tensor(mean_out), Tensor(variance_out), Tensor(saved_mean), Tensor(saved_variance), Tensor(reserve_space)"""
-    op = _ops.BatchNorm_Op(x=x, mean=mean, variance=variance, scale=scale, bias=bias, is_test=is_test, momentum=momentum, epsilon=epsilon, data_format=data_format, use_global_stats=use_global_stats, trainable_statistics=trainable_statistics, loc=loc, ip=ip)
-    return results_of(op, ['Tensor', 'Tensor', 'Tensor', 'Tensor', 'Tensor', 'Tensor'])
+    with near(x, mean, variance, scale, bias):
+        op = _ops.BatchNorm_Op(x=x, mean=mean, variance=variance, scale=scale, bias=bias, is_test=is_test, momentum=momentum, epsilon=epsilon, data_format=data_format, use_global_stats=use_global_stats, trainable_statistics=trainable_statistics, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor', 'Tensor', 'Tensor', 'Tensor', 'Tensor'])
 
 
 def layer_norm(x, scale, bias, epsilon=1e-5, begin_norm_axis=1, *, loc=None, ip=None):
     """`pd.layer_norm(Tensor x, Tensor? scale, Tensor? bias, float epsilon = 1e-5, int begin_norm_axis = 1)` -> Tensor(out), Tensor(mean), Tensor(variance)"""
-    op = _ops.LayerNormOp(x=x, scale=scale, bias=bias, epsilon=epsilon, begin_norm_axis=begin_norm_axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor', 'Tensor', 'Tensor'])
+    with near(x, scale, bias):
+        op = _ops.LayerNormOp(x=x, scale=scale, bias=bias, epsilon=epsilon, begin_norm_axis=begin_norm_axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor', 'Tensor'])
 
 
 def group_norm(x, scale, bias, epsilon=1e-5, groups=-1, data_format="NCHW", *, loc=None, ip=None):
     """`pd.group_norm(Tensor x, Tensor? scale, Tensor? bias, float epsilon = 1e-5, int groups = -1, str data_format = "NCHW")` -> Tensor(y), Tensor(mean), Tensor(variance)"""
-    op = _ops.GroupNormOp(x=x, scale=scale, bias=bias, epsilon=epsilon, groups=groups, data_format=data_format, loc=loc, ip=ip)
-    return results_of(op, ['Tensor', 'Tensor', 'Tensor'])
+    with near(x, scale, bias):
+        op = _ops.GroupNormOp(x=x, scale=scale, bias=bias, epsilon=epsilon, groups=groups, data_format=data_format, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor', 'Tensor'])
 
 
 def instance_norm(x, scale, bias, epsilon=1e-5, *, loc=None, ip=None):
     """`pd.instance_norm(Tensor x, Tensor? scale, Tensor? bias, float epsilon = 1e-5)` -> Tensor(y), Tensor(saved_mean), Tensor(saved_variance)"""
-    op = _ops.InstanceNormOp(x=x, scale=scale, bias=bias, epsilon=epsilon, loc=loc, ip=ip)
-    return results_of(op, ['Tensor', 'Tensor', 'Tensor'])
+    with near(x, scale, bias):
+        op = _ops.InstanceNormOp(x=x, scale=scale, bias=bias, epsilon=epsilon, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor', 'Tensor'])
 
 
 def embedding(x, weight, padding_idx=-1, sparse=False, *, loc=None, ip=None):
     """`pd.embedding(Tensor x, Tensor weight, int64_t padding_idx = -1, bool sparse = false)` -> Tensor(out)"""
-    op = _ops.EmbeddingOp(x=x, weight=weight, padding_idx=padding_idx, sparse=sparse, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, weight):
+        op = _ops.EmbeddingOp(x=x, weight=weight, padding_idx=padding_idx, sparse=sparse, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def cross_entropy_with_softmax(input, label, soft_label=False, use_softmax=True, numeric_stable_mode=True, ignore_index=-100, axis=-1, *, loc=None, ip=None):
     """`pd.cross_entropy_with_softmax(Tensor input, Tensor label, bool soft_label = false, bool use_softmax = true, bool numeric_stable_mode = true, int ignore_index = -100, int axis = -1)` -> Tensor(softmax), Tensor(loss)"""
-    op = _ops.CrossEntropyWithSoftmaxOp(input=input, label=label, soft_label=soft_label, use_softmax=use_softmax, numeric_stable_mode=numeric_stable_mode, ignore_index=ignore_index, axis=axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor', 'Tensor'])
+    with near(input, label):
+        op = _ops.CrossEntropyWithSoftmaxOp(input=input, label=label, soft_label=soft_label, use_softmax=use_softmax, numeric_stable_mode=numeric_stable_mode, ignore_index=ignore_index, axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor'])
 
 
 def cross_entropy_with_softmax_(input, label, soft_label=False, use_softmax=True, numeric_stable_mode=True, ignore_index=-100, axis=-1, *, loc=None, ip=None):
     """`pd.cross_entropy_with_softmax_(Tensor input, Tensor label, bool soft_label = false, bool use_softmax = true, bool numeric_stable_mode = true, int ignore_index = -100, int axis = -1)` -> Tensor(softmax), Tensor(loss)"""
-    op = _ops.CrossEntropyWithSoftmax_Op(input=input, label=label, soft_label=soft_label, use_softmax=use_softmax, numeric_stable_mode=numeric_stable_mode, ignore_index=ignore_index, axis=axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor', 'Tensor'])
+    with near(input, label):
+        op = _ops.CrossEntropyWithSoftmax_Op(input=input, label=label, soft_label=soft_label, use_softmax=use_softmax, numeric_stable_mode=numeric_stable_mode, ignore_index=ignore_index, axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor'])
 
 
 def bilinear_interp(x, out_size, size_tensor, scale_tensor, data_format="NCHW", out_d=0, out_h=0, out_w=0, scale=(), interp_method="bilinear", align_corners=True, align_mode=1, *, loc=None, ip=None):
     """`pd.bilinear_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, float[] scale = {}, str interp_method = "bilinear", bool align_corners = true, int align_mode = 1)` -> Tensor(output)"""
-    op = _ops.BilinearInterpOp(x=x, out_size=out_size, size_tensor=as_tensor_list(size_tensor, loc=loc, ip=ip), scale_tensor=scale_tensor, data_format=data_format, out_d=out_d, out_h=out_h, out_w=out_w, scale=scale, interp_method=interp_method, align_corners=align_corners, align_mode=align_mode, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, out_size, size_tensor, scale_tensor):
+        op = _ops.BilinearInterpOp(x=x, out_size=out_size, size_tensor=as_tensor_list(size_tensor, loc=loc, ip=ip), scale_tensor=scale_tensor, data_format=data_format, out_d=out_d, out_h=out_h, out_w=out_w, scale=scale, interp_method=interp_method, align_corners=align_corners, align_mode=align_mode, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def nearest_interp(x, out_size, size_tensor, scale_tensor, data_format="NCHW", out_d=0, out_h=0, out_w=0, scale=(), interp_method="nearest", align_corners=True, align_mode=1, *, loc=None, ip=None):
     """`pd.nearest_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, float[] scale = {}, str interp_method = "nearest", bool align_corners = true, int align_mode = 1)` -> Tensor(output)"""
-    op = _ops.NearestInterpOp(x=x, out_size=out_size, size_tensor=as_tensor_list(size_tensor, loc=loc, ip=ip), scale_tensor=scale_tensor, data_format=data_format, out_d=out_d, out_h=out_h, out_w=out_w, scale=scale, interp_method=interp_method, align_corners=align_corners, align_mode=align_mode, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, out_size, size_tensor, scale_tensor):
+        op = _ops.NearestInterpOp(x=x, out_size=out_size, size_tensor=as_tensor_list(size_tensor, loc=loc, ip=ip), scale_tensor=scale_tensor, data_format=data_format, out_d=out_d, out_h=out_h, out_w=out_w, scale=scale, interp_method=interp_method, align_corners=align_corners, align_mode=align_mode, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def pixel_shuffle(x, upscale_factor=1, data_format="NCHW", *, loc=None, ip=None):
     """`pd.pixel_shuffle(Tensor x, int upscale_factor = 1, str data_format = "NCHW")` -> Tensor(out)"""
-    op = _ops.PixelShuffleOp(x=x, upscale_factor=upscale_factor, data_format=data_format, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.PixelShuffleOp(x=x, upscale_factor=upscale_factor, data_format=data_format, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def sum(x, axis=(), dtype=None, keepdim=False, *, loc=None, ip=None):
     """`pd.sum(Tensor x, IntArray axis = {}, DataType dtype = DataType::UNDEFINED, bool keepdim = false)` -> Tensor(out)"""
-    op = _ops.SumOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), keepdim=keepdim, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.SumOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), keepdim=keepdim, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def mean(x, axis=(), keepdim=False, *, loc=None, ip=None):
     """`pd.mean(Tensor x, IntArray axis = {}, bool keepdim = false)` -> Tensor(out)"""
-    op = _ops.MeanOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), keepdim=keepdim, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.MeanOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), keepdim=keepdim, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def max(x, axis=(), keepdim=False, *, loc=None, ip=None):
     """`pd.max(Tensor x, IntArray axis = {}, bool keepdim = false)` -> Tensor(out)"""
-    op = _ops.MaxOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), keepdim=keepdim, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.MaxOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), keepdim=keepdim, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def min(x, axis=(), keepdim=False, *, loc=None, ip=None):
     """`pd.min(Tensor x, IntArray axis = {}, bool keepdim = false)` -> Tensor(out)"""
-    op = _ops.MinOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), keepdim=keepdim, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.MinOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), keepdim=keepdim, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def prod(x, dims, keep_dim, reduce_all, *, loc=None, ip=None):
     """`pd.prod(Tensor x, IntArray dims, bool keep_dim, bool reduce_all)` -> Tensor(out)"""
-    op = _ops.ProdOp(x=x, dims=as_int_array(dims, like=x, loc=loc, ip=ip), keep_dim=keep_dim, reduce_all=reduce_all, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.ProdOp(x=x, dims=as_int_array(dims, like=x, loc=loc, ip=ip), keep_dim=keep_dim, reduce_all=reduce_all, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def amax(x, axis=(), keepdim=False, *, loc=None, ip=None):
     """`pd.amax(Tensor x, int64_t[] axis = {}, bool keepdim = false)` -> Tensor(out)"""
-    op = _ops.AmaxOp(x=x, axis=axis, keepdim=keepdim, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.AmaxOp(x=x, axis=axis, keepdim=keepdim, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def amin(x, axis=(), keepdim=False, *, loc=None, ip=None):
     """`pd.amin(Tensor x, int64_t[] axis = {}, bool keepdim = false)` -> Tensor(out)"""
-    op = _ops.AminOp(x=x, axis=axis, keepdim=keepdim, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.AminOp(x=x, axis=axis, keepdim=keepdim, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def all(x, axis=(), keepdim=False, *, loc=None, ip=None):
     """`pd.all(Tensor x, int64_t[] axis = {}, bool keepdim = false)` -> Tensor(out)"""
-    op = _ops.AllOp(x=x, axis=axis, keepdim=keepdim, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.AllOp(x=x, axis=axis, keepdim=keepdim, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def any(x, axis=(), keepdim=False, *, loc=None, ip=None):
     """`pd.any(Tensor x, int64_t[] axis = {}, bool keepdim = false)` -> Tensor(out)"""
-    op = _ops.AnyOp(x=x, axis=axis, keepdim=keepdim, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.AnyOp(x=x, axis=axis, keepdim=keepdim, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def logsumexp(x, axis=(0, ), keepdim=False, reduce_all=False, *, loc=None, ip=None):
     """`pd.logsumexp(Tensor x, int64_t[] axis = {0}, bool keepdim = false, bool reduce_all = false)` -> Tensor(out)"""
-    op = _ops.LogsumexpOp(x=x, axis=axis, keepdim=keepdim, reduce_all=reduce_all, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.LogsumexpOp(x=x, axis=axis, keepdim=keepdim, reduce_all=reduce_all, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def mean_all(x, *, loc=None, ip=None):
     """`pd.mean_all(Tensor x)` -> Tensor(out)"""
-    op = _ops.MeanAllOp(x=x, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.MeanAllOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def argmax(x, axis, keepdims=False, flatten=False, dtype='int64', *, loc=None, ip=None):
     """`pd.argmax(Tensor x, Scalar(int64_t) axis, bool keepdims = false, bool flatten = false, DataType dtype = DataType::INT64)` -> Tensor(out)"""
-    op = _ops.ArgmaxOp(x=x, axis=as_scalar(axis, 'int64', like=x, loc=loc, ip=ip), keepdims=keepdims, flatten=flatten, dtype=attr_or_none(dtype, 'DataType'), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.ArgmaxOp(x=x, axis=as_scalar(axis, 'int64', like=x, loc=loc, ip=ip), keepdims=keepdims, flatten=flatten, dtype=attr_or_none(dtype, 'DataType'), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def argmin(x, axis, keepdims=False, flatten=False, dtype='int64', *, loc=None, ip=None):
     """`pd.argmin(Tensor x, Scalar(int64_t) axis, bool keepdims = false, bool flatten = false, DataType dtype = DataType::INT64)` -> Tensor(out)"""
-    op = _ops.ArgminOp(x=x, axis=as_scalar(axis, 'int64', like=x, loc=loc, ip=ip), keepdims=keepdims, flatten=flatten, dtype=attr_or_none(dtype, 'DataType'), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.ArgminOp(x=x, axis=as_scalar(axis, 'int64', like=x, loc=loc, ip=ip), keepdims=keepdims, flatten=flatten, dtype=attr_or_none(dtype, 'DataType'), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def cumsum(x, axis=-1, flatten=False, exclusive=False, reverse=False, *, loc=None, ip=None):
     """`pd.cumsum(Tensor x, Scalar axis = -1, bool flatten = false, bool exclusive = false, bool reverse = false)` -> Tensor(out)"""
-    op = _ops.CumsumOp(x=x, axis=as_scalar(axis, None, like=x, loc=loc, ip=ip), flatten=flatten, exclusive=exclusive, reverse=reverse, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.CumsumOp(x=x, axis=as_scalar(axis, None, like=x, loc=loc, ip=ip), flatten=flatten, exclusive=exclusive, reverse=reverse, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def cumsum_(x, axis=-1, flatten=False, exclusive=False, reverse=False, *, loc=None, ip=None):
     """`pd.cumsum_(Tensor x, Scalar axis = -1, bool flatten = false, bool exclusive = false, bool reverse = false)` -> Tensor(out)"""
-    op = _ops.Cumsum_Op(x=x, axis=as_scalar(axis, None, like=x, loc=loc, ip=ip), flatten=flatten, exclusive=exclusive, reverse=reverse, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Cumsum_Op(x=x, axis=as_scalar(axis, None, like=x, loc=loc, ip=ip), flatten=flatten, exclusive=exclusive, reverse=reverse, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def cumprod(x, dim, exclusive=False, reverse=False, *, loc=None, ip=None):
     """`pd.cumprod(Tensor x, int dim, bool exclusive = false, bool reverse = false)` -> Tensor(out)"""
-    op = _ops.CumprodOp(x=x, dim=dim, exclusive=exclusive, reverse=reverse, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.CumprodOp(x=x, dim=dim, exclusive=exclusive, reverse=reverse, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def cumprod_(x, dim, exclusive=False, reverse=False, *, loc=None, ip=None):
     """`pd.cumprod_(Tensor x, int dim, bool exclusive = false, bool reverse = false)` -> Tensor(out)"""
-    op = _ops.Cumprod_Op(x=x, dim=dim, exclusive=exclusive, reverse=reverse, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Cumprod_Op(x=x, dim=dim, exclusive=exclusive, reverse=reverse, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def topk(x, k=1, axis=-1, largest=True, sorted=True, *, loc=None, ip=None):
     """`pd.topk(Tensor x, Scalar(int) k = 1, int axis = -1, bool largest = true, bool sorted = true)` -> Tensor(out), Tensor(indices)"""
-    op = _ops.TopkOp(x=x, k=as_scalar(k, 'int64', like=x, loc=loc, ip=ip), axis=axis, largest=largest, sorted=sorted, loc=loc, ip=ip)
-    return results_of(op, ['Tensor', 'Tensor'])
+    with near(x):
+        op = _ops.TopkOp(x=x, k=as_scalar(k, 'int64', like=x, loc=loc, ip=ip), axis=axis, largest=largest, sorted=sorted, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor'])
 
 
 def argsort(x, axis=-1, descending=False, stable=False, *, loc=None, ip=None):
     """`pd.argsort(Tensor x, int axis = -1, bool descending = false, bool stable = false)` -> Tensor(out), Tensor(indices)"""
-    op = _ops.ArgsortOp(x=x, axis=axis, descending=descending, stable=stable, loc=loc, ip=ip)
-    return results_of(op, ['Tensor', 'Tensor'])
+    with near(x):
+        op = _ops.ArgsortOp(x=x, axis=axis, descending=descending, stable=stable, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor'])
 
 
 def p_norm(x, porder=2, axis=-1, epsilon=1.0e-12, keepdim=False, asvector=False, *, loc=None, ip=None):
     """`pd.p_norm(Tensor x, float porder = 2, int axis = -1, float epsilon = 1.0e-12, bool keepdim = false, bool asvector = false)` -> Tensor(out)"""
-    op = _ops.PNormOp(x=x, porder=porder, axis=axis, epsilon=epsilon, keepdim=keepdim, asvector=asvector, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.PNormOp(x=x, porder=porder, axis=axis, epsilon=epsilon, keepdim=keepdim, asvector=asvector, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def reshape(x, shape, *, loc=None, ip=None):
     """`pd.reshape(Tensor x, IntArray shape)` -> Tensor(out)"""
-    op = _ops.ReshapeOp(x=x, shape=as_int_array(shape, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.ReshapeOp(x=x, shape=as_int_array(shape, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def reshape_(x, shape, *, loc=None, ip=None):
     """`pd.reshape_(Tensor x, IntArray shape)` -> Tensor(out)"""
-    op = _ops.Reshape_Op(x=x, shape=as_int_array(shape, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Reshape_Op(x=x, shape=as_int_array(shape, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def transpose(x, perm, *, loc=None, ip=None):
     """`pd.transpose(Tensor x, int[] perm)` -> Tensor(out)"""
-    op = _ops.TransposeOp(x=x, perm=perm, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.TransposeOp(x=x, perm=perm, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def transpose_(x, perm, *, loc=None, ip=None):
     """`pd.transpose_(Tensor x, int[] perm)` -> Tensor(out)"""
-    op = _ops.Transpose_Op(x=x, perm=perm, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Transpose_Op(x=x, perm=perm, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def concat(x, axis=0, *, loc=None, ip=None):
     """`pd.concat(Tensor[] x, Scalar axis = 0)` -> Tensor(out)"""
-    op = _ops.ConcatOp(x=as_tensor_list(x, loc=loc, ip=ip), axis=as_scalar(axis, None, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.ConcatOp(x=as_tensor_list(x, loc=loc, ip=ip), axis=as_scalar(axis, None, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def stack(x, axis=0, *, loc=None, ip=None):
     """`pd.stack(Tensor[] x, int axis = 0)` -> Tensor(out)"""
-    op = _ops.StackOp(x=as_tensor_list(x, loc=loc, ip=ip), axis=axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.StackOp(x=as_tensor_list(x, loc=loc, ip=ip), axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def split(x, sections, axis, *, loc=None, ip=None):
     """`pd.split(Tensor x, IntArray sections, Scalar(int) axis)` -> Tensor[](out)"""
-    op = _ops.SplitOp(x=x, sections=as_int_array(sections, like=x, loc=loc, ip=ip), axis=as_scalar(axis, 'int64', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor[]'])
+    with near(x):
+        op = _ops.SplitOp(x=x, sections=as_int_array(sections, like=x, loc=loc, ip=ip), axis=as_scalar(axis, 'int64', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor[]'])
 
 
 def split_with_num(x, num, axis, *, loc=None, ip=None):
     """`pd.split_with_num(Tensor x, int num, Scalar(int) axis)` -> Tensor[](out)"""
-    op = _ops.SplitWithNumOp(x=x, num=num, axis=as_scalar(axis, 'int64', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor[]'])
+    with near(x):
+        op = _ops.SplitWithNumOp(x=x, num=num, axis=as_scalar(axis, 'int64', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor[]'])
 
 
 def unstack(x, axis=0, num=0, *, loc=None, ip=None):
     """`pd.unstack(Tensor x, int axis = 0, int num = 0)` -> Tensor[](out)"""
-    op = _ops.UnstackOp(x=x, axis=axis, num=num, loc=loc, ip=ip)
-    return results_of(op, ['Tensor[]'])
+    with near(x):
+        op = _ops.UnstackOp(x=x, axis=axis, num=num, loc=loc, ip=ip)
+        return results_of(op, ['Tensor[]'])
 
 
 def unbind(input, axis=0, *, loc=None, ip=None):
     """`pd.unbind(Tensor input, int axis = 0)` -> Tensor[](out)"""
-    op = _ops.UnbindOp(input=input, axis=axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor[]'])
+    with near(input):
+        op = _ops.UnbindOp(input=input, axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor[]'])
 
 
 def slice(input, axes, starts, ends, infer_flags, decrease_axis, *, loc=None, ip=None):
     """`pd.slice(Tensor input, int64_t[] axes, IntArray starts, IntArray ends, int64_t[] infer_flags, int64_t[] decrease_axis)` -> Tensor(out)"""
-    op = _ops.SliceOp(input=input, axes=axes, starts=as_int_array(starts, like=input, loc=loc, ip=ip), ends=as_int_array(ends, like=input, loc=loc, ip=ip), infer_flags=infer_flags, decrease_axis=decrease_axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(input):
+        op = _ops.SliceOp(input=input, axes=axes, starts=as_int_array(starts, like=input, loc=loc, ip=ip), ends=as_int_array(ends, like=input, loc=loc, ip=ip), infer_flags=infer_flags, decrease_axis=decrease_axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def strided_slice(x, axes, starts, ends, strides, *, loc=None, ip=None):
     """`pd.strided_slice(Tensor x, int[] axes, IntArray starts, IntArray ends, IntArray strides)` -> Tensor(out)"""
-    op = _ops.StridedSliceOp(x=x, axes=axes, starts=as_int_array(starts, like=x, loc=loc, ip=ip), ends=as_int_array(ends, like=x, loc=loc, ip=ip), strides=as_int_array(strides, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.StridedSliceOp(x=x, axes=axes, starts=as_int_array(starts, like=x, loc=loc, ip=ip), ends=as_int_array(ends, like=x, loc=loc, ip=ip), strides=as_int_array(strides, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def squeeze(x, axis=(), *, loc=None, ip=None):
     """`pd.squeeze(Tensor x, IntArray axis = {})` -> Tensor(out)"""
-    op = _ops.SqueezeOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.SqueezeOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def squeeze_(x, axis=(), *, loc=None, ip=None):
     """`pd.squeeze_(Tensor x, IntArray axis = {})` -> Tensor(out)"""
-    op = _ops.Squeeze_Op(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Squeeze_Op(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def unsqueeze(x, axis=(), *, loc=None, ip=None):
     """`pd.unsqueeze(Tensor x, IntArray axis = {})` -> Tensor(out)"""
-    op = _ops.UnsqueezeOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.UnsqueezeOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def unsqueeze_(x, axis=(), *, loc=None, ip=None):
     """`pd.unsqueeze_(Tensor x, IntArray axis = {})` -> Tensor(out)"""
-    op = _ops.Unsqueeze_Op(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Unsqueeze_Op(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def flatten(x, start_axis=1, stop_axis=1, *, loc=None, ip=None):
     """`pd.flatten(Tensor x, int start_axis = 1, int stop_axis = 1)` -> Tensor(out)"""
-    op = _ops.FlattenOp(x=x, start_axis=start_axis, stop_axis=stop_axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.FlattenOp(x=x, start_axis=start_axis, stop_axis=stop_axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def flatten_(x, start_axis=1, stop_axis=1, *, loc=None, ip=None):
     """`pd.flatten_(Tensor x, int start_axis = 1, int stop_axis = 1)` -> Tensor(out)"""
-    op = _ops.Flatten_Op(x=x, start_axis=start_axis, stop_axis=stop_axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Flatten_Op(x=x, start_axis=start_axis, stop_axis=stop_axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def expand(x, shape=(), *, loc=None, ip=None):
     """`pd.expand(Tensor x, IntArray shape = {})` -> Tensor(out)"""
-    op = _ops.ExpandOp(x=x, shape=as_int_array(shape, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.ExpandOp(x=x, shape=as_int_array(shape, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def expand_as(x, y, target_shape=(), *, loc=None, ip=None):
     """`pd.expand_as(Tensor x, Tensor? y, int[] target_shape = {})` -> Tensor(out)"""
-    op = _ops.ExpandAsOp(x=x, y=y, target_shape=target_shape, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, y):
+        op = _ops.ExpandAsOp(x=x, y=y, target_shape=target_shape, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def tile(x, repeat_times=(), *, loc=None, ip=None):
     """`pd.tile(Tensor x, IntArray repeat_times = {})` -> Tensor(out)"""
-    op = _ops.TileOp(x=x, repeat_times=as_int_array(repeat_times, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.TileOp(x=x, repeat_times=as_int_array(repeat_times, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def gather(x, index, axis=0, *, loc=None, ip=None):
     """`pd.gather(Tensor x, Tensor index, Scalar(int) axis = 0)` -> Tensor(out)"""
-    op = _ops.GatherOp(x=x, index=index, axis=as_scalar(axis, 'int64', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, index):
+        op = _ops.GatherOp(x=x, index=index, axis=as_scalar(axis, 'int64', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def gather_nd(x, index, *, loc=None, ip=None):
     """`pd.gather_nd(Tensor x, Tensor index)` -> Tensor(out)"""
-    op = _ops.GatherNdOp(x=x, index=index, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, index):
+        op = _ops.GatherNdOp(x=x, index=index, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def index_select(x, index, axis=0, *, loc=None, ip=None):
     """`pd.index_select(Tensor x, Tensor index, int axis = 0)` -> Tensor(out)"""
-    op = _ops.IndexSelectOp(x=x, index=index, axis=axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, index):
+        op = _ops.IndexSelectOp(x=x, index=index, axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def scatter(x, index, updates, overwrite=True, *, loc=None, ip=None):
     """`pd.scatter(Tensor x, Tensor index, Tensor updates, bool overwrite = true)` -> Tensor(out)"""
-    op = _ops.ScatterOp(x=x, index=index, updates=updates, overwrite=overwrite, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, index, updates):
+        op = _ops.ScatterOp(x=x, index=index, updates=updates, overwrite=overwrite, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def scatter_(x, index, updates, overwrite=True, *, loc=None, ip=None):
     """`pd.scatter_(Tensor x, Tensor index, Tensor updates, bool overwrite = true)` -> Tensor(out)"""
-    op = _ops.Scatter_Op(x=x, index=index, updates=updates, overwrite=overwrite, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x, index, updates):
+        op = _ops.Scatter_Op(x=x, index=index, updates=updates, overwrite=overwrite, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def take_along_axis(arr, indices, axis, *, loc=None, ip=None):
     """`pd.take_along_axis(Tensor arr, Tensor indices, int axis)` -> Tensor(out)"""
-    op = _ops.TakeAlongAxisOp(arr=arr, indices=indices, axis=axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(arr, indices):
+        op = _ops.TakeAlongAxisOp(arr=arr, indices=indices, axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def flip(x, axis, *, loc=None, ip=None):
     """`pd.flip(Tensor x, int[] axis)` -> Tensor(out)"""
-    op = _ops.FlipOp(x=x, axis=axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.FlipOp(x=x, axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def roll(x, shifts=(), axis=(), *, loc=None, ip=None):
     """`pd.roll(Tensor x, IntArray shifts = {}, int64_t[] axis = {})` -> Tensor(out)"""
-    op = _ops.RollOp(x=x, shifts=as_int_array(shifts, like=x, loc=loc, ip=ip), axis=axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.RollOp(x=x, shifts=as_int_array(shifts, like=x, loc=loc, ip=ip), axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def pad(x, paddings, pad_value, *, loc=None, ip=None):
     """`pd.pad(Tensor x, int[] paddings, Scalar pad_value)` -> Tensor(out)"""
-    op = _ops.PadOp(x=x, paddings=paddings, pad_value=as_scalar(pad_value, None, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.PadOp(x=x, paddings=paddings, pad_value=as_scalar(pad_value, None, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def pad3d(x, paddings, mode="constant", pad_value=0.0, data_format="NCDHW", *, loc=None, ip=None):
     """`pd.pad3d(Tensor x, IntArray paddings, str mode = "constant", float pad_value = 0.0, str data_format = "NCDHW")` -> Tensor(out)"""
-    op = _ops.Pad3dOp(x=x, paddings=as_int_array(paddings, like=x, loc=loc, ip=ip), mode=mode, pad_value=pad_value, data_format=data_format, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Pad3dOp(x=x, paddings=as_int_array(paddings, like=x, loc=loc, ip=ip), mode=mode, pad_value=pad_value, data_format=data_format, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def one_hot(x, num_classes, *, loc=None, ip=None):
     """`pd.one_hot(Tensor x, Scalar(int) num_classes)` -> Tensor(out)"""
-    op = _ops.OneHotOp(x=x, num_classes=as_scalar(num_classes, 'int64', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.OneHotOp(x=x, num_classes=as_scalar(num_classes, 'int64', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def nonzero(condition, *, loc=None, ip=None):
     """`pd.nonzero(Tensor condition)` -> Tensor(out)"""
-    op = _ops.NonzeroOp(condition=condition, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(condition):
+        op = _ops.NonzeroOp(condition=condition, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def tril(x, diagonal, *, loc=None, ip=None):
     """`pd.tril(Tensor x, int diagonal)` -> Tensor(out)"""
-    op = _ops.TrilOp(x=x, diagonal=diagonal, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.TrilOp(x=x, diagonal=diagonal, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def tril_(x, diagonal, *, loc=None, ip=None):
     """`pd.tril_(Tensor x, int diagonal)` -> Tensor(out)"""
-    op = _ops.Tril_Op(x=x, diagonal=diagonal, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Tril_Op(x=x, diagonal=diagonal, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def triu(x, diagonal, *, loc=None, ip=None):
     """`pd.triu(Tensor x, int diagonal)` -> Tensor(out)"""
-    op = _ops.TriuOp(x=x, diagonal=diagonal, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.TriuOp(x=x, diagonal=diagonal, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def triu_(x, diagonal, *, loc=None, ip=None):
     """`pd.triu_(Tensor x, int diagonal)` -> Tensor(out)"""
-    op = _ops.Triu_Op(x=x, diagonal=diagonal, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.Triu_Op(x=x, diagonal=diagonal, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def repeat_interleave(x, repeats, axis, *, loc=None, ip=None):
     """`pd.repeat_interleave(Tensor x, int repeats, int axis)` -> Tensor(out)"""
-    op = _ops.RepeatInterleaveOp(x=x, repeats=repeats, axis=axis, loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.RepeatInterleaveOp(x=x, repeats=repeats, axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def assign_value(shape, dtype, values, place=None, *, loc=None, ip=None):
@@ -1481,20 +1724,23 @@ def assign_value(shape, dtype, values, place=None, *, loc=None, ip=None):
 
 def assign_value_(output, shape, dtype, values, place=None, *, loc=None, ip=None):
     """`pd.assign_value_(Tensor output, int[] shape, DataType dtype, Scalar[] values, Place place = {})` -> Tensor(out)"""
-    op = _ops.AssignValue_Op(output=output, shape=shape, dtype=attr_or_none(dtype, 'DataType'), values=attr_or_none(values, 'Scalar[]'), place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(output):
+        op = _ops.AssignValue_Op(output=output, shape=shape, dtype=attr_or_none(dtype, 'DataType'), values=attr_or_none(values, 'Scalar[]'), place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def full_like(x, value, dtype=None, place=None, *, loc=None, ip=None):
     """`pd.full_like(Tensor x, Scalar value, DataType dtype = DataType::UNDEFINED, Place place = {})` -> Tensor(out)"""
-    op = _ops.FullLikeOp(x=x, value=as_scalar(value, None, like=x, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.FullLikeOp(x=x, value=as_scalar(value, None, like=x, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def empty_like(x, dtype=None, place=None, *, loc=None, ip=None):
     """`pd.empty_like(Tensor x, DataType dtype = DataType::UNDEFINED, Place place = {})` -> Tensor(out)"""
-    op = _ops.EmptyLikeOp(x=x, dtype=attr_or_none(dtype, 'DataType'), place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(x):
+        op = _ops.EmptyLikeOp(x=x, dtype=attr_or_none(dtype, 'DataType'), place=attr_or_none(place, 'Place'), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def empty(shape, dtype='float32', place=None, *, loc=None, ip=None):
@@ -1505,8 +1751,9 @@ def empty(shape, dtype='float32', place=None, *, loc=None, ip=None):
 
 def full_with_tensor(value, shape, dtype='float32', *, loc=None, ip=None):
     """`pd.full_with_tensor(Tensor value, IntArray shape, DataType dtype = DataType::FLOAT32)` -> Tensor(out)"""
-    op = _ops.FullWithTensorOp(value=value, shape=as_int_array(shape, like=value, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), loc=loc, ip=ip)
-    return results_of(op, ['Tensor'])
+    with near(value):
+        op = _ops.FullWithTensorOp(value=value, shape=as_int_array(shape, like=value, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def arange(start, end, step, dtype='int64', place=None, *, loc=None, ip=None):

@@ -167,6 +167,7 @@ class Executor:
 
     # -- compilation -----------------------------------------------------------
     def _compiled(self, program: Program, feed: dict, fetch_list: list):
+        _refuse_training(program)
         feeds = program.feeds()
         feed_names = [n for n, _ in feeds]
         for name in feed:
@@ -278,3 +279,19 @@ class Executor:
                 if name not in keep:
                     op.operation.erase()
         return module
+
+
+def _refuse_training(program: Program) -> None:
+    """A program that writes parameters (a batch norm's running statistics
+    in training mode) is training, which the CPU backend does not do: say
+    how to get the inference program instead of failing in the lowering."""
+    for op in program._ops_named("pd.set_parameter"):
+        name = op.attributes["parameter_name"].value
+        source = op.operands[0].owner
+        what = source.name if hasattr(source, "name") else "an op"
+        if what == "pd.batch_norm":
+            what = "pd.batch_norm in training mode"
+        raise ExecutorError(
+            f"the program updates parameter {name!r} ({what}): this is a training program; "
+            "call model.eval() before building the program for inference (training is not "
+            "supported by the CPU backend yet)")

@@ -121,18 +121,26 @@ class Program:
         return str(self.module)
 
     # -- files -----------------------------------------------------------------
-    def save(self, path) -> None:
-        """The graph as MLIR: text for `.mlir`, bytecode for `.mlirbc`.
-        Weights are saved separately (ParameterStore.save)."""
+    def save(self, path, weights: bool = True) -> None:
+        """The graph as MLIR (text for `.mlir`, bytecode for `.mlirbc`) and,
+        with `weights` and parameters that have values, the weights next to
+        it as `.npz` (`m.mlir` -> `m.npz`, ParameterStore.save), which
+        Program.load reads back."""
         path = Path(path)
         if path.suffix == ".mlirbc":
             with open(path, "wb") as f:
                 self.module.operation.write_bytecode(f)
         else:
             path.write_text(self.module.operation.get_asm(enable_debug_info=True))
+        if weights and any(p.value is not None for p in self.parameters.parameters.values()):
+            self.parameters.save(path.with_suffix(".npz"))
 
     @classmethod
-    def load(cls, path) -> "Program":
+    def load(cls, path, weights=None) -> "Program":
+        """A program saved by save(): its parameters are declared from the
+        graph (pd.get_parameter / pd.set_parameter), and their values loaded
+        from `weights` (an .npz of ParameterStore.save), by default the .npz
+        next to the graph when there is one."""
         path = Path(path)
         if not path.is_file():
             raise ProgramError(f"cannot read {path}: no such file")
@@ -143,7 +151,22 @@ class Program:
         except ir.MLIRError as e:
             details = "; ".join(f"{d.location}: {d.message}" for d in e.error_diagnostics)
             raise ProgramError(f"{path}: {details or e}") from None
-        return cls(module)
+        program = cls(module)
+        program._declare_parameters()
+        if weights is None and path.with_suffix(".npz").is_file():
+            weights = path.with_suffix(".npz")
+        if weights is not None:
+            program.parameters.load(weights)
+        return program
+
+    def _declare_parameters(self) -> None:
+        """Declares the parameters the graph reads or writes (a loaded
+        program's store starts empty)."""
+        for op in self._ops_named("pd.get_parameter") + self._ops_named("pd.set_parameter"):
+            t = op.result.type if op.operation.name == "pd.get_parameter" else op.operands[0].type
+            kind = pd.TensorType if pd.TensorType.isinstance(t) else pd.VTensorType
+            self.parameters.declare(op.attributes["parameter_name"].value, kind(t).shape,
+                                    kind(t).dtype)
 
     # -- freezing --------------------------------------------------------------
     def freeze(self, store: ParameterStore | None = None, embed: bool = True) -> None:
