@@ -83,10 +83,15 @@ def PdMaximizeValueSemantics : Pass<"pd-maximize-value-semantics"> {
     2. copies are removed where no user mutates or aliases the tensor:
        `pd.to_vtensor(pd.to_tensor(%v))` is `%v`, and a feed, constant or
        parameter read whose tensor is only ever snapshotted produces the
-       value directly (a parameter only if no `pd.set_parameter` writes it).
+       value directly (a parameter only if no `pd.set_parameter` writes it);
+       a tensor (a copy of a value, a feed or a constant) that is
+       overwritten in place (the destination of `pd.copy_to` of a value,
+       which `pd-reduce-inplace-variants` makes of `relu_` or `set_value_`),
+       with every use in its block, holds at each point the value written
+       last: its readers get that value and the copies go away.
 
-    In-place ops, views and `pd.copy_to` keep `!pd.tensor` and are treated
-    like pointers: nothing is moved across them.
+    Other in-place ops, views and `pd.copy_to` keep `!pd.tensor` and are
+    treated like pointers: nothing is moved across them.
 
     Before:
 

@@ -169,6 +169,71 @@ bool removeCopy(Operation *op, const llvm::StringSet<> &written) {
   return true;
 }
 
+/// Store forwarding, in the manner of torch-mlir's abstract interpretation
+/// of `overwrite.tensor.contents`: a tensor made by `def` (a copy of a
+/// value, or a feed or constant) whose every use is in its block and either
+/// overwrites it (the destination of a pd.copy_to of a value: what an
+/// in-place op such as relu_ or set_value_ becomes) or reads it as a
+/// replaceable reader holds, at each point, the value written last. Its
+/// readers get that value and the copies go away.
+bool forwardStores(Operation *def) {
+  if (def->getNumResults() != 1 || !isa<pd::TensorType>(def->getResult(0).getType()) ||
+      !isa<ToTensorOp, DataOp, FullOp, FullIntArrayOp>(def))
+    return false;
+  Value t = def->getResult(0);
+  Block *block = def->getBlock();
+  SmallVector<Operation *> users;
+  bool writes = false;
+  for (OpOperand &use : t.getUses()) {
+    Operation *user = use.getOwner();
+    if (user->getBlock() != block || llvm::count(user->getOperands(), t) != 1)
+      return false;
+    auto copy = dyn_cast<CopyToOp>(user);
+    bool write = copy && use.getOperandNumber() == 1;
+    if (write && !isa<VTensorType>(copy.getOperand(0).getType()))
+      return false;
+    if (!write && !isReplaceableReader(use))
+      return false;
+    writes |= write;
+    users.push_back(user);
+  }
+  if (!writes)
+    return false; // removeCopy's case
+  llvm::sort(users, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  Value current;
+  if (auto toTensor = dyn_cast<ToTensorOp>(def)) {
+    current = toTensor.getOperand();
+  } else {
+    // A feed or constant: its own result, as a value.
+    t.setType(valueTypeOf(t.getType()));
+    current = t;
+  }
+  for (Operation *user : users) {
+    if (auto copy = dyn_cast<CopyToOp>(user); copy && copy.getOperand(1) == t) {
+      current = copy.getOperand(0);
+      copy->erase();
+      continue;
+    }
+    for (OpOperand &use : user->getOpOperands()) {
+      if (use.get() != t)
+        continue;
+      if (isa<ToVTensorOp>(user)) {
+        user->getResult(0).replaceAllUsesWith(current);
+        user->erase();
+      } else if (auto fetch = dyn_cast<FetchOp>(user)) {
+        use.set(current);
+        fetch->getResult(0).setType(current.getType());
+      } else {
+        use.set(current); // pd.copy_to's source, pd.set_parameter: they read
+      }
+      break;
+    }
+  }
+  if (isa<ToTensorOp>(def) && t.use_empty())
+    def->erase();
+  return true;
+}
+
 struct PdMaximizeValueSemanticsPass
     : public pd::impl::PdMaximizeValueSemanticsBase<PdMaximizeValueSemanticsPass> {
   void runOnOperation() override {
@@ -187,8 +252,9 @@ struct PdMaximizeValueSemanticsPass
     // Step 2, to a fixed point: drop copies nobody needs. One rewrite per
     // walk, since a rewrite erases other ops.
     while (root->walk([&](Operation *op) {
-                  return removeCopy(op, written) ? WalkResult::interrupt()
-                                                 : WalkResult::advance();
+                  return removeCopy(op, written) || forwardStores(op)
+                             ? WalkResult::interrupt()
+                             : WalkResult::advance();
                 })
                .wasInterrupted()) {
     }

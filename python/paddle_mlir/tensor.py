@@ -171,8 +171,9 @@ class Tensor(_ir.Value):
                         "(use paddle_mlir's control flow ops instead of Python `if`)")
 
     # -- indexing ----------------------------------------------------------------
-    def __getitem__(self, index):
-        """x[1], x[:, 2:5], x[::-1], x[..., 0]: slice / strided_slice ops."""
+    def _index_bounds(self, index):
+        """(axes, starts, ends, steps, decrease) of x[index] for ints,
+        slices and one `...`, in Paddle's conventions."""
         if not isinstance(index, tuple):
             index = (index,)
         if sum(1 for i in index if i is Ellipsis) > 1:
@@ -207,6 +208,11 @@ class Tensor(_ir.Value):
             starts.append(start)
             ends.append(end)
             steps.append(step)
+        return axes, starts, ends, steps, decrease
+
+    def __getitem__(self, index):
+        """x[1], x[:, 2:5], x[::-1], x[..., 0]: slice / strided_slice ops."""
+        axes, starts, ends, steps, decrease = self._index_bounds(index)
         with building(self):
             if not axes:
                 return pd.assign(self)
@@ -216,6 +222,33 @@ class Tensor(_ir.Value):
             if decrease:
                 out = pd.squeeze(out, decrease)
             return out
+
+    def __setitem__(self, index, value):
+        """x[1:3, :] = v, x[..., 0] = t, x[::2] = [1, 2]: Paddle's slice
+        assignment, pd.set_value_ (numbers, lists, numpy arrays) or
+        pd.set_value_with_tensor_ (a tensor, cast to x's dtype), in place as
+        in Paddle: later uses of x see the new values. The values broadcast
+        to the slice (without the dims an int index removes)."""
+        if pd.VTensorType.isinstance(self.type):
+            raise TypeError("a value tensor (!pd.vtensor) is immutable: assign into a "
+                            "!pd.tensor, or build the new value with pd.set_value")
+        axes, starts, ends, steps, decrease = self._index_bounds(index)
+        with building(self):
+            if isinstance(value, _ir.Value):
+                if Tensor(value).dtype != self.dtype:
+                    value = pd.cast(value, self.dtype)
+                pd.set_value_with_tensor_(self, value, starts, ends, steps, axes, decrease, [])
+                return
+            import numpy as np
+
+            try:
+                array = np.asarray(value, dtype=np.dtype(self.dtype if self.dtype != "bfloat16"
+                                                         else "float32"))
+            except (TypeError, ValueError) as e:
+                raise TypeError(f"cannot assign {value!r} to a {self.dtype} tensor: {e}") from None
+            items = array.ravel().tolist()
+            pd.set_value_(self, starts, ends, steps, axes, decrease, [],
+                          list(array.shape) or [1], items)
 
 
 for _t in (pd.TensorType, pd.VTensorType):

@@ -111,3 +111,65 @@ func.func @written_view() {
   %f = pd.fetch %x "x" col 0 : !pd.tensor<2x3xf32>
   return
 }
+
+// -----
+
+// Store forwarding: a tensor overwritten in place (pd.copy_to of a value:
+// what pd-reduce-inplace-variants makes of relu_ or set_value_) holds at
+// each point the value written last; its readers get that value and the
+// copies go away.
+// CHECK-LABEL: func.func @overwritten
+// CHECK-NEXT: %[[X:.*]] = pd.data "x" : !pd.vtensor<4xf32>
+// CHECK-NEXT: %[[Y:.*]] = pd.relu %[[X]]
+// CHECK-NEXT: %[[A:.*]] = pd.relu %[[Y]]
+// CHECK-NEXT: pd.fetch %[[A]] "after_first"
+// CHECK-NEXT: %[[B:.*]] = pd.exp %[[A]]
+// CHECK-NEXT: pd.fetch %[[B]] "after_second"
+// CHECK-NOT: pd.copy_to
+func.func @overwritten() {
+  %x = pd.data "x" : !pd.tensor<4xf32>
+  %y = pd.relu %x : (!pd.tensor<4xf32>) -> !pd.tensor<4xf32>
+  %v0 = pd.to_vtensor %y : !pd.tensor<4xf32>
+  %a = pd.relu %v0 : (!pd.vtensor<4xf32>) -> !pd.vtensor<4xf32>
+  pd.copy_to %a, %y : !pd.vtensor<4xf32>, !pd.tensor<4xf32>
+  %f0 = pd.fetch %y "after_first" col 0 : !pd.tensor<4xf32>
+  %v1 = pd.to_vtensor %y : !pd.tensor<4xf32>
+  %b = pd.exp %v1 : (!pd.vtensor<4xf32>) -> !pd.vtensor<4xf32>
+  pd.copy_to %b, %y : !pd.vtensor<4xf32>, !pd.tensor<4xf32>
+  %f1 = pd.fetch %y "after_second" col 1 : !pd.tensor<4xf32>
+  return
+}
+
+// -----
+
+// A feed overwritten in place: the feed's value, then the values written.
+// CHECK-LABEL: func.func @feed_overwritten
+// CHECK-NEXT: %[[X:.*]] = pd.data "x" : !pd.vtensor<4xf32>
+// CHECK-NEXT: %[[A:.*]] = pd.exp %[[X]]
+// CHECK-NEXT: pd.fetch %[[A]] "x"
+// CHECK-NOT: pd.copy_to
+func.func @feed_overwritten() {
+  %x = pd.data "x" : !pd.tensor<4xf32>
+  %v = pd.to_vtensor %x : !pd.tensor<4xf32>
+  %a = pd.exp %v : (!pd.vtensor<4xf32>) -> !pd.vtensor<4xf32>
+  pd.copy_to %a, %x : !pd.vtensor<4xf32>, !pd.tensor<4xf32>
+  %f = pd.fetch %x "x" col 0 : !pd.tensor<4xf32>
+  return
+}
+
+// -----
+
+// Left alone: a write inside a region (no single program order).
+// CHECK-LABEL: func.func @written_in_a_region
+// CHECK: pd.copy_to
+func.func @written_in_a_region(%c: i1) {
+  %x = pd.data "x" : !pd.tensor<4xf32>
+  %y = pd.relu %x : (!pd.tensor<4xf32>) -> !pd.tensor<4xf32>
+  scf.if %c {
+    %v = pd.to_vtensor %y : !pd.tensor<4xf32>
+    %a = pd.exp %v : (!pd.vtensor<4xf32>) -> !pd.vtensor<4xf32>
+    pd.copy_to %a, %y : !pd.vtensor<4xf32>, !pd.tensor<4xf32>
+  }
+  %f = pd.fetch %y "y" col 0 : !pd.tensor<4xf32>
+  return
+}

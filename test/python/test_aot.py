@@ -326,15 +326,15 @@ def test_bad_shape(mlp, tmp_path, capsys, spec, message):
 def test_unsupported_op_names_it_with_reproducer(tmp_path, capsys):
     """An op the CPU lowering rejects: the error names it, where it is, and
     gives a paddle-opt command that reproduces the failure."""
-    src = tmp_path / "copy.mlir"
+    src = tmp_path / "nonzero.mlir"
     src.write_text(_program('%x = pd.data "x" : !pd.tensor<2x3xf32>',
                             '%y = pd.data "y" : !pd.tensor<2x3xf32>',
                             '%v = pd.relu %x : (!pd.tensor<2x3xf32>) -> !pd.tensor<2x3xf32>',
-                            'pd.copy_to %v, %y : !pd.tensor<2x3xf32>, !pd.tensor<2x3xf32>',
-                            '%f = pd.fetch %y "out" col 0 : !pd.tensor<2x3xf32>'))
-    err = _compile_error(capsys, src, "--emit", "so", "-o", tmp_path / "copy.so")
-    assert "'pd.copy_to' op" in err
-    assert f'loc("{src}":5:5)' in err
+                            '%n = pd.nonzero %v : (!pd.tensor<2x3xf32>) -> !pd.tensor<?x2xi64>',
+                            '%f = pd.fetch %n "out" col 0 : !pd.tensor<?x2xi64>'))
+    err = _compile_error(capsys, src, "--emit", "so", "-o", tmp_path / "nonzero.so")
+    assert "pd.nonzero has a data-dependent result shape" in err
+    assert f'loc("{src}":5:' in err
     assert "Reproduce with:" in err and "paddle-opt" in err and "--pass-pipeline=" in err
 
 

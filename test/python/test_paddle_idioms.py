@@ -105,3 +105,66 @@ def test_shape_errors_are_one_line_at_the_users_line():
     assert f'test_paddle_idioms.py":{line}:' in message
     assert isinstance(info.value, ValueError) and isinstance(info.value, ir.MLIRError)
     assert type(info.value).__module__ + "." + type(info.value).__name__ == "paddle_mlir.ShapeError"
+
+
+def _assign_program(shape, assign, dtype="float32"):
+    main, startup = static.Program(), static.Program()
+    with static.program_guard(main, startup):
+        x = static.data("x", list(shape), dtype)
+        assign(x)
+        main.fetch(x, "y")
+    return main
+
+
+@pytest.mark.parametrize("name, assign, numpy_assign", [
+    ("rows", lambda x: x.__setitem__((slice(1, 3), slice(None)), 0.0),
+     lambda a: a.__setitem__((slice(1, 3), slice(None)), 0.0)),
+    ("strided", lambda x: x.__setitem__((slice(None), slice(None, None, 2)), -1.0),
+     lambda a: a.__setitem__((slice(None), slice(None, None, 2)), -1.0)),
+    ("negative step", lambda x: x.__setitem__((-1, slice(5, 0, -2)), [7, 8, 9]),
+     lambda a: a.__setitem__((-1, slice(5, 0, -2)), [7, 8, 9])),
+    ("int index, broadcast row", lambda x: x.__setitem__(2, np.arange(6)),
+     lambda a: a.__setitem__(2, np.arange(6))),
+    ("column from a tensor", lambda x: x.__setitem__((slice(None), 0), x[:, 5] * 2),
+     lambda a: a.__setitem__((slice(None), 0), a[:, 5] * 2)),
+    ("ellipsis, empty slice", lambda x: x.__setitem__((Ellipsis, slice(6, None)), 5.0),
+     lambda a: a.__setitem__((Ellipsis, slice(6, None)), 5.0)),
+    ("twice", lambda x: (x.__setitem__(0, 1.0), x.__setitem__((slice(1, 3), 1), x[0, :2] + 1)),
+     lambda a: (a.__setitem__(0, 1.0), a.__setitem__((slice(1, 3), 1), a[0, :2] + 1))),
+])
+def test_setitem_matches_numpy(name, assign, numpy_assign):
+    """x[index] = v on a feed: pd.set_value_ / pd.set_value_with_tensor_, in
+    place (the fetch of x sees every assignment, in order)."""
+    a = np.arange(24, dtype=np.float32).reshape(4, 6)
+    main = _assign_program(a.shape, assign)
+    (got,) = static.Executor("cpu").run(main, feed={"x": a}, fetch_list=["y"])
+    want = a.copy()
+    numpy_assign(want)
+    np.testing.assert_array_equal(got, want)
+
+
+def test_setitem_on_an_intermediate_and_int_dtype():
+    main, startup = static.Program(), static.Program()
+    with static.program_guard(main, startup):
+        x = static.data("x", [3, 4], "int64")
+        y = x * 2
+        y[1, 1:3] = x[0, :2] + 100
+        pd.relu_(y)
+        main.fetch(y, "y")
+    a = np.arange(12, dtype=np.int64).reshape(3, 4) - 6
+    (got,) = static.Executor("cpu").run(main, feed={"x": a}, fetch_list=["y"])
+    want = a * 2
+    want[1, 1:3] = a[0, :2] + 100
+    np.testing.assert_array_equal(got, np.maximum(want, 0))
+
+
+def test_setitem_errors():
+    from paddle_mlir import PipelineError
+
+    main = _assign_program((4, 6), lambda x: x.__setitem__(slice(0, 2), np.ones((3, 6))))
+    with pytest.raises(PipelineError, match=r"values of shape \[3, 6\] cannot be broadcast "
+                                            r"to the slice of shape \[2, 6\]"):
+        static.Executor("cpu").run(main, feed={"x": np.ones((4, 6), np.float32)},
+                                   fetch_list=["y"])
+    with pytest.raises(TypeError, match="cannot assign"):
+        _assign_program((4, 6), lambda x: x.__setitem__(0, "text"))

@@ -258,29 +258,9 @@ LogicalResult lowerEye(Operation *op, Lowerer &l) {
 /// matter to the value): a constant of the result type.
 LogicalResult lowerAssignValue(Operation *op, Lowerer &l) {
   RankedTensorType outType = loweredType(op->getResult(0).getType());
-  Type elem = outType.getElementType();
-  SmallVector<Attribute> elems;
-  for (Attribute a : op->getAttrOfType<ArrayAttr>("values")) {
-    double v = 0;
-    int64_t i = 0;
-    if (auto f = dyn_cast<FloatAttr>(a))
-      v = f.getValueAsDouble(), i = (int64_t)v;
-    else if (auto n = dyn_cast<IntegerAttr>(a))
-      i = n.getInt(), v = (double)i;
-    else if (auto bl = dyn_cast<BoolAttr>(a))
-      i = bl.getValue(), v = i;
-    if (isa<FloatType>(elem))
-      elems.push_back(FloatAttr::get(elem, v));
-    else
-      elems.push_back(IntegerAttr::get(
-          elem, APInt(elem.getIntOrFloatBitWidth(),
-                      isBool(pdElementType(op->getResult(0))) ? (i != 0) : i,
-                      /*isSigned=*/true,
-                      /*implicitTrunc=*/true)));
-  }
   l.map(op->getResult(0),
-        arith::ConstantOp::create(l.b, op->getLoc(), outType,
-                                  DenseElementsAttr::get(outType, elems)));
+        scalarArrayConstant(l.b, op->getLoc(), outType, op->getAttrOfType<ArrayAttr>("values"),
+                            isBool(pdElementType(op->getResult(0)))));
   return success();
 }
 

@@ -208,6 +208,12 @@ Value reshapeTo(OpBuilder &b, Location loc, Value input,
 /// `value` as `type` (a tensor.cast) when only static/dynamic dims differ.
 Value castTo(OpBuilder &b, Location loc, Value value, Type type);
 
+/// A constant of `type` holding a Scalar[] attribute's values (as many as
+/// `type` has elements; pd.assign_value, pd.set_value), each converted to
+/// the element type (`isBool`: nonzero is true).
+Value scalarArrayConstant(OpBuilder &b, Location loc, RankedTensorType type,
+                          ArrayAttr values, bool isBool);
+
 /// Broadcasts `input` to `type` (numpy rules) with a copy.
 Value broadcastTo(OpBuilder &b, Location loc, Value input,
                   RankedTensorType type);

@@ -547,6 +547,63 @@ LogicalResult lowerSlice(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// The elements a strided slice of a static `shape` takes along `axes`, as
+/// a positive-stride slice (offsets, sizes, steps) plus the axes it must be
+/// flipped along. PHI's StridedSliceOutDims, as in the InferMeta: a
+/// negative stride walks down from min(start, dim - 1) to (excluding) end;
+/// an end of -1 with a negative stride is Python's `None` (through index
+/// 0). A negative-stride slice is the positive-stride slice of the same
+/// elements, flipped. Fails (with a diagnostic) on a zero stride.
+struct StridedBounds {
+  SmallVector<int64_t> offsets, sizes, steps, flipped;
+};
+FailureOr<StridedBounds> stridedBounds(Operation *op, ArrayRef<int64_t> shape,
+                                       ArrayRef<int64_t> axes, ArrayRef<int64_t> starts,
+                                       ArrayRef<int64_t> ends, ArrayRef<int64_t> strides) {
+  int64_t rank = shape.size();
+  if (starts.size() != axes.size() || ends.size() != axes.size() ||
+      strides.size() != axes.size())
+    return op->emitOpError() << "has " << axes.size() << " axes but " << starts.size()
+                             << " starts, " << ends.size() << " ends and " << strides.size()
+                             << " steps";
+  StridedBounds r;
+  r.offsets.assign(rank, 0);
+  r.sizes.assign(shape.begin(), shape.end());
+  r.steps.assign(rank, 1);
+  for (auto [i, a] : llvm::enumerate(axes)) {
+    if (a < -rank || a >= rank)
+      return op->emitOpError() << "axis " << a << " is out of range for rank " << rank;
+    int64_t ax = normalizeAxis(a, rank), dim = shape[ax];
+    int64_t start = starts[i], end = ends[i], stride = strides[i];
+    if (stride == 0)
+      return op->emitOpError() << "step of axis " << a << " is 0";
+    if (start < 0)
+      start = std::max<int64_t>(start + dim, 0);
+    if (end < 0 && !(end == -1 && stride < 0))
+      end = std::max<int64_t>(end + dim, 0);
+    int64_t first, count;
+    if (stride > 0) {
+      first = std::min(start, dim);
+      end = std::min(end, dim);
+      count = end > first ? (end - first + stride - 1) / stride : 0;
+    } else {
+      int64_t hi = std::min(start, dim - 1) + 1, lo = end + 1;
+      first = hi - 1;
+      count = hi > lo ? (hi - lo - stride - 1) / -stride : 0;
+    }
+    if (count == 0) {
+      r.offsets[ax] = 0, r.sizes[ax] = 0, r.steps[ax] = 1;
+      continue;
+    }
+    r.offsets[ax] = stride > 0 ? first : first + (count - 1) * stride;
+    r.sizes[ax] = count;
+    r.steps[ax] = std::abs(stride);
+    if (stride < 0 && count > 1)
+      r.flipped.push_back(ax);
+  }
+  return r;
+}
+
 LogicalResult lowerStridedSlice(Operation *op, Lowerer &l) {
   auto o = cast<StridedSliceOp>(op);
   FailureOr<SmallVector<int64_t>> starts =
@@ -566,45 +623,134 @@ LogicalResult lowerStridedSlice(Operation *op, Lowerer &l) {
     return failure();
   OpBuilder &b = l.b;
   Location loc = op->getLoc();
-  int64_t rank = xt.getRank();
-  SmallVector<int64_t> offsets(rank, 0), sizes(xt.getShape()), steps(rank, 1),
-      flipped;
-  // PHI's StridedSliceOutDims, as in the InferMeta: a negative stride walks
-  // down from min(start, dim - 1) to (excluding) end; an end of -1 with a
-  // negative stride is Python's `None` (through index 0). A negative-stride
-  // slice is the positive-stride slice of the same elements, flipped.
-  for (auto [i, a] : llvm::enumerate(o.getAxes())) {
-    int64_t ax = normalizeAxis(a, rank), dim = xt.getDimSize(ax);
-    int64_t start = (*starts)[i], end = (*ends)[i], stride = (*strides)[i];
-    if (start < 0)
-      start = std::max<int64_t>(start + dim, 0);
-    if (end < 0 && !(end == -1 && stride < 0))
-      end = std::max<int64_t>(end + dim, 0);
-    int64_t first, count;
-    if (stride > 0) {
-      first = std::min(start, dim);
-      end = std::min(end, dim);
-      count = end > first ? (end - first + stride - 1) / stride : 0;
-    } else {
-      int64_t hi = std::min(start, dim - 1) + 1, lo = end + 1;
-      first = hi - 1;
-      count = hi > lo ? (hi - lo - stride - 1) / -stride : 0;
-    }
-    if (count == 0) {
-      offsets[ax] = 0, sizes[ax] = 0, steps[ax] = 1;
-      continue;
-    }
-    offsets[ax] = stride > 0 ? first : first + (count - 1) * stride;
-    sizes[ax] = count;
-    steps[ax] = std::abs(stride);
-    if (stride < 0 && count > 1)
-      flipped.push_back(ax);
-  }
-  Value r = extractSlice(b, loc, x, getAsIndexOpFoldResult(b.getContext(), offsets),
-                         getAsIndexOpFoldResult(b.getContext(), sizes),
-                         getAsIndexOpFoldResult(b.getContext(), steps));
-  r = flipAxes(b, loc, r, flipped);
+  SmallVector<int64_t> axes(o.getAxes().begin(), o.getAxes().end());
+  FailureOr<StridedBounds> bounds =
+      stridedBounds(op, xt.getShape(), axes, *starts, *ends, *strides);
+  if (failed(bounds))
+    return failure();
+  MLIRContext *ctx = b.getContext();
+  Value r = extractSlice(b, loc, x, getAsIndexOpFoldResult(ctx, bounds->offsets),
+                         getAsIndexOpFoldResult(ctx, bounds->sizes),
+                         getAsIndexOpFoldResult(ctx, bounds->steps));
+  r = flipAxes(b, loc, r, bounds->flipped);
   l.map(o.getOut(), castTo(b, loc, r, loweredType(o.getType())));
+  return success();
+}
+
+/// set_value / set_value_with_tensor (and their in-place forms): x with the
+/// strided slice [starts:ends:steps] along `axes` replaced by the values,
+/// which are broadcast (numpy's rules) to the slice without its
+/// decrease_axes; a tensor.insert_slice of them (flipped first along the
+/// axes with negative steps).
+LogicalResult lowerSetValue(Operation *op, Lowerer &l) {
+  bool withTensor = isa<SetValueWithTensorOp, SetValueWithTensor_Op>(op);
+  unsigned first = withTensor ? 2 : 1; // starts, ends, steps follow x (and values)
+  FailureOr<SmallVector<int64_t>> starts = constIntArray(op, op->getOperand(first), "starts");
+  if (failed(starts))
+    return failure();
+  FailureOr<SmallVector<int64_t>> ends = constIntArray(op, op->getOperand(first + 1), "ends");
+  if (failed(ends))
+    return failure();
+  FailureOr<SmallVector<int64_t>> steps =
+      constIntArray(op, op->getOperand(first + 2), "steps");
+  if (failed(steps))
+    return failure();
+  auto ints = [&](StringRef name) {
+    SmallVector<int64_t> v;
+    if (auto a = op->getAttrOfType<DenseI64ArrayAttr>(name))
+      llvm::append_range(v, a.asArrayRef());
+    return v;
+  };
+  SmallVector<int64_t> axes = ints("axes"), decrease = ints("decrease_axes");
+  if (!ints("none_axes").empty())
+    return op->emitOpError() << "with none_axes (None in the index) is not supported by the "
+                                "CPU backend";
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(op->getOperand(0));
+  auto xt = tensorType(x);
+  if (failed(requireStatic(op, xt)))
+    return failure();
+  int64_t rank = xt.getRank();
+  FailureOr<StridedBounds> bounds = stridedBounds(op, xt.getShape(), axes, *starts, *ends, *steps);
+  if (failed(bounds))
+    return failure();
+  // The values.
+  Type elem = xt.getElementType();
+  Value values;
+  if (withTensor) {
+    values = l.get(op->getOperand(1));
+    if (tensorType(values).getElementType() != elem)
+      return op->emitOpError() << "values of type " << tensorType(values).getElementType()
+                               << " for x of type " << elem
+                               << ": cast the values to x's dtype first";
+    if (failed(requireStatic(op, tensorType(values))))
+      return failure();
+  } else {
+    SmallVector<int64_t> shape = ints("shape");
+    auto list = op->getAttrOfType<ArrayAttr>("values");
+    int64_t count = 1;
+    for (int64_t d : shape) {
+      if (d < 0 || d > (int64_t(1) << 31))
+        return op->emitOpError() << "values shape has a dim of " << d;
+      count *= d;
+    }
+    if (!list || (int64_t)list.size() != count)
+      return op->emitOpError() << "has " << (list ? list.size() : 0)
+                               << " values for a values shape of " << count << " elements";
+    values = scalarArrayConstant(b, loc, RankedTensorType::get(shape, elem), list,
+                                 isBool(pdElementType(op->getOperand(0))));
+  }
+  // Broadcast onto the slice: the values' dims line up, from the right,
+  // with the slice's dims other than the decreased ones.
+  SmallVector<int64_t> kept; // slice dims the values index
+  for (int64_t d = 0; d < rank; ++d)
+    if (!llvm::is_contained(decrease, d) && !llvm::is_contained(decrease, d - rank))
+      kept.push_back(d);
+  auto vt = tensorType(values);
+  ArrayRef<int64_t> vshape = vt.getShape();
+  // Leading unit dims beyond the slice's rank carry nothing.
+  int64_t extra = (int64_t)vshape.size() - (int64_t)kept.size();
+  auto shapeText = [](ArrayRef<int64_t> s) {
+    std::string text = "[";
+    for (auto [i, d] : llvm::enumerate(s))
+      text += (i ? ", " : "") + std::to_string(d);
+    return text + "]";
+  };
+  SmallVector<int64_t> target;
+  for (int64_t d : kept)
+    target.push_back(bounds->sizes[d]);
+  for (int64_t i = 0; i < extra; ++i)
+    if (vshape[i] != 1)
+      return op->emitOpError() << "values of shape " << shapeText(vshape)
+                               << " do not fit the slice of shape " << shapeText(target);
+  MLIRContext *ctx = b.getContext();
+  SmallVector<AffineExpr> exprs;
+  for (int64_t i = std::max<int64_t>(extra, 0); i < (int64_t)vshape.size(); ++i) {
+    int64_t d = kept[i - extra];
+    if (vshape[i] == bounds->sizes[d])
+      exprs.push_back(getAffineDimExpr(d, ctx));
+    else if (vshape[i] == 1)
+      exprs.push_back(getAffineConstantExpr(0, ctx));
+    else
+      return op->emitOpError() << "values of shape " << shapeText(vshape)
+                               << " cannot be broadcast to the slice of shape "
+                               << shapeText(target);
+  }
+  for (int64_t i = 0; i < extra; ++i)
+    exprs.insert(exprs.begin(), getAffineConstantExpr(0, ctx));
+  Value result = x;
+  if (llvm::all_of(bounds->sizes, [](int64_t s) { return s > 0; })) {
+    Value init = emptyOf(b, loc, getAsIndexOpFoldResult(ctx, bounds->sizes), elem);
+    Value slice = buildGeneric(b, loc, init, values, mapOf(ctx, rank, exprs), passThrough,
+                               /*withIndices=*/false);
+    slice = flipAxes(b, loc, slice, bounds->flipped);
+    result = tensor::InsertSliceOp::create(b, loc, slice, x,
+                                           getAsIndexOpFoldResult(ctx, bounds->offsets),
+                                           getAsIndexOpFoldResult(ctx, bounds->sizes),
+                                           getAsIndexOpFoldResult(ctx, bounds->steps));
+  }
+  l.map(op->getResult(0), castTo(b, loc, result, loweredType(op->getResult(0).getType())));
   return success();
 }
 
@@ -1308,6 +1454,9 @@ void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
   });
   table.add("pd.slice", lowerSlice);
   table.add("pd.strided_slice", lowerStridedSlice);
+  table.add({"pd.set_value", "pd.set_value_", "pd.set_value_with_tensor",
+             "pd.set_value_with_tensor_"},
+            lowerSetValue);
   table.add("pd.expand", lowerExpand);
   table.add("pd.expand_as", lowerExpandAs);
   table.add("pd.tile", lowerTile);

@@ -96,6 +96,29 @@ Value lowering::scalarOperand(Lowerer &l, Location loc, Value pdValue,
   return castScalar(l.b, loc, e, type, srcUnsigned);
 }
 
+Value lowering::scalarArrayConstant(OpBuilder &b, Location loc, RankedTensorType type,
+                                    ArrayAttr values, bool isBool) {
+  Type elem = type.getElementType();
+  SmallVector<Attribute> elems;
+  for (Attribute a : values) {
+    double v = 0;
+    int64_t i = 0;
+    if (auto f = dyn_cast<FloatAttr>(a))
+      v = f.getValueAsDouble(), i = (int64_t)v;
+    else if (auto n = dyn_cast<IntegerAttr>(a))
+      i = n.getInt(), v = (double)i;
+    else if (auto bl = dyn_cast<BoolAttr>(a))
+      i = bl.getValue(), v = i;
+    if (isa<FloatType>(elem))
+      elems.push_back(FloatAttr::get(elem, v));
+    else
+      elems.push_back(IntegerAttr::get(elem, APInt(elem.getIntOrFloatBitWidth(),
+                                                   isBool ? (i != 0) : i, /*isSigned=*/true,
+                                                   /*implicitTrunc=*/true)));
+  }
+  return arith::ConstantOp::create(b, loc, type, DenseElementsAttr::get(type, elems));
+}
+
 int64_t lowering::normalizeAxis(int64_t axis, int64_t rank) {
   return axis < 0 ? axis + rank : axis;
 }

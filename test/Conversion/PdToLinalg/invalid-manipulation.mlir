@@ -99,3 +99,43 @@ func.func @tile_runtime_repeats() {
   %f = pd.fetch %r "r" col 0 : !pd.vtensor<?x?xf32>
   return
 }
+
+// -----
+
+func.func @set_value_count() {
+  %x = pd.data "x" : !pd.vtensor<10x4xf32>
+  %st = pd.full_int_array [0] : !pd.vtensor<1xi64>
+  %en = pd.full_int_array [4] : !pd.vtensor<1xi64>
+  %sd = pd.full_int_array [1] : !pd.vtensor<1xi64>
+  // expected-error @+1 {{has 1 values for a values shape of 4 elements}}
+  %r = pd.set_value %x, %st, %en, %sd {axes = array<i64: 0>, decrease_axes = array<i64>, none_axes = array<i64>, shape = array<i64: 4>, values = [1.0 : f64]} : (!pd.vtensor<10x4xf32>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<10x4xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<10x4xf32>
+  return
+}
+
+// -----
+
+func.func @set_value_broadcast() {
+  %x = pd.data "x" : !pd.vtensor<10x4xf32>
+  %v = pd.data "v" : !pd.vtensor<3xf32>
+  %st = pd.full_int_array [0] : !pd.vtensor<1xi64>
+  %en = pd.full_int_array [2] : !pd.vtensor<1xi64>
+  %sd = pd.full_int_array [1] : !pd.vtensor<1xi64>
+  // expected-error @+1 {{values of shape [3] cannot be broadcast to the slice of shape [2, 4]}}
+  %r = pd.set_value_with_tensor %x, %v, %st, %en, %sd {axes = array<i64: 0>, decrease_axes = array<i64>, none_axes = array<i64>} : (!pd.vtensor<10x4xf32>, !pd.vtensor<3xf32>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<10x4xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<10x4xf32>
+  return
+}
+
+// -----
+
+func.func @set_value_none_axes() {
+  %x = pd.data "x" : !pd.vtensor<10x4xf32>
+  %st = pd.full_int_array [0] : !pd.vtensor<1xi64>
+  %en = pd.full_int_array [2] : !pd.vtensor<1xi64>
+  %sd = pd.full_int_array [1] : !pd.vtensor<1xi64>
+  // expected-error @+1 {{with none_axes (None in the index) is not supported by the CPU backend}}
+  %r = pd.set_value %x, %st, %en, %sd {axes = array<i64: 0>, decrease_axes = array<i64>, none_axes = array<i64: 0>, shape = array<i64: 1>, values = [1.0 : f64]} : (!pd.vtensor<10x4xf32>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<10x4xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<10x4xf32>
+  return
+}

@@ -429,3 +429,38 @@ func.func @assign() {
   %f = pd.fetch %r "r" col 0 : !pd.vtensor<3xf32>
   return
 }
+
+// -----
+
+// Slice assignment: the values broadcast onto the slice (from the right,
+// past the decreased dims), flipped along a negative step, inserted with
+// the slice's strides: x[8:1:-3, 0:4:2] = [1, 2] writes rows 8, 5, 2.
+// CHECK-DAG: #[[ROW:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-DAG: #[[FLIPV:.*]] = affine_map<(d0, d1) -> (-d0 + 2, d1)>
+// CHECK-LABEL: func.func @set_value(
+// CHECK: %[[B:.*]] = linalg.generic {indexing_maps = [#[[ROW]], #{{.*}}]{{.*}} ins(%{{.*}} : tensor<2xf32>) outs(%{{.*}} : tensor<3x2xf32>)
+// CHECK: %[[F:.*]] = linalg.generic {indexing_maps = [#[[FLIPV]], #{{.*}}]{{.*}} ins(%[[B]] : tensor<3x2xf32>)
+// CHECK: tensor.insert_slice %[[F]] into %{{.*}}[2, 0] [3, 2] [3, 2] : tensor<3x2xf32> into tensor<10x4xf32>
+// A row from a tensor: x[3] = v (the decreased row dim comes back as 1).
+// CHECK-LABEL: func.func @set_value_with_tensor(
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<4xf32>) outs(%{{.*}} : tensor<1x4xf32>)
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[3, 0] [1, 4] [1, 1] : tensor<1x4xf32> into tensor<10x4xf32>
+func.func @set_value() {
+  %x = pd.data "x" : !pd.vtensor<10x4xf32>
+  %st = pd.full_int_array [8, 0] : !pd.vtensor<2xi64>
+  %en = pd.full_int_array [1, 4] : !pd.vtensor<2xi64>
+  %sd = pd.full_int_array [-3, 2] : !pd.vtensor<2xi64>
+  %r = pd.set_value %x, %st, %en, %sd {axes = array<i64: 0, 1>, decrease_axes = array<i64>, none_axes = array<i64>, shape = array<i64: 2>, values = [1.0 : f64, 2.0 : f64]} : (!pd.vtensor<10x4xf32>, !pd.vtensor<2xi64>, !pd.vtensor<2xi64>, !pd.vtensor<2xi64>) -> !pd.vtensor<10x4xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<10x4xf32>
+  return
+}
+func.func @set_value_with_tensor() {
+  %x = pd.data "x" : !pd.vtensor<10x4xf32>
+  %v = pd.data "v" : !pd.vtensor<4xf32>
+  %st = pd.full_int_array [3] : !pd.vtensor<1xi64>
+  %en = pd.full_int_array [4] : !pd.vtensor<1xi64>
+  %sd = pd.full_int_array [1] : !pd.vtensor<1xi64>
+  %r = pd.set_value_with_tensor %x, %v, %st, %en, %sd {axes = array<i64: 0>, decrease_axes = array<i64: 0>, none_axes = array<i64>} : (!pd.vtensor<10x4xf32>, !pd.vtensor<4xf32>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<10x4xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<10x4xf32>
+  return
+}

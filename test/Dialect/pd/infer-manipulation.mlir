@@ -804,3 +804,18 @@ func.func @repeat_interleave(%x: !pd.vtensor<2x3xf32>, %d: !pd.vtensor<?x3xf32>)
   %3 = pd.repeat_interleave %d {repeats = 2 : i32, axis = 1 : i32} : (!pd.vtensor<?x3xf32>) -> !pd.vtensor<?x?xf32>
   return
 }
+
+// -----
+
+// Slice assignment keeps x's shape and dtype.
+// CHECK-LABEL: func.func @set_value
+// CHECK: pd.set_value {{.*}} -> !pd.vtensor<4x6xf32>
+// CHECK: pd.set_value_with_tensor {{.*}} -> !pd.vtensor<4x6xf32>
+func.func @set_value(%x: !pd.vtensor<4x6xf32>, %v: !pd.vtensor<6xf32>) {
+  %s = pd.full_int_array [1] : !pd.vtensor<1xi64>
+  %e = pd.full_int_array [2] : !pd.vtensor<1xi64>
+  %st = pd.full_int_array [1] : !pd.vtensor<1xi64>
+  %0 = pd.set_value %x, %s, %e, %st {axes = array<i64: 0>, decrease_axes = array<i64>, none_axes = array<i64>, shape = array<i64: 1>, values = [0.0 : f64]} : (!pd.vtensor<4x6xf32>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x?xf32>
+  %1 = pd.set_value_with_tensor %x, %v, %s, %e, %st {axes = array<i64: 0>, decrease_axes = array<i64: 0>, none_axes = array<i64>} : (!pd.vtensor<4x6xf32>, !pd.vtensor<6xf32>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x6xf32>
+  return
+}

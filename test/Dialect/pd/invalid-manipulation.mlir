@@ -1080,3 +1080,39 @@ func.func @pad3d_overflow(%x: !pd.vtensor<1x1x2x2x2xf32>) {
   %r = pd.pad3d %x, %p : (!pd.vtensor<1x1x2x2x2xf32>, !pd.vtensor<6xi64>) -> !pd.vtensor<1x1x4x4x4xf32>
   return
 }
+
+// -----
+
+func.func @set_value_zero_step(%x: !pd.vtensor<10xf32>) {
+  %s = pd.full_int_array [0] : !pd.vtensor<1xi64>
+  %e = pd.full_int_array [5] : !pd.vtensor<1xi64>
+  %st = pd.full_int_array [0] : !pd.vtensor<1xi64>
+  // expected-error @+2 {{'pd.set_value' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.set_value' op steps must not be 0}}
+  %0 = pd.set_value %x, %s, %e, %st {axes = array<i64: 0>, decrease_axes = array<i64>, none_axes = array<i64>, shape = array<i64: 1>, values = [1.0 : f64]} : (!pd.vtensor<10xf32>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<10xf32>
+  return
+}
+
+// -----
+
+func.func @set_value_with_tensor_axis(%x: !pd.vtensor<10xf32>, %v: !pd.vtensor<1xf32>) {
+  %s = pd.full_int_array [0] : !pd.vtensor<1xi64>
+  %e = pd.full_int_array [5] : !pd.vtensor<1xi64>
+  %st = pd.full_int_array [1] : !pd.vtensor<1xi64>
+  // expected-error @+2 {{'pd.set_value_with_tensor' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.set_value_with_tensor' op axis 1 is out of range}}
+  %0 = pd.set_value_with_tensor %x, %v, %s, %e, %st {axes = array<i64: 1>, decrease_axes = array<i64>, none_axes = array<i64>} : (!pd.vtensor<10xf32>, !pd.vtensor<1xf32>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<10xf32>
+  return
+}
+
+// -----
+
+func.func @set_value_lengths(%x: !pd.vtensor<10xf32>) {
+  %s = pd.full_int_array [0, 1] : !pd.vtensor<2xi64>
+  %e = pd.full_int_array [5] : !pd.vtensor<1xi64>
+  %st = pd.full_int_array [1] : !pd.vtensor<1xi64>
+  // expected-error @+2 {{'pd.set_value' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.set_value' op axes, starts, ends and steps must have the same length}}
+  %0 = pd.set_value %x, %s, %e, %st {axes = array<i64: 0>, decrease_axes = array<i64>, none_axes = array<i64>, shape = array<i64: 1>, values = [1.0 : f64]} : (!pd.vtensor<10xf32>, !pd.vtensor<2xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<10xf32>
+  return
+}

@@ -1412,6 +1412,30 @@ add("strided_slice", F32, "dyn", {"x": _x},
     lambda x: R.strided_slice(x, [1], [1], [6], [2]), shapes={"x": [None, 7]})
 
 for _dt in MANIP_DTYPES:
+    _x = _mx(("set_value", _dt), (6, 7), _dt)
+    add("set_value", _dt, "strided", {"x": _x},
+        lambda x: pd.set_value(x, [1, 0], [5, 7], [2, 3], [0, 1], [], [], [1], [3]),
+        lambda x: R.set_value(x, 3, [0, 1], [1, 0], [5, 7], [2, 3]))
+_x = _mx(("set_value", "neg"), (6, 7), F32)
+add("set_value", F32, "negative_step_values", {"x": _x},
+    lambda x: pd.set_value(x, [5, 2], [0, 3], [-2, 1], [0, 1], [], [], [1], [1.5]),
+    lambda x: R.set_value(x, 1.5, [0, 1], [5, 2], [0, 3], [-2, 1]))
+add("set_value", F32, "row_of_values", {"x": _x},
+    lambda x: pd.set_value(x, [2], [3], [1], [0], [0], [], [7], [float(i) for i in range(7)]),
+    lambda x: R.set_value(x, np.arange(7, dtype=np.float32), [0], [2], [3], [1], [0]))
+for _dt in MANIP_DTYPES:
+    _x = _mx(("set_value_with_tensor", _dt), (6, 7), _dt)
+    _v = _mx(("set_value_with_tensor", "v", _dt), (3, 1), _dt)
+    add("set_value_with_tensor", _dt, "broadcast", {"x": _x, "values": _v},
+        lambda x, values: pd.set_value_with_tensor(x, values, [0, 2], [6, 6], [2, 1], [0, 1], [], []),
+        lambda x, values: R.set_value(x, values, [0, 1], [0, 2], [6, 6], [2, 1]))
+_x = _mx(("set_value_with_tensor", "neg"), (6, 7), F32)
+_v = _mx(("set_value_with_tensor", "v", "neg"), (7,), F32)
+add("set_value_with_tensor", F32, "reversed_row", {"x": _x, "values": _v},
+    lambda x, values: pd.set_value_with_tensor(x, values, [4, 2147483647], [5, -1], [1, -1], [0, 1], [0], []),
+    lambda x, values: R.set_value(x, values[None, :], [0, 1], [4, 6], [5, None], [1, -1], [0]))
+
+for _dt in MANIP_DTYPES:
     _x = _mx(("squeeze", _dt), (1, 3, 1, 4), _dt)
     add("squeeze", _dt, "axes", {"x": _x}, lambda x: pd.squeeze(x, [0, 2]),
         lambda x: R.squeeze(x, [0, 2]))

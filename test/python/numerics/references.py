@@ -775,6 +775,18 @@ def strided_slice(x, axes, starts, ends, strides):
     return x[tuple(index)]
 
 
+def set_value(x, values, axes, starts, ends, steps, decrease_axes=()):
+    """x with x[slices] = values (numpy assignment broadcasts values onto
+    the slice; an int index at a decrease axis drops that dim, as Paddle's
+    decrease_axes do)."""
+    out = np.array(x, copy=True)
+    index = [slice(None)] * x.ndim
+    for a, s, e, st in zip(axes, starts, ends, steps):
+        index[a] = s if a in decrease_axes else slice(s, e, st)
+    out[tuple(index)] = values
+    return out
+
+
 def squeeze(x, axis=()):
     if not axis:
         return np.squeeze(x)

@@ -325,6 +325,12 @@ LogicalResult SliceInferMeta(const MetaTensor &input, ArrayRef<int64_t> axes,
                              const IntArrayArg &ends,
                              ArrayRef<int64_t> decreaseAxis, MetaTensor &out,
                              const MetaError &err);
+/// set_value(_with_tensor): the slice assignment keeps x's shape and dtype;
+/// its axes, starts, ends and steps must describe a slice.
+LogicalResult SetValueInferMeta(const MetaTensor &x, const IntArrayArg &starts,
+                                const IntArrayArg &ends, const IntArrayArg &steps,
+                                ArrayRef<int64_t> axes, MetaTensor &out,
+                                const MetaError &err);
 LogicalResult StridedSliceInferMeta(const MetaTensor &x,
                                     ArrayRef<int32_t> axes,
                                     const IntArrayArg &starts,

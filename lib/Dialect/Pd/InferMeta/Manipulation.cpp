@@ -339,6 +339,23 @@ LogicalResult SliceInferMeta(const MetaTensor &input, ArrayRef<int64_t> axes,
   return success();
 }
 
+LogicalResult SetValueInferMeta(const MetaTensor &x, const IntArrayArg &starts,
+                                const IntArrayArg &ends, const IntArrayArg &steps,
+                                ArrayRef<int64_t> axes, MetaTensor &out,
+                                const MetaError &err) {
+  int64_t n = axes.size();
+  if (knownAndDiffer(starts.size, n) || knownAndDiffer(ends.size, n) ||
+      knownAndDiffer(steps.size, n))
+    return err("axes, starts, ends and steps must have the same length");
+  if (steps.isConstant() && llvm::is_contained(*steps.values, 0))
+    return err("steps must not be 0");
+  for (int64_t a : axes)
+    if (failed(normalizeDimAxis(a, x.rank(), err)))
+      return failure();
+  out.share(x);
+  return success();
+}
+
 LogicalResult StridedSliceInferMeta(const MetaTensor &x,
                                     ArrayRef<int32_t> axes,
                                     const IntArrayArg &starts,
