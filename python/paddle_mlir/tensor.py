@@ -2,8 +2,9 @@
 
 Every `ir.Value` of type `!pd.tensor` / `!pd.vtensor` comes back from the
 MLIR bindings as a `Tensor` (a registered value caster), so results of pd
-builders support `+ - * / @ **`, comparisons, `x[...]`, `.shape`, `.dtype`,
-`.T` and `.ndim`. Operators build ops next to their operand (at the current
+builders support `+ - * / @ **`, comparisons, `x[...]` (ints, slices,
+`...`, one integer-array index), slice assignment `x[...] = v` (in place,
+as in Paddle), `.shape`, `.dtype`, `.T` and `.ndim`. Operators build ops next to their operand (at the current
 insertion point, else before the terminator of the operand's block) with the
 user's file:line as location.
 
@@ -210,8 +211,50 @@ class Tensor(_ir.Value):
             steps.append(step)
         return axes, starts, ends, steps, decrease
 
+    def _array_index(self, index):
+        """(axis, index) of an integer-array index, x[[0, 2]] or x[:, idx]
+        (a list, numpy array or integer tensor at one axis, the other axes
+        whole), or None when the index has none."""
+        items = index if isinstance(index, tuple) else (index,)
+
+        def is_array(i):
+            return isinstance(i, (list, _ir.Value)) or type(i).__name__ == "ndarray"
+
+        arrays = [k for k, i in enumerate(items) if is_array(i)]
+        if not arrays:
+            return None
+        import numpy as np
+
+        k = arrays[0]
+        item = items[k]
+        is_bool = (pd.TensorType.isinstance(item.type) or pd.VTensorType.isinstance(item.type)) \
+            and Tensor(item).dtype == "bool" if isinstance(item, _ir.Value) \
+            else np.asarray(item).dtype == np.bool_
+        if is_bool:
+            raise IndexError("a boolean mask index has a data-dependent result shape, which the "
+                             "CPU backend does not support yet; pd.where(mask, x, 0) keeps the shape")
+        if len(arrays) > 1 or any(i is not Ellipsis and i != slice(None)
+                                  for j, i in enumerate(items) if j != k):
+            raise IndexError("an integer-array index is supported alone, with the other axes "
+                             "whole (x[[0, 2]], x[:, idx])")
+        at = next((j for j, i in enumerate(items) if i is Ellipsis), None)
+        if at is not None and k > at:
+            k = self.ndim - (len(items) - k)
+        if isinstance(item, _ir.Value):
+            return k, item
+        values = np.asarray(item)
+        if values.ndim != 1 or not np.issubdtype(values.dtype, np.integer):
+            raise IndexError(f"unsupported index {item!r}: an integer-array index is a 1-D "
+                             "list of ints")
+        return k, pd.full_int_array([int(v) for v in values])
+
     def __getitem__(self, index):
-        """x[1], x[:, 2:5], x[::-1], x[..., 0]: slice / strided_slice ops."""
+        """x[1], x[:, 2:5], x[::-1], x[..., 0]: slice / strided_slice ops;
+        x[[0, 2]], x[:, idx]: index_select along that axis."""
+        with building(self):
+            array = self._array_index(index)
+            if array is not None:
+                return pd.index_select(self, array[1], array[0])
         axes, starts, ends, steps, decrease = self._index_bounds(index)
         with building(self):
             if not axes:

@@ -168,3 +168,32 @@ def test_setitem_errors():
                                    fetch_list=["y"])
     with pytest.raises(TypeError, match="cannot assign"):
         _assign_program((4, 6), lambda x: x.__setitem__(0, "text"))
+
+
+def test_integer_array_indexing():
+    """x[[2, 0]], x[..., idx] with a list, a numpy array or an int tensor:
+    pd.index_select along that axis."""
+    main, startup = static.Program(), static.Program()
+    with static.program_guard(main, startup):
+        x = static.data("x", [4, 3])
+        i = static.data("i", [2], "int64")
+        main.fetch(x[..., [2, 0]], "a")
+        main.fetch(x[i], "b")
+        main.fetch(x[np.array([3, 3, 1])], "c")
+    a = np.arange(12, dtype=np.float32).reshape(4, 3)
+    got = static.Executor("cpu").run(main, feed={"x": a, "i": np.array([1, 0])},
+                                     fetch_list=["a", "b", "c"])
+    for g, want in zip(got, [a[..., [2, 0]], a[[1, 0]], a[[3, 3, 1]]]):
+        np.testing.assert_array_equal(g, want)
+
+
+def test_unsupported_indexing_says_why():
+    main = static.Program()
+    with static.program_guard(main):
+        x = static.data("x", [4, 3])
+        with pytest.raises(IndexError, match="data-dependent result shape.*pd.where"):
+            x[x > 0]
+        with pytest.raises(IndexError, match="supported alone"):
+            x[[0, 1], 1:]
+        with pytest.raises(IndexError, match="1-D list of ints"):
+            x[[[0, 1]]]
