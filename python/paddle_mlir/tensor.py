@@ -20,6 +20,7 @@ from mlir import ir as _ir
 
 from .dialects import pd
 from .dialects._ods_common import _cext
+from .dialects._pd_builder_support import insertion_point_after
 
 _cext.globals.register_traceback_file_exclusion(__file__)
 
@@ -34,13 +35,7 @@ def building(anchor: _ir.Value):
     with contextlib.ExitStack() as stack:
         stack.enter_context(anchor.context)
         if current is None:
-            owner = anchor.owner
-            block = owner if isinstance(owner, _ir.Block) else owner.operation.block
-            ops = list(block.operations)
-            if ops and ops[-1].operation.name in ("func.return", "pd.yield"):
-                stack.enter_context(_ir.InsertionPoint.at_block_terminator(block))
-            else:
-                stack.enter_context(_ir.InsertionPoint(block))
+            stack.enter_context(insertion_point_after(anchor))
         stack.enter_context(_ir.loc_tracebacks(max_depth=1))
         yield
 

@@ -134,6 +134,16 @@ def _has_insertion_point() -> bool:
         return False
 
 
+def insertion_point_after(anchor):
+    """After the last op of `anchor`'s block (before its terminator)."""
+    owner = anchor.owner
+    block = owner if isinstance(owner, _ir.Block) else owner.operation.block
+    ops = list(block.operations)
+    if ops and ops[-1].operation.name in ("func.return", "pd.yield"):
+        return _ir.InsertionPoint.at_block_terminator(block)
+    return _ir.InsertionPoint(block)
+
+
 def _first_value(anchors):
     for a in anchors:
         if isinstance(a, (list, tuple)):
@@ -187,13 +197,7 @@ def _anchored(anchors):
     with contextlib.ExitStack() as stack:
         stack.enter_context(anchor.context)
         if not _has_insertion_point():
-            owner = anchor.owner
-            block = owner if isinstance(owner, _ir.Block) else owner.operation.block
-            ops = list(block.operations)
-            if ops and ops[-1].operation.name in ("func.return", "pd.yield"):
-                stack.enter_context(_ir.InsertionPoint.at_block_terminator(block))
-            else:
-                stack.enter_context(_ir.InsertionPoint(block))
+            stack.enter_context(insertion_point_after(anchor))
         if _ir.Location.current is None:
             stack.enter_context(_ir.loc_tracebacks(max_depth=1))
         yield
