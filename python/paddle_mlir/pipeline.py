@@ -75,9 +75,7 @@ def run_pipeline(
     try:
         pm.run(module.operation)
     except ir.MLIRError as e:
-        fd, path = tempfile.mkstemp(prefix="paddle_mlir_repro_", suffix=".mlir")
-        with os.fdopen(fd, "w") as f:
-            f.write(before.operation.get_asm(enable_debug_info=True))
+        path = _write_reproducer(before.operation.get_asm(enable_debug_info=True))
         before.operation.erase()
         command = (
             f"{shlex.quote(paddle_opt_path())} {shlex.quote(path)} "
@@ -91,6 +89,42 @@ def run_pipeline(
         ) from None
     before.operation.erase()
     return module
+
+
+#: Reproducers kept: writing one removes all but the newest this many.
+KEEP_REPRODUCERS = 20
+
+
+def reproducer_directory() -> Path:
+    """Where failing pipelines leave their input: $PADDLE_MLIR_REPRO_DIR, or
+    paddle-mlir/reproducers in the user's cache directory (beside the
+    compile cache), not /tmp, where they piled up."""
+    env = os.environ.get("PADDLE_MLIR_REPRO_DIR")
+    if env:
+        return Path(env).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "paddle-mlir" / "reproducers"
+
+
+def _write_reproducer(text: str) -> str:
+    """Writes a reproducer, keeps the newest KEEP_REPRODUCERS; its path."""
+    directory = reproducer_directory()
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        fd, path = tempfile.mkstemp(prefix="repro_", suffix=".mlir", dir=directory)
+    except OSError:  # an unwritable cache: the system's temporary directory
+        directory = None
+        fd, path = tempfile.mkstemp(prefix="paddle_mlir_repro_", suffix=".mlir")
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    if directory is not None:
+        try:
+            old = sorted(directory.glob("repro_*.mlir"), key=lambda p: p.stat().st_mtime)
+            for stale in old[:-KEEP_REPRODUCERS]:
+                stale.unlink(missing_ok=True)
+        except OSError:
+            pass
+    return path
 
 
 def _format_diagnostic(diagnostic, indent: str = "  ") -> str:

@@ -1,3 +1,4 @@
+import os
 import pathlib
 import sys
 
@@ -23,6 +24,19 @@ def repo():
 @pytest.fixture
 def venv_bin():
     return pathlib.Path(sys.executable).parent
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_reproducers(tmp_path_factory):
+    """Reproducers of the failures the tests provoke go to pytest's own
+    temporary directory (cleaned up with it), not the user's cache."""
+    old = os.environ.get("PADDLE_MLIR_REPRO_DIR")
+    os.environ["PADDLE_MLIR_REPRO_DIR"] = str(tmp_path_factory.mktemp("reproducers"))
+    yield
+    if old is None:
+        os.environ.pop("PADDLE_MLIR_REPRO_DIR", None)
+    else:
+        os.environ["PADDLE_MLIR_REPRO_DIR"] = old
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -186,3 +186,26 @@ def test_print_ir_after_all_and_timing_from_python(capfd):
     assert "IR Dump After PdMaximizeValueSemantics (pd-maximize-value-semantics)" in err
     assert "IR Dump After PdFuseElementwise (pd-fuse-elementwise)" in err
     assert "Execution time report" in err and "PdSelectKernels" in err
+
+
+def test_reproducers_go_to_their_directory_and_are_pruned(tmp_path, monkeypatch):
+    """A failing pipeline writes its reproducer under PADDLE_MLIR_REPRO_DIR
+    (default: the user's cache, not /tmp) and keeps only the newest ones."""
+    from mlir import ir
+
+    from paddle_mlir import PipelineError, pipeline, run_pipeline
+    from paddle_mlir.static.program import global_context
+
+    monkeypatch.setenv("PADDLE_MLIR_REPRO_DIR", str(tmp_path))
+    monkeypatch.setattr(pipeline, "KEEP_REPRODUCERS", 3)
+    text = ('func.func @main() {\n  %x = pd.data "x" : !pd.tensor<4xf32>\n'
+            '  %n = pd.nonzero %x : (!pd.tensor<4xf32>) -> !pd.tensor<?x1xi64>\n'
+            '  %f = pd.fetch %n "n" col 0 : !pd.tensor<?x1xi64>\n  return\n}')
+    paths = []
+    for _ in range(5):
+        module = ir.Module.parse(text, global_context())
+        with pytest.raises(PipelineError) as info:
+            run_pipeline(module, "pd-lower-to-llvm")
+        paths.append(info.value.reproducer.split()[1])
+    assert all(p.startswith(str(tmp_path)) for p in paths)
+    assert sorted(str(p) for p in tmp_path.glob("repro_*.mlir")) == sorted(paths[-3:])
