@@ -311,9 +311,27 @@ def _mlir_version() -> str:
         return "unknown"
 
 
+_EXAMPLES = """examples:
+  paddle-mlir run model.json --input in.npz --output out.npz
+      run a Paddle inference model (model.json + model.pdiparams) on the CPU
+  paddle-mlir bench model.json --input in.npz --runs 100
+      median latency (compiled once, then from the compile cache)
+  paddle-mlir compile model.json --emit so -o model.so --shape x=1x3x224x224
+      a shared library with a C entry point (see `compile --help`)
+  paddle-mlir import model.json -o model.mlir
+      the pd program as MLIR (weights beside it as model.npz)
+  paddle-mlir opt model.mlir -p 'pd-inference-opt'
+      run a pass pipeline and print the IR
+
+Each command has its own --help. The compile cache is ~/.cache/paddle-mlir
+(PADDLE_MLIR_CACHE_DIR moves it, PADDLE_MLIR_CACHE=0 turns it off)."""
+
+
 def main(argv: list[str] | None = None) -> int:
     from . import __version__
-    parser = argparse.ArgumentParser(prog="paddle-mlir", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="paddle-mlir", description=__doc__.split("\n\n")[0],
+                                     epilog=_EXAMPLES,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version",
                         version=f"paddle-mlir {__version__} (MLIR {_mlir_version()})")
     sub = parser.add_subparsers(dest="command", required=True)

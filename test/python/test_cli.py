@@ -67,3 +67,27 @@ def test_quickstart_example(repo):
     assert before.count("pd.full(") == 3 and "pd.combine" in before
     assert after.count("pd.full(") == 1 and "pd.combine" not in after
     assert 'pd.fetch %2 "scale" col 2' in after
+
+
+def test_help_has_examples_that_use_real_flags(capsys):
+    """`paddle-mlir --help` ends with examples; every flag an example uses is
+    one its subcommand accepts."""
+    import re
+    import shlex
+
+    import pytest
+
+    from paddle_mlir.cli import _EXAMPLES, main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "examples:" in capsys.readouterr().out
+    commands = [shlex.split(line.strip()) for line in _EXAMPLES.splitlines()
+                if line.startswith("  paddle-mlir ")]
+    assert len(commands) >= 5
+    for words in commands:
+        with pytest.raises(SystemExit):
+            main([words[1], "--help"])
+        usage = capsys.readouterr().out
+        for flag in (w for w in words if w.startswith("-")):
+            assert re.search(rf"(^|[\s\[,]){re.escape(flag)}\b", usage), (words, flag)
