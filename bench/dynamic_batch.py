@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Models with a dynamic batch dim at changing batch sizes: paddle-mlir's one
 compile for every batch size, next to a compile per batch size and to ONNX
-Runtime, in one run; writes docs/benchmarks-dynamic-batch.md.
+Runtime, in one run; writes build/bench/benchmarks-dynamic-batch.md
+(`--out docs/benchmarks-dynamic-batch.md` updates the tracked report).
 
     .venv/bin/python bench/dynamic_batch.py
     .venv/bin/python bench/dynamic_batch.py --only bert_dyn --quick --no-write
@@ -41,7 +42,7 @@ from models_real import (DEFAULT_MODELS, DEFAULT_VENV, REPO, ensure_export, ensu
                          fmt_mb, fmt_us, git_revision, machine, report_header, run_child,
                          venv_python)
 
-DEFAULT_OUT = REPO / "docs" / "benchmarks-dynamic-batch.md"
+DEFAULT_OUT = REPO / "build" / "bench" / "benchmarks-dynamic-batch.md"
 CHILD = REPO / "bench" / "dynamic_batch_child.py"
 ENGINES = {"ours": "one compile", "ours-per-shape": "per shape", "ort": "ORT"}
 
@@ -199,6 +200,7 @@ def main() -> int:
     if args.no_write:
         print(text)
     else:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(text)
         print(f"wrote {args.out}")
     return status

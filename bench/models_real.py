@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Real Paddle models (random weights): paddle-mlir next to ONNX Runtime,
-OpenVINO and Paddle Inference, in one run; writes docs/benchmarks-models.md.
+OpenVINO and Paddle Inference, in one run; writes build/bench/benchmarks-models.md
+(`--out docs/benchmarks-models.md` updates the tracked report).
 
     .venv/bin/python bench/models_real.py                          # everything
     .venv/bin/python bench/models_real.py --only resnet18_b1 --quick --no-write
@@ -66,7 +67,7 @@ BENCH = REPO / "bench"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "paddle-mlir"
 DEFAULT_VENV = CACHE / "bench-venv"
 DEFAULT_MODELS = CACHE / "bench-models"
-DEFAULT_OUT = REPO / "docs" / "benchmarks-models.md"
+DEFAULT_OUT = REPO / "build" / "bench" / "benchmarks-models.md"
 PACKAGES = ["paddlepaddle==3.3.1", "paddle2onnx==2.1.0", "onnxruntime", "openvino", "numpy<2",
             "onnx-graphsurgeon", "sympy"]
 VENV_CHECK = r"""
@@ -622,7 +623,8 @@ def main() -> int:
     ap.add_argument("--export-timeout", type=float, default=900,
                     help="seconds to export one model (default: 900)")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT,
-                    help="the Markdown report (default: docs/benchmarks-models.md)")
+                    help="the Markdown report (default: build/bench/benchmarks-models.md; the tracked "
+                         "report, docs/benchmarks-models.md, only when given)")
     ap.add_argument("--no-write", action="store_true", help="print the report, write nothing")
     ap.add_argument("--json", type=Path, help="also write the raw results as JSON here")
     args = ap.parse_args()

@@ -1,6 +1,7 @@
 """paddle-mlir CPU benchmarks, side by side with numpy (and PyTorch if importable).
 
-    .venv/bin/python bench/run.py                    # full run, writes docs/benchmarks.md
+    .venv/bin/python bench/run.py                    # full run, writes build/bench/benchmarks.md
+    .venv/bin/python bench/run.py --out docs/benchmarks.md   # ... updates the tracked report
     .venv/bin/python bench/run.py --quick --no-write # smoke check (< 60 s)
 
 Times matmul, conv2d, a fused elementwise chain and three models (MLP,
@@ -28,8 +29,9 @@ def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true",
                    help="small sizes and few runs (a smoke check, < 60 s)")
-    p.add_argument("--out", default="docs/benchmarks.md",
-                   help="Markdown report to write, relative to the repository (default: %(default)s)")
+    p.add_argument("--out", default="build/bench/benchmarks.md",
+                   help="Markdown report to write, relative to the repository (default: "
+                        "%(default)s; the tracked report, docs/benchmarks.md, only when given)")
     p.add_argument("--no-write", action="store_true", help="print results only, write no report")
     p.add_argument("--runs", type=int, help="timed runs per case (default: 5 quick, 30 full)")
     p.add_argument("--budget", type=float,
