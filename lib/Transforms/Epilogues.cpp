@@ -5,19 +5,13 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 
 namespace {
-
-/// The buffer a view is a view of.
-Value viewRoot(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
-}
 
 /// [1, M, H, W] <-> [M, H * W], or [B, M, H, W] <-> [B, M, H * W].
 bool isNchwReassociation(ArrayRef<ReassociationIndices> groups, bool batched) {
@@ -57,6 +51,39 @@ bool isBroadcastMap(AffineMap map) {
 
 } // namespace
 
+Value pd::bufferRoot(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
+linalg::LinalgOp pd::cloneOnLoopRange(OpBuilder &b, linalg::LinalgOp op,
+                                      ArrayRef<OpFoldResult> offsets, ArrayRef<int64_t> sizes) {
+  SmallVector<Value> operands;
+  for (OpOperand &operand : op->getOpOperands()) {
+    Value v = operand.get();
+    auto type = dyn_cast<MemRefType>(v.getType());
+    if (!type) {
+      operands.push_back(v);
+      continue;
+    }
+    SmallVector<OpFoldResult> at, extent, strides(type.getRank(), b.getIndexAttr(1));
+    bool whole = true;
+    for (auto [i, e] : llvm::enumerate(op.getMatchingIndexingMap(&operand).getResults())) {
+      auto d = dyn_cast<AffineDimExpr>(e);
+      OpFoldResult offset = d ? offsets[d.getPosition()] : b.getIndexAttr(0);
+      int64_t size = d ? sizes[d.getPosition()] : type.getDimSize(i);
+      whole &= isZeroInteger(offset) && size == type.getDimSize(i);
+      at.push_back(offset);
+      extent.push_back(b.getIndexAttr(size));
+    }
+    operands.push_back(whole ? v
+                             : memref::SubViewOp::create(b, op.getLoc(), v, at, extent, strides)
+                                   .getResult());
+  }
+  return cast<linalg::LinalgOp>(mlir::clone(b, op, TypeRange{}, operands));
+}
+
 std::optional<pd::MatmulEpilogue> pd::findMatmulEpilogue(linalg::LinalgOp matmul) {
   if (!matmul.hasPureBufferSemantics() || matmul.getNumDpsInits() != 1)
     return std::nullopt;
@@ -88,7 +115,7 @@ std::optional<pd::MatmulEpilogue> pd::findMatmulEpilogue(linalg::LinalgOp matmul
   OpOperand *out = op.getDpsInitOperand(0);
   if (!op.getMatchingIndexingMap(out).isIdentity())
     return std::nullopt;
-  Value outRoot = viewRoot(out->get()), resultRoot = viewRoot(result);
+  Value outRoot = pd::bufferRoot(out->get()), resultRoot = pd::bufferRoot(result);
   OpOperand *read = nullptr;
   int64_t width = 0;
   for (OpOperand *in : op.getDpsInputOperands()) {
@@ -104,8 +131,8 @@ std::optional<pd::MatmulEpilogue> pd::findMatmulEpilogue(linalg::LinalgOp matmul
     }
     if (!isa<MemRefType>(v.getType()))
       continue; // a scalar
-    if (!isBroadcastMap(map) || viewRoot(v) == resultRoot ||
-        (!map.isIdentity() && viewRoot(v) == outRoot))
+    if (!isBroadcastMap(map) || pd::bufferRoot(v) == resultRoot ||
+        (!map.isIdentity() && pd::bufferRoot(v) == outRoot))
       return std::nullopt;
   }
   if (!read)
@@ -115,7 +142,7 @@ std::optional<pd::MatmulEpilogue> pd::findMatmulEpilogue(linalg::LinalgOp matmul
   if (outRoot == resultRoot && out->get() != read->get())
     return std::nullopt;
   for (Value operand : matmul.getDpsInputs())
-    if (viewRoot(operand) == outRoot)
+    if (pd::bufferRoot(operand) == outRoot)
       return std::nullopt;
   if (!cast<MemRefType>(out->get().getType()).hasStaticShape())
     return std::nullopt;
@@ -143,7 +170,7 @@ linalg::GenericOp pd::findRowEpilogue(Operation *kernel, Value result, ValueRang
   if (!op.getMatchingIndexingMap(out).isIdentity() || !lastDimContiguous(out->get()) ||
       !op.getMatchingBlockArgument(out).use_empty())
     return nullptr;
-  Value outRoot = viewRoot(out->get());
+  Value outRoot = pd::bufferRoot(out->get());
   unsigned innermost = op.getNumLoops() - 1;
   int reads = 0;
   for (OpOperand *in : op.getDpsInputOperands()) {
@@ -160,15 +187,15 @@ linalg::GenericOp pd::findRowEpilogue(Operation *kernel, Value result, ValueRang
     if (map.isIdentity() ? !lastDimContiguous(v)
                          : !isBroadcastMap(map) || map.isFunctionOfDim(innermost))
       return nullptr;
-    if (viewRoot(v) == viewRoot(result) || (!map.isIdentity() && viewRoot(v) == outRoot))
+    if (pd::bufferRoot(v) == pd::bufferRoot(result) || (!map.isIdentity() && pd::bufferRoot(v) == outRoot))
       return nullptr;
   }
   if (reads != 1 || op.getNumLoops() != cast<MemRefType>(result.getType()).getRank())
     return nullptr;
-  if (outRoot == viewRoot(result) && out->get() != result)
+  if (outRoot == pd::bufferRoot(result) && out->get() != result)
     return nullptr;
   for (Value input : inputs)
-    if (viewRoot(input) == outRoot)
+    if (pd::bufferRoot(input) == outRoot)
       return nullptr;
   return op;
 }
@@ -221,25 +248,6 @@ linalg::GenericOp pd::tileMatmulEpilogue(OpBuilder &b, const MatmulEpilogue &epi
     offsets = {epilogue.batched ? b0 : b.getIndexAttr(0), m0, row0, b.getIndexAttr(0)};
     sizes = {1, rows, columns / w, w};
   }
-  SmallVector<Value> operands;
-  for (OpOperand &operand : op->getOpOperands()) {
-    Value v = operand.get();
-    auto type = dyn_cast<MemRefType>(v.getType());
-    if (!type) {
-      operands.push_back(v);
-      continue;
-    }
-    SmallVector<OpFoldResult> at, extent, strides(type.getRank(), b.getIndexAttr(1));
-    for (AffineExpr e : op.getMatchingIndexingMap(&operand).getResults()) {
-      if (auto d = dyn_cast<AffineDimExpr>(e)) {
-        at.push_back(offsets[d.getPosition()]);
-        extent.push_back(b.getIndexAttr(sizes[d.getPosition()]));
-      } else { // a broadcast (zero) index
-        at.push_back(b.getIndexAttr(0));
-        extent.push_back(b.getIndexAttr(1));
-      }
-    }
-    operands.push_back(memref::SubViewOp::create(b, loc, v, at, extent, strides));
-  }
-  return cast<linalg::GenericOp>(mlir::clone(b, op, TypeRange{}, operands));
+  return cast<linalg::GenericOp>(
+      cloneOnLoopRange(b, op, offsets, sizes).getOperation());
 }

@@ -18,6 +18,17 @@
 
 namespace mlir::pd {
 
+/// The buffer `v` is a view of (through view-like ops).
+Value bufferRoot(Value v);
+
+/// A clone of `op` (on buffers) restricted to loop ranges [offsets[i],
+/// offsets[i] + sizes[i]): each buffer operand becomes a subview of the
+/// range its indexing map reads (a dim indexed by a constant stays whole),
+/// or stays itself where that is the whole buffer. Built at the insertion
+/// point.
+linalg::LinalgOp cloneOnLoopRange(OpBuilder &b, linalg::LinalgOp op,
+                                  ArrayRef<OpFoldResult> offsets, ArrayRef<int64_t> sizes);
+
 /// An elementwise op that reads the result of a matmul on buffers: a
 /// `linalg.matmul` [M, N] or a batch of images' convolution [B, M, N]
 /// (`pd-conv-to-im2col`'s contraction of shared weights with each image's

@@ -379,32 +379,13 @@ struct PdTileAndVectorizePass
           return failure();
     }
     rewriter.setInsertionPoint(op);
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     auto part = [&](int64_t offset, int64_t length) {
-      SmallVector<Value> operands;
-      for (OpOperand &operand : op->getOpOperands()) {
-        Value v = operand.get();
-        auto type = dyn_cast<MemRefType>(v.getType());
-        if (!type) {
-          operands.push_back(v);
-          continue;
-        }
-        AffineMap map = op.getMatchingIndexingMap(&operand);
-        SmallVector<OpFoldResult> offsets, sizes,
-            strides(type.getRank(), rewriter.getIndexAttr(1));
-        bool touched = false;
-        for (int64_t i = 0; i < type.getRank(); ++i) {
-          auto d = dyn_cast<AffineDimExpr>(map.getResult(i));
-          bool split = d && d.getPosition() == dim;
-          touched |= split;
-          offsets.push_back(rewriter.getIndexAttr(split ? offset : 0));
-          sizes.push_back(rewriter.getIndexAttr(split ? length : type.getDimSize(i)));
-        }
-        operands.push_back(touched ? memref::SubViewOp::create(rewriter, op.getLoc(), v,
-                                                               offsets, sizes, strides)
-                                         .getResult()
-                                   : v);
-      }
-      return cast<linalg::LinalgOp>(mlir::clone(rewriter, op, TypeRange{}, operands));
+      SmallVector<OpFoldResult> offsets(ranges.size(), rewriter.getIndexAttr(0));
+      SmallVector<int64_t> sizes(ranges);
+      offsets[dim] = rewriter.getIndexAttr(offset);
+      sizes[dim] = length;
+      return pd::cloneOnLoopRange(rewriter, op, offsets, sizes);
     };
     linalg::LinalgOp first = part(0, point), second = part(point, size - point);
     rewriter.eraseOp(op);
@@ -989,9 +970,7 @@ struct PdTileAndVectorizePass
   /// Whether anything but `known` ops (and views, deallocations) uses the
   /// buffer `value` is a view of; true for buffers not allocated here.
   static bool isReadElsewhere(Value value, ArrayRef<Operation *> known) {
-    Value root = value;
-    while (auto view = root.getDefiningOp<ViewLikeOpInterface>())
-      root = view.getViewSource();
+    Value root = pd::bufferRoot(value);
     if (!root.getDefiningOp<memref::AllocOp>())
       return true;
     SmallVector<Value> work{root};

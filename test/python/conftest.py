@@ -26,30 +26,28 @@ def venv_bin():
     return pathlib.Path(sys.executable).parent
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _private_reproducers(tmp_path_factory):
-    """Reproducers of the failures the tests provoke go to pytest's own
-    temporary directory (cleaned up with it), not the user's cache."""
-    old = os.environ.get("PADDLE_MLIR_REPRO_DIR")
-    os.environ["PADDLE_MLIR_REPRO_DIR"] = str(tmp_path_factory.mktemp("reproducers"))
+def _session_directory(variable: str, tmp_path_factory, name: str):
+    """Points `variable` at a new directory of the test session (cleaned up
+    with pytest's), restoring the old value afterwards."""
+    old = os.environ.get(variable)
+    os.environ[variable] = str(tmp_path_factory.mktemp(name))
     yield
     if old is None:
-        os.environ.pop("PADDLE_MLIR_REPRO_DIR", None)
+        os.environ.pop(variable, None)
     else:
-        os.environ["PADDLE_MLIR_REPRO_DIR"] = old
+        os.environ[variable] = old
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_reproducers(tmp_path_factory):
+    """Reproducers of the failures the tests provoke: not the user's cache."""
+    yield from _session_directory("PADDLE_MLIR_REPRO_DIR", tmp_path_factory, "reproducers")
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _private_compile_cache(tmp_path_factory):
     """Compiled models go to a cache of the test session, never the user's."""
-    import os
-    old = os.environ.get("PADDLE_MLIR_CACHE_DIR")
-    os.environ["PADDLE_MLIR_CACHE_DIR"] = str(tmp_path_factory.mktemp("compile_cache"))
-    yield
-    if old is None:
-        os.environ.pop("PADDLE_MLIR_CACHE_DIR", None)
-    else:
-        os.environ["PADDLE_MLIR_CACHE_DIR"] = old
+    yield from _session_directory("PADDLE_MLIR_CACHE_DIR", tmp_path_factory, "compile_cache")
 
 
 @pytest.fixture(scope="module")
