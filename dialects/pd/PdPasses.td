@@ -334,7 +334,7 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
     ```mlir
     scf.parallel (%i, %j) = ... {
       scf.for %k0 ... { scf.for %ii ... { scf.for %jj ...
-        %acc = vector.transfer_read ...  : vector<4x64xf32>
+        %acc = vector.transfer_read ...  : vector<6x64xf32>
         %r = scf.for %k ... iter_args(%c = %acc) {
           ... vector.fma ...
         }
@@ -347,7 +347,7 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
     Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
            "Elements per vector for elementwise ops and reductions">,
     ListOption<"matmulRegisterTile", "matmul-register-tile", "int64_t",
-               "Rows,columns of the matmul register tile (default 4,64: 16 zmm accumulators)">,
+               "Rows,columns of the matmul register tile (default 6,64: 24 zmm accumulators)">,
     ListOption<"matmulCacheTile", "matmul-cache-tile", "int64_t",
                "Rows,columns,depth of the matmul cache tile (default 64,256,256)">,
     Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",

@@ -395,11 +395,43 @@ struct PdTileAndVectorizePass
   /// Register tile (rows, columns) and cache tile (rows, columns, depth).
   SmallVector<int64_t> registerTile() {
     SmallVector<int64_t> reg(matmulRegisterTile.begin(), matmulRegisterTile.end());
-    return reg.size() == 2 ? reg : SmallVector<int64_t>{4, 64};
+    return reg.size() == 2 ? reg : SmallVector<int64_t>{6, 64};
   }
   SmallVector<int64_t> cacheTile() {
     SmallVector<int64_t> cache(matmulCacheTile.begin(), matmulCacheTile.end());
     return cache.size() == 3 ? cache : SmallVector<int64_t>{64, 256, 256};
+  }
+
+  /// Register tile columns for `n` columns: the tile's width, all of a
+  /// narrower n, or (n between 16 and the width, not a power of two: a 7x7
+  /// map's 49) the next power of two, the last lanes masked (vectors of
+  /// other widths reach LLVM as scalar loads).
+  int64_t registerColumns(int64_t n) {
+    int64_t width = registerTile()[1];
+    if (n > 16 && n < width && !llvm::isPowerOf2_64(n))
+      return (int64_t)llvm::PowerOf2Ceil((uint64_t)n);
+    return std::min(width, n);
+  }
+
+  /// Register tile rows for `m` rows of `columns`-wide tiles. Narrow tiles
+  /// (16 or 32 columns) take more rows, so that 16 or more accumulators
+  /// hide the FMA latency (4 rows of one vector are 4 dependent chains:
+  /// half the FMA throughput): as many as the register tile's accumulators
+  /// allow (at most 16 rows, each a broadcast load), else 16 accumulators,
+  /// for an m those rows divide. Not below one vector: 16 rows of 4
+  /// columns made DenseNet's kernels 4x larger in LLVM for columns that are
+  /// 2% of the work.
+  int64_t registerRows(int64_t m, int64_t columns) {
+    SmallVector<int64_t> reg = registerTile(), cache = cacheTile();
+    if (columns < reg[1] && columns >= 16 && reg[1] % 16 == 0) {
+      int64_t vectors = llvm::alignTo(columns, 16) / 16;
+      for (int64_t accumulators : {reg[0] * reg[1] / 16, int64_t(16)}) {
+        int64_t rows = std::min<int64_t>(16, accumulators / vectors);
+        if (rows > reg[0] && m % rows == 0 && fitTile(m, cache[0], rows) % rows == 0)
+          return rows;
+      }
+    }
+    return reg[0];
   }
 
   /// For an n with a column remainder that fits one cache tile (a 7x7
@@ -577,12 +609,13 @@ struct PdTileAndVectorizePass
           return;
         }
       }
-      // Likewise rows: m = 197 (a ViT's tokens) is 196 rows of 4-row tiles
-      // and one row.
+      // Likewise rows: m = 197 (a ViT's tokens) is 192 rows of 6-row tiles
+      // and 5 rows.
       unsigned mDim = nDim - 1;
-      int64_t m = ranges[mDim], rows = matmulRegisterTile.size() == 2
-                                           ? (int64_t)matmulRegisterTile[0]
-                                           : 4;
+      int64_t m = ranges[mDim];
+      int64_t rows = ShapedType::isDynamic(m) || ShapedType::isDynamic(nn)
+                         ? registerTile()[0]
+                         : registerRows(m, registerColumns(nn));
       if (!ShapedType::isDynamic(m) && m > rows && m % rows != 0) {
         FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>> parts =
             splitAlong(rewriter, op, mDim, m - m % rows, m);
@@ -609,24 +642,8 @@ struct PdTileAndVectorizePass
       return s;
     };
     int64_t m = ranges[batch], nn = ranges[batch + 1], k = ranges[batch + 2];
-    int64_t rm = std::min(reg[0], m), rn = std::min(reg[1], nn);
-    // Columns between 16 and 64, not a power of two (a 7x7 map's 49): one
-    // register tile of a power-of-two width (vectors of other widths reach
-    // LLVM as scalar loads), the last lanes masked.
-    bool maskedColumns = nn > 16 && nn < reg[1] && !llvm::isPowerOf2_64(nn);
-    if (maskedColumns)
-      rn = (int64_t)llvm::PowerOf2Ceil((uint64_t)nn);
-    // Narrow tiles (16 or 32 columns) take more rows, so that 16
-    // accumulators hide the FMA latency (4 rows of one vector are 4
-    // dependent chains: half the FMA throughput). Not below one vector:
-    // 16 rows of 4 columns made DenseNet's kernels 4x larger in LLVM for
-    // columns that are 2% of the work.
-    if (rn < reg[1] && rn >= 16 && reg[0] * reg[1] == 256) {
-      int64_t rows = std::min<int64_t>(16, 256 / llvm::alignTo(rn, 16));
-      int64_t cmScaled = fitTile(m, cache[0], rows);
-      if (rows > rm && m % rows == 0 && cmScaled % rows == 0)
-        rm = rows;
-    }
+    int64_t rn = registerColumns(nn), rm = std::min(registerRows(m, rn), m);
+    bool maskedColumns = rn > nn;
     int64_t cm = fitTile(m, cache[0], rm), cn = fitTile(nn, cache[1], rn);
     int64_t ck = fitTile(k, cache[2], 1);
     FailureOr<linalg::LinalgOp> cur =
