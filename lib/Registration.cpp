@@ -72,7 +72,9 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   if (parallel)
     p += "pd-outline-parallel-loops,";
   else
-    p += "func.func(scf-parallel-loop-fusion),";
+    p += "func.func(scf-parallel-loop-fusion,scf-parallel-for-to-nested-fors),";
+  // Stack buffers (im2col panels) allocated once, not in each iteration.
+  p += "func.func(pd-hoist-stack-buffers),";
   // f32 transcendental functions as vectorized polynomials, not libm calls.
   p += "func.func(pd-approximate-math),";
   p += "func.func(lower-vector-mask,lower-vector-multi-reduction),"

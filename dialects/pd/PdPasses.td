@@ -295,6 +295,19 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       (the zeros it accumulates into) becomes the initial value of the
       register tiles when their depth loop covers all of k; the fill is
       erased when no tile reads the buffer any more;
+    * a cache tile of one image of a batched contraction (a convolution's
+      weights with each image's patches, a `batch_matmul`) becomes a
+      `linalg.matmul` on views without the unit batch dims, so that it is
+      vectorized like any matmul;
+    * a convolution's patches (the `pd.im2col` copy of
+      `pd-conv-to-im2col`, when only matmuls read it): each cache tile (an
+      image, whole output rows) copies the patches of each depth block into
+      a panel on the stack right before using it, instead of all patches
+      being copied first (7 MB per image for a ResNet layer, written to
+      memory and streamed back); the panel is allocated at the start of the
+      parallel body (once per thread after `pd-outline-parallel-loops`) or
+      in an `scf.execute_region` around a serial matmul, and the copy of all
+      patches is erased;
     * a matmul's epilogue (`fuse-epilogues`): the elementwise
       `linalg.generic` right after it that reads its result (as the matrix
       or as the NCHW image of a convolution) with bias, activation or
@@ -522,6 +535,42 @@ def PdEarlyDealloc : Pass<"pd-early-dealloc", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def PdHoistStackBuffers : Pass<"pd-hoist-stack-buffers", "::mlir::func::FuncOp"> {
+  let summary = "Allocate the stack buffers of loop bodies once, before the loops";
+  let description = [{
+    A `memref.alloca` of a static size in the body of an `scf.for` (a
+    matmul's im2col panel, when its parallel loop runs sequentially) moves
+    before the outermost `scf.for` around it, up to an `scf.parallel` body
+    or the function: after `convert-scf-to-cf` an alloca in a loop is a
+    dynamic allocation that grows the stack with each iteration (ResNet-50
+    at batch 8 overflowed an 8 MB stack). Its content is undefined at each
+    allocation anyway, so one buffer serves all iterations. An alloca that
+    may outlive its iteration (yielded, returned or stored, also through a
+    view) stays. `scf.parallel` bodies are left alone: their iterations may
+    run at once (`pd-outline-parallel-loops` allocates their buffers once
+    per thread).
+
+    Before:
+
+    ```mlir
+    scf.for %i = %c0 to %c8 step %c1 {
+      %panel = memref.alloca() : memref<64xf32>
+      ... %panel ...
+    }
+    ```
+
+    After:
+
+    ```mlir
+    %panel = memref.alloca() : memref<64xf32>
+    scf.for %i = %c0 to %c8 step %c1 {
+      ... %panel ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect"];
+}
+
 def PdOutlineParallelLoops : Pass<"pd-outline-parallel-loops", "::mlir::ModuleOp"> {
   let summary = "Outline the body of each outermost scf.parallel for the thread pool";
   let description = [{
@@ -533,7 +582,10 @@ def PdOutlineParallelLoops : Pass<"pd-outline-parallel-loops", "::mlir::ModuleOp
     marked `pd.parallel_body = @<fn>_parallel_<i>`, which
     `pd-lower-parallel-dispatch` turns into a call of the thread pool's
     `pdm_parallel_for` once the module is in the LLVM dialect. Nested
-    parallel loops run sequentially inside the body.
+    parallel loops run sequentially inside the body. Stack buffers of a
+    static size at the top of the body (`memref.alloca`: a matmul's im2col
+    panel) are allocated once per call, before the iterations (an alloca
+    in the loop would grow the stack with each iteration).
 
     Upstream's `async-parallel-for` dispatches through `async.execute`
     coroutines and keeps up to four copies of each body (compute function,

@@ -200,6 +200,23 @@ linalg::GenericOp pd::findRowEpilogue(Operation *kernel, Value result, ValueRang
   return op;
 }
 
+int64_t pd::imageRowTile(int64_t n, int64_t width, int64_t want) {
+  if (n <= want)
+    return n;
+  if (width <= 0 || n % width != 0)
+    return 0;
+  int64_t h = n / width, best = 0;
+  for (int64_t rows = 1; rows <= h && rows * width <= want; ++rows) {
+    if (h % rows != 0)
+      continue;
+    int64_t c = rows * width;
+    bool aligned = c % 16 == 0, bestAligned = best % 16 == 0 && best != 0;
+    if (best == 0 || (aligned && !bestAligned) || (aligned == bestAligned && c > best))
+      best = c;
+  }
+  return best;
+}
+
 int64_t pd::epilogueColumnTile(const MatmulEpilogue &epilogue, int64_t n, int64_t want) {
   if (n <= want)
     return n;
@@ -209,16 +226,7 @@ int64_t pd::epilogueColumnTile(const MatmulEpilogue &epilogue, int64_t n, int64_
         return c;
     return 0;
   }
-  int64_t w = epilogue.width, h = n / w, best = 0;
-  for (int64_t rows = 1; rows <= h && rows * w <= want; ++rows) {
-    if (h % rows != 0)
-      continue;
-    int64_t c = rows * w;
-    bool aligned = c % 16 == 0, bestAligned = best % 16 == 0 && best != 0;
-    if (best == 0 || (aligned && !bestAligned) || (aligned == bestAligned && c > best))
-      best = c;
-  }
-  return best;
+  return imageRowTile(n, epilogue.width, want);
 }
 
 linalg::GenericOp pd::tileMatmulEpilogue(OpBuilder &b, const MatmulEpilogue &epilogue,

@@ -64,6 +64,12 @@ std::optional<MatmulEpilogue> findMatmulEpilogue(linalg::LinalgOp matmul);
 /// (the kernel's) is a view of.
 linalg::GenericOp findRowEpilogue(Operation *kernel, Value result, ValueRange inputs);
 
+/// A tile of whole rows of an image of `n` pixels, rows of `width`: all of
+/// `n` when it is at most `want`; else as many rows as fit `want` and
+/// divide the image's height, lengths that are multiples of 16 preferred.
+/// 0 when there is none.
+int64_t imageRowTile(int64_t n, int64_t width, int64_t want);
+
 /// A column tile for the matmul's `n` columns under which each tile is a
 /// rectangle of the epilogue's iteration space: all of `n` when it is at
 /// most `want`; else (NCHW) whole image rows, as many as fit `want` and

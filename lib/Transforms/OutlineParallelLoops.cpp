@@ -18,6 +18,7 @@
 #include "Transforms/OutlineCaptures.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -101,6 +102,12 @@ struct PdOutlineParallelLoopsPass
       steps.push_back(step);
       counts.push_back(tripCount(b, loc, lb, ub, step));
     }
+    // Stack buffers of a static size at the top of the body (a matmul's
+    // im2col panel): one per call, before the loop (in the loop, each
+    // iteration's alloca would grow the stack).
+    for (Operation &op : loop.getBody()->without_terminator())
+      if (auto alloca = dyn_cast<memref::AllocaOp>(op); alloca && alloca->getNumOperands() == 0)
+        b.clone(op, mapping);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     auto iterations = scf::ForOp::create(b, loc, entry->getArgument(0),
                                          entry->getArgument(1), one);
@@ -119,7 +126,8 @@ struct PdOutlineParallelLoopsPass
     for (auto [iv, value] : llvm::zip(loop.getInductionVars(), ivs))
       mapping.map(iv, value);
     for (Operation &op : loop.getBody()->without_terminator())
-      b.clone(op, mapping);
+      if (!mapping.contains(&op))
+        b.clone(op, mapping);
     b.setInsertionPointAfter(iterations);
     func::ReturnOp::create(b, loc);
 

@@ -8,6 +8,8 @@
 
 #include "Transforms/Passes.h"
 #include "Transforms/Epilogues.h"
+#include "Transforms/Im2colPanels.h"
+#include "Transforms/RowAccess.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -34,6 +36,7 @@ namespace mlir::pd {
 } // namespace mlir::pd
 
 using namespace mlir;
+using mlir::pd::RowAccess;
 
 namespace {
 
@@ -91,121 +94,6 @@ int64_t fitTile(int64_t size, int64_t want, int64_t multiple) {
       return t;
   return want;
 }
-
-/// Rows of `width` consecutive output columns, for the depthwise and im2col
-/// kernels: index constants, the mask of a row's last columns, loads that
-/// are contiguous for stride 1, contiguous and deinterleaved for strides 2
-/// to 4, gathers otherwise; zero padding.
-struct RowAccess {
-  IRRewriter &rewriter;
-  Location loc;
-  int64_t width, stride;
-  VectorType vecType;
-  Value passthrough, lanes;
-
-  /// Strides up to this read stride x width contiguous elements and keep
-  /// every stride-th: one or a few vector loads and a shuffle instead of a
-  /// gather of `width` elements (stride-2 depthwise convolutions and
-  /// im2col copies ran 2-3x slower with gathers).
-  static constexpr int64_t kMaxShuffledStride = 4;
-
-  /// Vectors of `width` lanes, fewer for short rows (a 7-wide row in 8
-  /// lanes, not 16), never below 4.
-  static int64_t widthFor(int64_t rowLength, int64_t width) {
-    int64_t fit = (int64_t)llvm::PowerOf2Ceil((uint64_t)std::max<int64_t>(rowLength, 1));
-    return std::max<int64_t>(std::min(fit, width), std::min<int64_t>(4, width));
-  }
-
-  RowAccess(IRRewriter &rewriter, Location loc, Type elem, int64_t width, int64_t stride)
-      : rewriter(rewriter), loc(loc), width(width), stride(stride),
-        vecType(VectorType::get({width}, elem)) {
-    passthrough = zeros(width);
-    if (stride > kMaxShuffledStride) {
-      // Lane offsets of a strided read: 0, s, 2s, ...
-      SmallVector<int32_t> offsets;
-      for (int64_t i = 0; i < width; ++i)
-        offsets.push_back((int32_t)(i * stride));
-      auto lanesType = VectorType::get({width}, rewriter.getI32Type());
-      lanes = arith::ConstantOp::create(rewriter, loc, lanesType,
-                                        DenseElementsAttr::get(lanesType, ArrayRef(offsets)));
-    }
-  }
-
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); }
-
-  Value zeros(int64_t n) {
-    auto type = VectorType::get({n}, vecType.getElementType());
-    return arith::ConstantOp::create(
-        rewriter, loc, type,
-        DenseElementsAttr::get(type, rewriter.getFloatAttr(vecType.getElementType(), 0.0)));
-  }
-
-  /// How many of columns [col, col + width) are in a row of `size`.
-  Value count(Value col, int64_t size) {
-    Value left = arith::SubIOp::create(rewriter, loc, index(size), col);
-    return arith::MinSIOp::create(rewriter, loc, left, index(width));
-  }
-
-  /// The first `count` of `n` lanes.
-  Value mask(Value count, int64_t n) {
-    return vector::CreateMaskOp::create(
-        rewriter, loc, VectorType::get({n}, rewriter.getI1Type()), ValueRange{count});
-  }
-
-  /// The first `count` of `width` elements of `base` from `at` on, `stride`
-  /// apart along the last dim (`contiguous`: 1 apart whatever `stride`
-  /// is); the other lanes are zero. `mask` is mask(count, width).
-  Value read(Value base, ValueRange at, Value count, Value mask, bool contiguous = false) {
-    if (contiguous || stride == 1)
-      return vector::MaskedLoadOp::create(rewriter, loc, vecType, base, at, mask, passthrough);
-    if (stride <= kMaxShuffledStride) {
-      // Elements [at, at + stride * (count - 1)] (no further: the row may
-      // end there), then every stride-th.
-      int64_t n = stride * width;
-      Value last = arith::MulIOp::create(
-          rewriter, loc, arith::SubIOp::create(rewriter, loc, count, index(1)), index(stride));
-      Value wideCount = arith::AddIOp::create(rewriter, loc, last, index(1));
-      Value wide = vector::MaskedLoadOp::create(
-          rewriter, loc, VectorType::get({n}, vecType.getElementType()), base, at,
-          this->mask(wideCount, n), zeros(n));
-      SmallVector<int64_t> picks;
-      for (int64_t i = 0; i < width; ++i)
-        picks.push_back(i * stride);
-      return vector::ShuffleOp::create(rewriter, loc, wide, wide, picks);
-    }
-    return vector::GatherOp::create(rewriter, loc, vecType, base, at, lanes, mask,
-                                    passthrough);
-  }
-
-  void write(Value value, Value base, ValueRange at, Value mask) {
-    vector::MaskedStoreOp::create(rewriter, loc, base, at, mask, value);
-  }
-
-  /// A loop from 0 to `size` by `step`; the builder moves into its body.
-  Value loop(int64_t size, int64_t step) {
-    auto f = scf::ForOp::create(rewriter, loc, index(0), index(size), index(step));
-    rewriter.setInsertionPointToStart(f.getBody());
-    return f.getInductionVar();
-  }
-
-  /// Loops from 0 to each of `sizes` by 1, one scf.parallel when `threads`
-  /// (the async runtime splits its iterations over the threads), nested
-  /// scf.for otherwise; the builder moves into the innermost body.
-  SmallVector<Value> loops(ArrayRef<int64_t> sizes, bool threads) {
-    if (!threads) {
-      SmallVector<Value> ivs;
-      for (int64_t size : sizes)
-        ivs.push_back(loop(size, 1));
-      return ivs;
-    }
-    SmallVector<Value> zeros(sizes.size(), index(0)), ones(sizes.size(), index(1)), ends;
-    for (int64_t size : sizes)
-      ends.push_back(index(size));
-    auto par = scf::ParallelOp::create(rewriter, loc, zeros, ends, ones);
-    rewriter.setInsertionPointToStart(par.getBody());
-    return llvm::to_vector(par.getInductionVars());
-  }
-};
 
 /// The value `kind` leaves unchanged, splat to `type`; null for kinds this
 /// rewrite does not handle.
@@ -462,7 +350,8 @@ struct PdTileAndVectorizePass
   /// enough work, then depth blocks.
   FailureOr<linalg::LinalgOp> tileForCache(IRRewriter &rewriter, linalg::LinalgOp op,
                                            int64_t cm, int64_t cn, int64_t ck,
-                                           SmallVectorImpl<Operation *> *tileLoops = nullptr) {
+                                           SmallVectorImpl<Operation *> *tileLoops = nullptr,
+                                           Operation **depthLoop = nullptr) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     unsigned batch = op.getNumLoops() - 3;
     int64_t m = ranges[batch], nn = ranges[batch + 1], k = ranges[batch + 2];
@@ -482,62 +371,140 @@ struct PdTileAndVectorizePass
                  threads ? linalg::LinalgTilingLoopType::ParallelLoops
                          : linalg::LinalgTilingLoopType::Loops,
                  tileLoops);
-    if (succeeded(cur) && ck < k)
-      cur = tile(rewriter, *cur, sizesFor(0, 0, 0, ck), linalg::LinalgTilingLoopType::Loops);
+    if (succeeded(cur))
+      cur = matmulOfOneBatch(rewriter, *cur);
+    if (succeeded(cur) && ck < k) {
+      SmallVector<Operation *> depth;
+      SmallVector<int64_t> depthSizes(cur->getNumLoops(), 0);
+      depthSizes.back() = ck;
+      cur = tile(rewriter, *cur, depthSizes, linalg::LinalgTilingLoopType::Loops, &depth);
+      if (depthLoop && succeeded(cur) && depth.size() == 1)
+        *depthLoop = depth.front();
+    }
     return cur;
   }
 
-  /// The matmul `op` with its epilogue run on each cache tile, after the
-  /// tile's last depth block: cache tiles of whole image rows (or matrix
-  /// columns that divide n), the register level as for any cache tile.
-  /// Changes nothing where the tiles would not cover the epilogue with
-  /// rectangles or the matmul is too small for a cache level.
+  /// A batched contraction (a convolution's weights with each image's
+  /// patches, a batch_matmul) tiled to one batch: a `linalg.matmul` on views
+  /// without the unit batch dims, which vectorizes to vector.contract and
+  /// FMA outer products (the batched form's broadcast operand gave multiplies
+  /// and adds on vector<6x64x1xf32>: more IR for LLVM, and the batched
+  /// convolutions of ResNet-50 at batch 8 ran at 60% of the speed of one
+  /// image's). `op` itself where it is not such a contraction.
+  linalg::LinalgOp matmulOfOneBatch(IRRewriter &rewriter, linalg::LinalgOp op) {
+    unsigned loops = op.getNumLoops();
+    if (loops < 4 || !op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
+        op.getNumDpsInits() != 1)
+      return op;
+    unsigned batch = loops - 3;
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    for (unsigned i = 0; i < batch; ++i)
+      if (ranges[i] != 1)
+        return op;
+    MLIRContext *ctx = op.getContext();
+    auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+    // Each operand: its batch dims first (those it has), then the matmul's.
+    SmallVector<std::pair<AffineExpr, AffineExpr>> matmulDims = {
+        {d(batch), d(batch + 2)}, {d(batch + 2), d(batch + 1)}, {d(batch), d(batch + 1)}};
+    SmallVector<Value> views;
+    Location loc = op.getLoc();
+    rewriter.setInsertionPoint(op);
+    for (OpOperand &operand : op->getOpOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(&operand);
+      auto type = dyn_cast<MemRefType>(operand.get().getType());
+      unsigned index = operand.getOperandNumber();
+      if (!type || map.getNumResults() < 2)
+        return op;
+      unsigned lead = map.getNumResults() - 2;
+      for (unsigned i = 0; i < lead; ++i)
+        if (map.getResult(i) != d(i) || i >= batch)
+          return op;
+      if (map.getResult(lead) != matmulDims[index].first ||
+          map.getResult(lead + 1) != matmulDims[index].second)
+        return op;
+      views.push_back(lead == 0 ? operand.get()
+                                : memref::createCanonicalRankReducingSubViewOp(
+                                      rewriter, loc, operand.get(),
+                                      type.getShape().take_back(2)));
+    }
+    auto matmul = linalg::MatmulOp::create(rewriter, loc, ValueRange{views[0], views[1]},
+                                           ValueRange{views[2]});
+    rewriter.eraseOp(op);
+    return cast<linalg::LinalgOp>(matmul.getOperation());
+  }
+
+  /// The matmul `op` in cache tiles of whole image rows (or matrix columns
+  /// dividing n) with its `epilogue` (if any) run on each tile after the
+  /// tile's last depth block, and the `patches` it reads (if any) copied
+  /// for each tile and depth block into a panel of their own
+  /// (packIm2colPanel); the register level as for any cache tile. Changes
+  /// nothing where the tiles would not cover the epilogue with rectangles
+  /// or the matmul is too small for a cache level.
   /// Returns whether `op` was code-generated (then `fused` says whether the
   /// epilogue went with it).
-  bool codegenWithEpilogue(IRRewriter &rewriter, linalg::LinalgOp op,
-                           const pd::MatmulEpilogue &epilogue, bool &fused) {
+  bool codegenInCacheTiles(IRRewriter &rewriter, linalg::LinalgOp op,
+                           const pd::MatmulEpilogue *epilogue,
+                           const pd::Im2colPatches *patches, bool &fused) {
     fused = false;
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-    if (ranges.size() != (epilogue.batched ? 4u : 3u) ||
+    if ((!epilogue && !patches) || ranges.size() < 3 || ranges.size() > 4 ||
+        (epilogue && ranges.size() != (epilogue->batched ? 4u : 3u)) ||
         llvm::any_of(ranges, ShapedType::isDynamic))
       return false;
-    unsigned batch = epilogue.batched ? 1 : 0;
+    // Panels hold whole output rows: an epilogue's tiles must be too.
+    if (patches && epilogue && epilogue->width != patches->ow)
+      patches = nullptr;
+    if (!epilogue && !patches)
+      return false;
+    unsigned batch = ranges.size() - 3;
     int64_t m = ranges[batch], nn = ranges[batch + 1], k = ranges[batch + 2];
     SmallVector<int64_t> reg = registerTile(), cache = cacheTile();
-    int64_t cn = pd::epilogueColumnTile(epilogue, nn, cache[1]);
+    int64_t cn = epilogue ? pd::epilogueColumnTile(*epilogue, nn, cache[1])
+                          : pd::imageRowTile(nn, patches->ow, cache[1]);
     int64_t cm = fitTile(m, cache[0], std::min(reg[0], m)), ck = fitTile(k, cache[2], 1);
     if (m * nn * k < 64 * 64 * 64 || cn == 0 || m % cm != 0 || nn % cn != 0 ||
-        k % ck != 0 || (cm == m && cn == nn && !batch))
+        k % ck != 0 || (cm == m && cn == nn && !batch && (!patches || ck == k)))
       return false;
     // The epilogue's views (its output inside a padded buffer, the NCHW
     // view of the result) are defined after the matmul: move them before.
-    if (!moveDefinitionsBefore(epilogue.op, op))
+    if (epilogue && !moveDefinitionsBefore(epilogue->op, op))
       return false;
     SmallVector<Operation *> loops;
-    FailureOr<linalg::LinalgOp> tiled = tileForCache(rewriter, op, cm, cn, ck, &loops);
-    if (loops.empty()) // nothing was tiled
+    Operation *depthLoop = nullptr;
+    FailureOr<linalg::LinalgOp> tiled =
+        tileForCache(rewriter, op, cm, cn, ck, &loops, &depthLoop);
+    if (loops.empty() && !depthLoop) // nothing was tiled
       return false;
     if (failed(tiled))
       return true;
-    SmallVector<Value> ivs;
-    Block *body;
-    if (auto parallel = dyn_cast<scf::ParallelOp>(loops.front())) {
-      llvm::append_range(ivs, parallel.getInductionVars());
-      body = parallel.getBody();
-    } else {
-      for (Operation *loop : loops)
-        ivs.push_back(cast<scf::ForOp>(loop).getInductionVar());
-      body = cast<scf::ForOp>(loops.back()).getBody();
+    if (patches)
+      (void)pd::packIm2colPanel(rewriter, *tiled,
+                                !loops.empty() ? loops.front()
+                                : depthLoop    ? depthLoop
+                                               : tiled->getOperation(),
+                                *patches, std::max<int64_t>(vectorWidth, 1));
+    if (epilogue && !loops.empty()) {
+      SmallVector<Value> ivs;
+      Block *body;
+      if (auto parallel = dyn_cast<scf::ParallelOp>(loops.front())) {
+        llvm::append_range(ivs, parallel.getInductionVars());
+        body = parallel.getBody();
+      } else {
+        for (Operation *loop : loops)
+          ivs.push_back(cast<scf::ForOp>(loop).getInductionVar());
+        body = cast<scf::ForOp>(loops.back()).getBody();
+      }
+      // The cache loops: image (batched), rows, columns (those tiled).
+      unsigned next = 0;
+      OpFoldResult b0 = batch ? OpFoldResult(ivs[next++]) : rewriter.getIndexAttr(0);
+      OpFoldResult m0 = cm < m ? OpFoldResult(ivs[next++]) : rewriter.getIndexAttr(0);
+      OpFoldResult n0 = cn < nn ? OpFoldResult(ivs[next++]) : rewriter.getIndexAttr(0);
+      rewriter.setInsertionPoint(body->getTerminator());
+      epilogueTiles.push_back(
+          pd::tileMatmulEpilogue(rewriter, *epilogue, b0, m0, cm, n0, cn));
+      rewriter.eraseOp(epilogue->op);
+      fused = true;
     }
-    // The cache loops: image (batched), rows, columns (those tiled).
-    unsigned next = 0;
-    OpFoldResult b0 = batch ? OpFoldResult(ivs[next++]) : rewriter.getIndexAttr(0);
-    OpFoldResult m0 = cm < m ? OpFoldResult(ivs[next++]) : rewriter.getIndexAttr(0);
-    OpFoldResult n0 = cn < nn ? OpFoldResult(ivs[next++]) : rewriter.getIndexAttr(0);
-    rewriter.setInsertionPoint(body->getTerminator());
-    epilogueTiles.push_back(pd::tileMatmulEpilogue(rewriter, epilogue, b0, m0, cm, n0, cn));
-    rewriter.eraseOp(epilogue.op);
-    fused = true;
     codegenMatmul(rewriter, *tiled, /*cacheTiled=*/true);
     return true;
   }
@@ -648,6 +615,9 @@ struct PdTileAndVectorizePass
     int64_t ck = fitTile(k, cache[2], 1);
     FailureOr<linalg::LinalgOp> cur =
         cacheTiled ? FailureOr<linalg::LinalgOp>(op) : tileForCache(rewriter, op, cm, cn, ck);
+    // The cache tile may have lost its unit batch dims (matmulOfOneBatch).
+    if (succeeded(cur))
+      batch = cur->getNumLoops() - 3;
     if (succeeded(cur))
       cur = tile(rewriter, *cur, sizesFor(1, rm, maskedColumns ? 0 : rn, 0),
                  linalg::LinalgTilingLoopType::Loops);
@@ -1214,8 +1184,13 @@ struct PdTileAndVectorizePass
           fill ? fill.getInputs()[0].getDefiningOp<arith::ConstantOp>().getValue() : TypedAttr();
       initFill.depth = fill ? op.getStaticLoopRanges().back() : 0;
       initFill.needed = false;
-      if (it == epilogues.end() || !codegenWithEpilogue(rewriter, op, it->second, fused))
+      std::optional<pd::Im2colPatches> patches = pd::findIm2colPatches(op);
+      if (!codegenInCacheTiles(rewriter, op, it == epilogues.end() ? nullptr : &it->second,
+                               patches ? &*patches : nullptr, fused))
         codegenMatmul(rewriter, op);
+      // Patches that every reader copies per tile need no copy of their own.
+      if (patches && pd::eraseUnreadPatches(rewriter, *patches))
+        llvm::erase(im2cols, patches->copy);
       if (fill && !initFill.needed) {
         llvm::erase(elementwise, cast<linalg::LinalgOp>(fill.getOperation()));
         rewriter.eraseOp(fill);

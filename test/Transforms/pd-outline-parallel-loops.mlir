@@ -85,3 +85,30 @@ func.func @reduction(%x: memref<16xf32>) -> f32 {
   }
   return %sum : f32
 }
+
+// -----
+
+// A stack buffer of a static size at the top of the body (a matmul's im2col
+// panel) is allocated once per call of the body, before its iterations: in
+// the loop, each iteration's alloca would grow the stack.
+// CHECK-LABEL: func.func private @scratch_parallel_0_dispatch(
+// CHECK-LABEL: func.func private @scratch_parallel_0(
+// CHECK-SAME: %[[BEGIN:.*]]: index, %[[END:.*]]: index,
+// CHECK: %[[PANEL:.*]] = memref.alloca() : memref<64xf32>
+// CHECK: scf.for %{{.*}} = %[[BEGIN]] to %[[END]]
+// CHECK-NOT: memref.alloca
+// CHECK: memref.store %{{.*}}, %[[PANEL]]
+func.func @scratch(%x: memref<8x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    %panel = memref.alloca() : memref<64xf32>
+    %v = memref.load %x[%i, %c0] : memref<8x64xf32>
+    memref.store %v, %panel[%c0] : memref<64xf32>
+    %w = memref.load %panel[%c0] : memref<64xf32>
+    memref.store %w, %x[%i, %c1] : memref<8x64xf32>
+    scf.reduce
+  }
+  return
+}

@@ -38,11 +38,12 @@ func.func @matmul(%a: memref<256x512xf32>, %b: memref<512x256xf32>, %c: memref<2
 // CHECK: vector.transfer_write {{.*}} {in_bounds = [true, false]} : vector<4x64xf32>, memref<4x49xf32
 // CHECK-NOT: vector.mask
 // Likewise a 1x1 convolution's contraction on a 7x7 map (weights broadcast
-// along the unit batch): its column reads too are out-of-bounds reads.
+// along the unit batch, which the cache tile drops: a plain matmul): its
+// column reads too are out-of-bounds reads.
 // CHECK-LABEL: func.func @conv1x1_49_columns(
-// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<1x4x64xf32>)
-// (A second run folds the unit dim: vector<64xf32>, in_bounds printed as the default.)
-// CHECK: vector.transfer_read {{[^{]*}}{{(\{in_bounds = \[true, false\]\} )?}}: memref<1x1x49xf32, {{.*}}>, vector<{{(1x)?}}64xf32>
+// CHECK: memref.subview {{.*}} to memref<160x49xf32
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<6x64xf32>)
+// CHECK: vector.transfer_read {{.*}}: memref<1x49xf32, {{.*}}>, vector<64xf32>
 // CHECK-NOT: vector.mask
 // CHECK-NOT: arith.select
 // CHECK: scf.yield
@@ -87,16 +88,16 @@ func.func @conv_14x14_columns(%w: memref<512x2304xf32>, %x: memref<2304x196xf32>
 // -----
 
 // A convolution's im2col contraction: a unit batch and weights broadcast
-// along it. The vectorizer gives mulf + addf instead of vector.contract; the
-// accumulator still stays in registers across the depth loop, and the
-// multiply-adds may fuse (contract) into FMAs.
+// along it. Each cache tile is one image: a plain matmul on views without
+// the batch dim, register tiles of FMA outer products whose accumulator
+// stays in registers across the depth loop.
 // CHECK-LABEL: func.func @im2col_contraction(
-// CHECK: vector.transfer_read {{.*}} vector<4x64xf32>
-// CHECK: scf.for {{.*}} iter_args
-// CHECK: arith.mulf {{.*}} fastmath<contract>
-// CHECK: arith.addf {{.*}} fastmath<contract>
+// CHECK: memref.subview {{.*}} to memref<576x64xf32, strided<[3136, 1], offset: ?>>
+// CHECK: %[[ACC:.*]] = vector.transfer_read {{.*}} vector<6x64xf32>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[ACC]])
+// CHECK-COUNT-6: vector.fma {{.*}} : vector<64xf32>
 // CHECK: scf.yield
-// CHECK: vector.transfer_write {{.*}} vector<4x64xf32>
+// CHECK: vector.transfer_write {{.*}} vector<6x64xf32>
 func.func @im2col_contraction(%w: memref<64x576xf32>, %col: memref<1x576x3136xf32>, %out: memref<1x64x3136xf32>) {
   linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, k)>,
                                    affine_map<(b, m, n, k) -> (b, k, n)>,
@@ -544,5 +545,100 @@ func.func @batched_conv_epilogue(%w: memref<64x128xf32>, %col: memref<2x128x784x
     linalg.yield %r : f32
   }
   memref.dealloc %c : memref<2x64x784xf32>
+  return
+}
+
+// -----
+
+// A convolution's patch copy (pd.im2col) that only its matmul reads: each
+// cache tile (an image, whole output rows) copies the patches it needs into
+// a panel on the stack, allocated at the start of the parallel body; the
+// copy of all patches and its buffer are gone.
+// CHECK-LABEL: func.func @im2col_panels(
+// CHECK-NOT: memref.alloc()
+// CHECK: scf.parallel (%[[B:.*]]) = (%{{.*}}) to (%c2) step (%c1) {
+// CHECK-NEXT: %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<72x256xf32>
+// CHECK: scf.for %[[K:.*]] = %c0 to %c72 step %c1 {
+// CHECK: arith.divui %[[K]], %c9
+// CHECK: scf.for {{.*}} = %c0 to %c16 step %c1 {
+// CHECK: vector.maskedload %{{.*}}[%[[B]], {{.*}}], {{.*}} : memref<2x8x18x18xf32>
+// CHECK: vector.maskedstore %[[PANEL]][%[[K]], {{.*}}], {{.*}} : memref<72x256xf32>
+// CHECK: vector.fma
+// CHECK: scf.reduce
+// CHECK-NOT: pd.im2col
+// NOFUSE-LABEL: func.func @im2col_panels(
+// NOFUSE: memref.alloca()
+#cin = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
+#cid = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
+#cw = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
+#ccol = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
+#cout = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+func.func @im2col_panels(%x: memref<2x8x18x18xf32>, %w: memref<64x72xf32>, %y: memref<2x64x256xf32>) {
+  %col = memref.alloc() : memref<2x8x3x3x16x16xf32>
+  linalg.generic {indexing_maps = [#cin, #cid], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : memref<2x8x18x18xf32>) outs(%col : memref<2x8x3x3x16x16xf32>) attrs = {pd.im2col = array<i64: 1, 1, 1, 1>} {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  %patches = memref.collapse_shape %col [[0], [1, 2, 3], [4, 5]] : memref<2x8x3x3x16x16xf32> into memref<2x72x256xf32>
+  linalg.generic {indexing_maps = [#cw, #ccol, #cout], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%w, %patches : memref<64x72xf32>, memref<2x72x256xf32>) outs(%y : memref<2x64x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  memref.dealloc %col : memref<2x8x3x3x16x16xf32>
+  return
+}
+
+// -----
+
+// One image and a matmul with no cache level (m = 64, n = 64 whole) but
+// depth blocks (k = 288 = 2 x 144), on one thread: the panel of each depth
+// block is allocated in a region of its own around the matmul (a kernel
+// of its own later), not in the loop.
+// CHECK-LABEL: func.func @im2col_panels_serial(
+// CHECK-NOT: scf.parallel
+// CHECK: scf.execute_region {
+// CHECK-NEXT: %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<144x64xf32>
+// CHECK: scf.for %[[K0:.*]] = %c0 to %c288 step %c144 {
+// CHECK: vector.maskedstore %[[PANEL]]
+// CHECK: scf.yield
+// CHECK-NOT: pd.im2col
+#sin = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
+#sid = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
+func.func @im2col_panels_serial(%x: memref<1x32x10x10xf32>, %w: memref<64x288xf32>, %y: memref<64x64xf32>) {
+  %col = memref.alloc() : memref<1x32x3x3x8x8xf32>
+  linalg.generic {indexing_maps = [#sin, #sid], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : memref<1x32x10x10xf32>) outs(%col : memref<1x32x3x3x8x8xf32>) attrs = {pd.im2col = array<i64: 1, 1, 1, 1>} {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  %patches = memref.collapse_shape %col [[0, 1, 2, 3], [4, 5]] : memref<1x32x3x3x8x8xf32> into memref<288x64xf32>
+  linalg.matmul ins(%w, %patches : memref<64x288xf32>, memref<288x64xf32>) outs(%y : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// Patches also read by something other than a matmul (here copied out)
+// keep their copy: the matmul reads them as they are.
+// CHECK-LABEL: func.func @im2col_patches_kept(
+// CHECK-NOT: memref.alloca
+// CHECK: vector.maskedstore %{{.*}} : memref<1x32x3x3x8x8xf32>
+// CHECK-NOT: memref.alloca
+#kin = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
+#kid = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
+func.func @im2col_patches_kept(%x: memref<1x32x10x10xf32>, %w: memref<64x288xf32>, %y: memref<64x64xf32>, %z: memref<1x32x3x3x8x8xf32>) {
+  %col = memref.alloc() : memref<1x32x3x3x8x8xf32>
+  linalg.generic {indexing_maps = [#kin, #kid], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : memref<1x32x10x10xf32>) outs(%col : memref<1x32x3x3x8x8xf32>) attrs = {pd.im2col = array<i64: 1, 1, 1, 1>} {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  %patches = memref.collapse_shape %col [[0, 1, 2, 3], [4, 5]] : memref<1x32x3x3x8x8xf32> into memref<288x64xf32>
+  linalg.matmul ins(%w, %patches : memref<64x288xf32>, memref<288x64xf32>) outs(%y : memref<64x64xf32>)
+  memref.copy %col, %z : memref<1x32x3x3x8x8xf32> to memref<1x32x3x3x8x8xf32>
   return
 }

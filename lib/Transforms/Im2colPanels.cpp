@@ -1,0 +1,253 @@
+//===- Im2colPanels.cpp - im2col patches copied per matmul cache tile -----===//
+
+#include "Transforms/Im2colPanels.h"
+#include "Transforms/Epilogues.h"
+#include "Transforms/RowAccess.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SmallBitVector.h"
+
+using namespace mlir;
+
+namespace {
+
+/// Whether `op`, between the patch copy and its matmul, leaves the copy's
+/// input alone: views, allocations, fills of other buffers.
+bool leavesAlone(Operation *op, Value inputRoot) {
+  if (isa<ViewLikeOpInterface, memref::AllocOp, memref::AllocaOp>(op))
+    return true;
+  if (auto fill = dyn_cast<linalg::FillOp>(op))
+    return fill.hasPureBufferSemantics() && pd::bufferRoot(fill.getDpsInits()[0]) != inputRoot;
+  return false;
+}
+
+/// The offsets of `view` in `base` (one per dim of `base`) when `view` is
+/// `base` or a chain of unit-stride subviews of it, which may drop unit
+/// dims; built at the insertion point.
+std::optional<SmallVector<Value>> offsetsIn(OpBuilder &b, Location loc, Value view,
+                                            Value base) {
+  SmallVector<memref::SubViewOp> chain;
+  for (Value v = view; v != base;) {
+    auto subview = v.getDefiningOp<memref::SubViewOp>();
+    if (!subview || llvm::any_of(subview.getMixedStrides(), [](OpFoldResult s) {
+          return !isConstantIntValue(s, 1);
+        }))
+      return std::nullopt;
+    chain.push_back(subview);
+    v = subview.getSource();
+  }
+  int64_t rank = cast<MemRefType>(base.getType()).getRank();
+  SmallVector<OpFoldResult> total(rank, b.getIndexAttr(0));
+  // The dim of `base` each dim of the current view is.
+  SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  for (memref::SubViewOp subview : llvm::reverse(chain)) {
+    for (auto [dim, offset] : llvm::zip(dims, subview.getMixedOffsets())) {
+      OpFoldResult &sum = total[dim];
+      std::optional<int64_t> a = getConstantIntValue(sum), c = getConstantIntValue(offset);
+      if (a && c)
+        sum = b.getIndexAttr(*a + *c);
+      else if (a && *a == 0)
+        sum = offset;
+      else if (!(c && *c == 0))
+        sum = arith::AddIOp::create(b, loc, getValueOrCreateConstantIndexOp(b, loc, sum),
+                                    getValueOrCreateConstantIndexOp(b, loc, offset))
+                  .getResult();
+    }
+    llvm::SmallBitVector dropped = subview.getDroppedDims();
+    SmallVector<int64_t> kept;
+    for (auto [i, dim] : llvm::enumerate(dims))
+      if (!dropped.test(i))
+        kept.push_back(dim);
+    dims = std::move(kept);
+  }
+  SmallVector<Value> values;
+  for (OpFoldResult offset : total)
+    values.push_back(getValueOrCreateConstantIndexOp(b, loc, offset));
+  return values;
+}
+
+} // namespace
+
+std::optional<pd::Im2colPatches> pd::findIm2colPatches(linalg::LinalgOp matmul) {
+  if (!matmul.hasPureBufferSemantics() || matmul.getNumDpsInputs() != 2)
+    return std::nullopt;
+  Value patches = matmul.getDpsInputs()[1];
+  auto collapse = patches.getDefiningOp<memref::CollapseShapeOp>();
+  if (!collapse)
+    return std::nullopt;
+  Value col = collapse.getSrc();
+  auto colType = cast<MemRefType>(col.getType());
+  if (!col.getDefiningOp<memref::AllocOp>() || colType.getRank() != 6 ||
+      !colType.hasStaticShape() || !colType.getLayout().isIdentity())
+    return std::nullopt;
+  // The collapse: [c*kh*kw, oh*ow] of one image, or [B, c*kh*kw, oh*ow].
+  SmallVector<ReassociationIndices> groups = collapse.getReassociationIndices();
+  bool oneImage = groups.size() == 2 && groups[0] == ReassociationIndices{0, 1, 2, 3} &&
+                  groups[1] == ReassociationIndices{4, 5} && colType.getDimSize(0) == 1;
+  bool batched = groups.size() == 3 && groups[0] == ReassociationIndices{0} &&
+                 groups[1] == ReassociationIndices{1, 2, 3} &&
+                 groups[2] == ReassociationIndices{4, 5};
+  if (!oneImage && !batched)
+    return std::nullopt;
+  // The copy, the only writer; otherwise only collapsed views read it.
+  linalg::GenericOp copy;
+  for (Operation *user : col.getUsers()) {
+    auto generic = dyn_cast<linalg::GenericOp>(user);
+    if (generic && generic->hasAttr("pd.im2col") && generic.getNumDpsInits() == 1 &&
+        generic.getDpsInits()[0] == col && generic.getNumDpsInputs() == 1 && !copy) {
+      copy = generic;
+      continue;
+    }
+    if (isa<memref::CollapseShapeOp, memref::DeallocOp>(user))
+      continue;
+    return std::nullopt;
+  }
+  if (!copy || copy->getBlock() != matmul->getBlock() || !copy->isBeforeInBlock(matmul))
+    return std::nullopt;
+  auto params = copy->getAttrOfType<DenseI64ArrayAttr>("pd.im2col");
+  Value input = copy.getDpsInputs()[0];
+  auto inType = dyn_cast<MemRefType>(input.getType());
+  if (!params || params.size() != 4 || !inType || inType.getRank() != 4 ||
+      !inType.hasStaticShape() || !inType.isLastDimUnitStride() ||
+      inType.getElementType() != colType.getElementType() ||
+      inType.getDimSize(0) != colType.getDimSize(0) ||
+      inType.getDimSize(1) != colType.getDimSize(1) ||
+      !llvm::all_of(params.asArrayRef(), [](int64_t v) { return v >= 1 && v <= (1 << 20); }))
+    return std::nullopt;
+  Value inputRoot = bufferRoot(input);
+  for (Operation *op = copy->getNextNode(); op != matmul.getOperation(); op = op->getNextNode())
+    if (!leavesAlone(op, inputRoot))
+      return std::nullopt;
+  Im2colPatches found;
+  found.copy = copy;
+  found.input = input;
+  found.patches = patches;
+  found.kh = colType.getDimSize(2);
+  found.kw = colType.getDimSize(3);
+  found.ow = colType.getDimSize(5);
+  ArrayRef<int64_t> p = params.asArrayRef();
+  found.sh = p[0];
+  found.sw = p[1];
+  found.dh = p[2];
+  found.dw = p[3];
+  return found;
+}
+
+LogicalResult pd::packIm2colPanel(IRRewriter &rewriter, linalg::LinalgOp tile,
+                                  Operation *outermost, const Im2colPatches &patches,
+                                  int64_t vectorWidth) {
+  OpOperand *operand = tile.getDpsInputOperand(1);
+  auto type = dyn_cast<MemRefType>(operand->get().getType());
+  int64_t baseRank = cast<MemRefType>(patches.patches.getType()).getRank();
+  // The tile's view: [depth, columns] of one image, maybe with a unit batch.
+  if (!type || !type.hasStaticShape() || type.getRank() < 2 ||
+      llvm::any_of(type.getShape().drop_back(2), [](int64_t d) { return d != 1; }))
+    return failure();
+  int64_t rank = type.getRank();
+  int64_t depth = type.getDimSize(rank - 2), columns = type.getDimSize(rank - 1);
+  int64_t ow = patches.ow;
+  if (columns % ow != 0)
+    return failure(); // not whole output rows
+  // The tile's offsets in the patches, before anything is built.
+  for (Value view = operand->get(); view != patches.patches;) {
+    auto subview = view.getDefiningOp<memref::SubViewOp>();
+    if (!subview)
+      return failure();
+    view = subview.getSource();
+  }
+  linalg::GenericOp copy = patches.copy;
+  Location loc = copy.getLoc();
+  rewriter.setInsertionPoint(tile);
+  std::optional<SmallVector<Value>> offsets =
+      offsetsIn(rewriter, loc, operand->get(), patches.patches);
+  if (!offsets)
+    return failure();
+
+  // The panel, on the stack: at the start of each thread's cache tiles
+  // (pd-outline-parallel-loops allocates it once per thread), or in a
+  // region of its own around a serial matmul (a kernel of its own, whose
+  // frame holds it). Never in a loop: an alloca there would grow the stack
+  // with each iteration.
+  Type elem = type.getElementType();
+  auto panelType = MemRefType::get(type.getShape(), elem);
+  if (auto parallel = dyn_cast<scf::ParallelOp>(outermost)) {
+    rewriter.setInsertionPointToStart(parallel.getBody());
+  } else {
+    rewriter.setInsertionPoint(outermost);
+    auto region = scf::ExecuteRegionOp::create(rewriter, loc, TypeRange{});
+    rewriter.createBlock(&region.getRegion());
+    auto yield = scf::YieldOp::create(rewriter, loc);
+    outermost->moveBefore(yield);
+    rewriter.setInsertionPoint(outermost);
+  }
+  Value panel = memref::AllocaOp::create(rewriter, loc, panelType, rewriter.getI64IntegerAttr(64));
+
+  // panel[kk, r*ow + x] = input[b, c, (y0 + r)*sh + i*dh, x*sw + j*dw] for
+  // k = k0 + kk = (c, i, j) and the tile's rows y0 + r.
+  IRRewriter &builder = rewriter;
+  builder.setInsertionPoint(tile);
+  RowAccess rows(builder, loc, elem, RowAccess::widthFor(ow, std::max<int64_t>(vectorWidth, 1)),
+                 patches.sw);
+  Value b0 = baseRank == 3 ? (*offsets)[0] : rows.index(0);
+  Value k0 = (*offsets)[baseRank - 2], n0 = (*offsets)[baseRank - 1];
+  auto mul = [&](Value a, int64_t c) {
+    return c == 1 ? a : arith::MulIOp::create(builder, loc, a, rows.index(c)).getResult();
+  };
+  auto add = [&](Value a, Value c) { return arith::AddIOp::create(builder, loc, a, c).getResult(); };
+  Value y0 = arith::DivUIOp::create(builder, loc, n0, rows.index(ow));
+  Value kk = rows.loop(depth, 1);
+  Value k = add(k0, kk);
+  int64_t window = patches.kh * patches.kw;
+  Value c = arith::DivUIOp::create(builder, loc, k, rows.index(window));
+  Value rest = arith::RemUIOp::create(builder, loc, k, rows.index(window));
+  Value i = arith::DivUIOp::create(builder, loc, rest, rows.index(patches.kw));
+  Value j = arith::RemUIOp::create(builder, loc, rest, rows.index(patches.kw));
+  Value rowOffset = mul(i, patches.dh), colOffset = mul(j, patches.dw);
+  Value r = rows.loop(columns / ow, 1);
+  Value inRow = add(mul(add(y0, r), patches.sh), rowOffset);
+  Value outRow = mul(r, ow);
+  Value x = rows.loop(ow, rows.width);
+  Value count = rows.count(x, ow);
+  Value mask = rows.mask(count, rows.width);
+  Value v = rows.read(patches.input, ValueRange{b0, c, inRow, add(mul(x, patches.sw), colOffset)},
+                      count, mask);
+  SmallVector<Value> at(rank - 2, rows.index(0));
+  at.append({kk, add(outRow, x)});
+  rows.write(v, panel, at, mask);
+  Value view = operand->get();
+  rewriter.modifyOpInPlace(tile, [&] { operand->set(panel); });
+  // The views of the patches that the tile read are dead now.
+  while (view != patches.patches && view.use_empty()) {
+    auto subview = view.getDefiningOp<memref::SubViewOp>();
+    view = subview.getSource();
+    rewriter.eraseOp(subview);
+  }
+  rewriter.setInsertionPoint(tile);
+  return success();
+}
+
+bool pd::eraseUnreadPatches(RewriterBase &rewriter, const Im2colPatches &patches) {
+  linalg::GenericOp copy = patches.copy;
+  Value col = copy.getDpsInits()[0];
+  SmallVector<Operation *> views, deallocs;
+  for (Operation *user : col.getUsers()) {
+    if (user == copy.getOperation())
+      continue;
+    if (isa<memref::DeallocOp>(user)) {
+      deallocs.push_back(user);
+      continue;
+    }
+    if (!isa<memref::CollapseShapeOp>(user) || !user->use_empty())
+      return false;
+    views.push_back(user);
+  }
+  for (Operation *op : llvm::concat<Operation *>(views, deallocs))
+    rewriter.eraseOp(op);
+  Operation *alloc = col.getDefiningOp();
+  rewriter.eraseOp(copy);
+  rewriter.eraseOp(alloc);
+  return true;
+}

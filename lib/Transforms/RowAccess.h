@@ -1,0 +1,137 @@
+//===- RowAccess.h - vector reads and writes of image rows ------*- C++ -*-===//
+//
+// The kernels generated row by row (depthwise convolutions, im2col patch
+// copies) read `width` consecutive output columns at a time from an input
+// row that may be strided, and write them with a mask at the row's end.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PADDLE_MLIR_TRANSFORMS_ROWACCESS_H
+#define PADDLE_MLIR_TRANSFORMS_ROWACCESS_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::pd {
+
+/// Rows of `width` consecutive output columns, for the depthwise and im2col
+/// kernels: index constants, the mask of a row's last columns, loads that
+/// are contiguous for stride 1, contiguous and deinterleaved for strides 2
+/// to 4, gathers otherwise; zero padding.
+struct RowAccess {
+  IRRewriter &rewriter;
+  Location loc;
+  int64_t width, stride;
+  VectorType vecType;
+  Value passthrough, lanes;
+
+  /// Strides up to this read stride x width contiguous elements and keep
+  /// every stride-th: one or a few vector loads and a shuffle instead of a
+  /// gather of `width` elements (stride-2 depthwise convolutions and
+  /// im2col copies ran 2-3x slower with gathers).
+  static constexpr int64_t kMaxShuffledStride = 4;
+
+  /// Vectors of `width` lanes, fewer for short rows (a 7-wide row in 8
+  /// lanes, not 16), never below 4.
+  static int64_t widthFor(int64_t rowLength, int64_t width) {
+    int64_t fit = (int64_t)llvm::PowerOf2Ceil((uint64_t)std::max<int64_t>(rowLength, 1));
+    return std::max<int64_t>(std::min(fit, width), std::min<int64_t>(4, width));
+  }
+
+  RowAccess(IRRewriter &rewriter, Location loc, Type elem, int64_t width, int64_t stride)
+      : rewriter(rewriter), loc(loc), width(width), stride(stride),
+        vecType(VectorType::get({width}, elem)) {
+    passthrough = zeros(width);
+    if (stride > kMaxShuffledStride) {
+      // Lane offsets of a strided read: 0, s, 2s, ...
+      SmallVector<int32_t> offsets;
+      for (int64_t i = 0; i < width; ++i)
+        offsets.push_back((int32_t)(i * stride));
+      auto lanesType = VectorType::get({width}, rewriter.getI32Type());
+      lanes = arith::ConstantOp::create(rewriter, loc, lanesType,
+                                        DenseElementsAttr::get(lanesType, ArrayRef(offsets)));
+    }
+  }
+
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); }
+
+  Value zeros(int64_t n) {
+    auto type = VectorType::get({n}, vecType.getElementType());
+    return arith::ConstantOp::create(
+        rewriter, loc, type,
+        DenseElementsAttr::get(type, rewriter.getFloatAttr(vecType.getElementType(), 0.0)));
+  }
+
+  /// How many of columns [col, col + width) are in a row of `size`.
+  Value count(Value col, int64_t size) {
+    Value left = arith::SubIOp::create(rewriter, loc, index(size), col);
+    return arith::MinSIOp::create(rewriter, loc, left, index(width));
+  }
+
+  /// The first `count` of `n` lanes.
+  Value mask(Value count, int64_t n) {
+    return vector::CreateMaskOp::create(
+        rewriter, loc, VectorType::get({n}, rewriter.getI1Type()), ValueRange{count});
+  }
+
+  /// The first `count` of `width` elements of `base` from `at` on, `stride`
+  /// apart along the last dim (`contiguous`: 1 apart whatever `stride`
+  /// is); the other lanes are zero. `mask` is mask(count, width).
+  Value read(Value base, ValueRange at, Value count, Value mask, bool contiguous = false) {
+    if (contiguous || stride == 1)
+      return vector::MaskedLoadOp::create(rewriter, loc, vecType, base, at, mask, passthrough);
+    if (stride <= kMaxShuffledStride) {
+      // Elements [at, at + stride * (count - 1)] (no further: the row may
+      // end there), then every stride-th.
+      int64_t n = stride * width;
+      Value last = arith::MulIOp::create(
+          rewriter, loc, arith::SubIOp::create(rewriter, loc, count, index(1)), index(stride));
+      Value wideCount = arith::AddIOp::create(rewriter, loc, last, index(1));
+      Value wide = vector::MaskedLoadOp::create(
+          rewriter, loc, VectorType::get({n}, vecType.getElementType()), base, at,
+          this->mask(wideCount, n), zeros(n));
+      SmallVector<int64_t> picks;
+      for (int64_t i = 0; i < width; ++i)
+        picks.push_back(i * stride);
+      return vector::ShuffleOp::create(rewriter, loc, wide, wide, picks);
+    }
+    return vector::GatherOp::create(rewriter, loc, vecType, base, at, lanes, mask,
+                                    passthrough);
+  }
+
+  void write(Value value, Value base, ValueRange at, Value mask) {
+    vector::MaskedStoreOp::create(rewriter, loc, base, at, mask, value);
+  }
+
+  /// A loop from 0 to `size` by `step`; the builder moves into its body.
+  Value loop(int64_t size, int64_t step) {
+    auto f = scf::ForOp::create(rewriter, loc, index(0), index(size), index(step));
+    rewriter.setInsertionPointToStart(f.getBody());
+    return f.getInductionVar();
+  }
+
+  /// Loops from 0 to each of `sizes` by 1, one scf.parallel when `threads`
+  /// (the async runtime splits its iterations over the threads), nested
+  /// scf.for otherwise; the builder moves into the innermost body.
+  SmallVector<Value> loops(ArrayRef<int64_t> sizes, bool threads) {
+    if (!threads) {
+      SmallVector<Value> ivs;
+      for (int64_t size : sizes)
+        ivs.push_back(loop(size, 1));
+      return ivs;
+    }
+    SmallVector<Value> zeros(sizes.size(), index(0)), ones(sizes.size(), index(1)), ends;
+    for (int64_t size : sizes)
+      ends.push_back(index(size));
+    auto par = scf::ParallelOp::create(rewriter, loc, zeros, ends, ones);
+    rewriter.setInsertionPointToStart(par.getBody());
+    return llvm::to_vector(par.getInductionVars());
+  }
+};
+
+} // namespace mlir::pd
+
+#endif // PADDLE_MLIR_TRANSFORMS_ROWACCESS_H
