@@ -295,6 +295,9 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       (the zeros it accumulates into) becomes the initial value of the
       register tiles when their depth loop covers all of k; the fill is
       erased when no tile reads the buffer any more;
+    * a matmul that would be a single cache tile (one image, all rows and
+      columns) but has work for threads (`min-parallel-work`) is split into
+      row tiles (a divisor of m, at most half of it), one per thread;
     * a cache tile of one image of a batched contraction (a convolution's
       weights with each image's patches, a `batch_matmul`) becomes a
       `linalg.matmul` on views without the unit batch dims, so that it is

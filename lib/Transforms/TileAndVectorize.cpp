@@ -341,9 +341,35 @@ struct PdTileAndVectorizePass
     if (!remainder || nn > cache[1] || m * nn * k < 64 * 64 * 64)
       return failure();
     int64_t cm = fitTile(m, cache[0], std::min(reg[0], m)), ck = fitTile(k, cache[2], 1);
+    if (batch == 0)
+      cm = rowsForThreads(m, nn, k, cm, nn, 1);
     if (m % cm != 0 || k % ck != 0)
       return failure(); // partial tiles would have dynamic sizes
     return tileForCache(rewriter, op, cm, nn, ck);
+  }
+
+  /// Rows of a cache tile: `cm`, or, where the whole matmul would be one
+  /// tile (one image, all rows and columns) with enough work for threads,
+  /// the largest divisor of m up to m / 2 (at least 8 rows; one that leaves
+  /// no register tile of fewer than 4 rows preferred), so that the
+  /// threads share it: DenseNet's 3x3 convolutions on 14x14 and 7x7 maps
+  /// (m = 32 growth channels) ran on one core while the other waited.
+  int64_t rowsForThreads(int64_t m, int64_t nn, int64_t k, int64_t cm, int64_t cn,
+                         int64_t batches) {
+    if (batches != 1 || cm < m || cn < nn || 2 * m * nn * k < minParallelWork ||
+        m * nn * k < 64 * 64 * 64)
+      return cm;
+    // Rows the register tiles cover without a tile of fewer than 4 rows.
+    int64_t regRows = registerTile()[0], fallback = cm;
+    for (int64_t rows = m / 2; rows >= 8; --rows) {
+      if (m % rows != 0)
+        continue;
+      if (rows % regRows == 0 || rows % regRows >= 4)
+        return rows;
+      if (fallback == cm)
+        fallback = rows;
+    }
+    return fallback;
   }
 
   /// The cache level: rows (and columns) tiles, on threads when there is
@@ -462,6 +488,10 @@ struct PdTileAndVectorizePass
     int64_t cn = epilogue ? pd::epilogueColumnTile(*epilogue, nn, cache[1])
                           : pd::imageRowTile(nn, patches->ow, cache[1]);
     int64_t cm = fitTile(m, cache[0], std::min(reg[0], m)), ck = fitTile(k, cache[2], 1);
+    int64_t batches = 1;
+    for (unsigned i = 0; i < batch; ++i)
+      batches *= ranges[i];
+    cm = rowsForThreads(m, nn, k, cm, cn, batches);
     if (m * nn * k < 64 * 64 * 64 || cn == 0 || m % cm != 0 || nn % cn != 0 ||
         k % ck != 0 || (cm == m && cn == nn && !batch && (!patches || ck == k)))
       return false;
@@ -613,6 +643,8 @@ struct PdTileAndVectorizePass
     bool maskedColumns = rn > nn;
     int64_t cm = fitTile(m, cache[0], rm), cn = fitTile(nn, cache[1], rn);
     int64_t ck = fitTile(k, cache[2], 1);
+    if (!cacheTiled && batch == 0)
+      cm = rowsForThreads(m, nn, k, cm, cn, 1);
     FailureOr<linalg::LinalgOp> cur =
         cacheTiled ? FailureOr<linalg::LinalgOp>(op) : tileForCache(rewriter, op, cm, cn, ck);
     // The cache tile may have lost its unit batch dims (matmulOfOneBatch).

@@ -3,6 +3,7 @@
 // Running it twice changes nothing more.
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | paddle-opt -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | FileCheck %s
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fuse-epilogues=false}))' | FileCheck %s --check-prefix=NOFUSE
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{min-parallel-work=1000000000}))' | FileCheck %s --check-prefix=SERIAL
 
 // A large matmul: parallel cache tiles, a depth block, a 4x64 register tile
 // whose accumulator stays in registers across the k loop (FMAs).
@@ -594,18 +595,22 @@ func.func @im2col_panels(%x: memref<2x8x18x18xf32>, %w: memref<64x72xf32>, %y: m
 
 // -----
 
-// One image and a matmul with no cache level (m = 64, n = 64 whole) but
-// depth blocks (k = 288 = 2 x 144), on one thread: the panel of each depth
-// block is allocated in a region of its own around the matmul (a kernel
-// of its own later), not in the loop.
+// One image and a matmul that is one cache tile (m = 64, n = 64 whole) with
+// depth blocks (k = 288 = 2 x 144): its rows are split into tiles of 16 for
+// the threads, each tile with its panel. On one thread (a large
+// min-parallel-work) the panel is allocated in a region of its own around
+// the matmul (a kernel of its own later), not in the loop.
 // CHECK-LABEL: func.func @im2col_panels_serial(
-// CHECK-NOT: scf.parallel
-// CHECK: scf.execute_region {
-// CHECK-NEXT: %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<144x64xf32>
-// CHECK: scf.for %[[K0:.*]] = %c0 to %c288 step %c144 {
-// CHECK: vector.maskedstore %[[PANEL]]
-// CHECK: scf.yield
-// CHECK-NOT: pd.im2col
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c64) step (%c16) {
+// CHECK-NEXT: memref.alloca() {alignment = 64 : i64} : memref<144x64xf32>
+// SERIAL-LABEL: func.func @im2col_panels_serial(
+// SERIAL-NOT: scf.parallel
+// SERIAL: scf.execute_region {
+// SERIAL-NEXT: %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<144x64xf32>
+// SERIAL: scf.for %[[K0:.*]] = %c0 to %c288 step %c144 {
+// SERIAL: vector.maskedstore %[[PANEL]]
+// SERIAL: scf.yield
+// SERIAL-NOT: pd.im2col
 #sin = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
 #sid = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
 func.func @im2col_panels_serial(%x: memref<1x32x10x10xf32>, %w: memref<64x288xf32>, %y: memref<64x64xf32>) {
@@ -640,5 +645,18 @@ func.func @im2col_patches_kept(%x: memref<1x32x10x10xf32>, %w: memref<64x288xf32
   %patches = memref.collapse_shape %col [[0, 1, 2, 3], [4, 5]] : memref<1x32x3x3x8x8xf32> into memref<288x64xf32>
   linalg.matmul ins(%w, %patches : memref<64x288xf32>, memref<288x64xf32>) outs(%y : memref<64x64xf32>)
   memref.copy %col, %z : memref<1x32x3x3x8x8xf32> to memref<1x32x3x3x8x8xf32>
+  return
+}
+
+// -----
+
+// A matmul that would be one cache tile (m = 32, n = 196) but has work for
+// threads: two tiles of 16 rows, one per thread.
+// CHECK-LABEL: func.func @matmul_rows_for_threads(
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c32) step (%c16) {
+// SERIAL-LABEL: func.func @matmul_rows_for_threads(
+// SERIAL-NOT: scf.parallel
+func.func @matmul_rows_for_threads(%a: memref<32x1152xf32>, %b: memref<1152x196xf32>, %c: memref<32x196xf32>) {
+  linalg.matmul ins(%a, %b : memref<32x1152xf32>, memref<1152x196xf32>) outs(%c : memref<32x196xf32>)
   return
 }
