@@ -24,6 +24,9 @@ from typing import Callable
 
 import numpy as np
 
+#: Pause before each timed block, for the previous block's threads to go idle.
+SETTLE_S = 0.25
+
 REPO = Path(__file__).resolve().parents[1]
 
 try:  # PyTorch is optional: timed next to numpy where importable.
@@ -174,6 +177,11 @@ def measure(case: Case, *, runs: int, budget_s: float, warmup: int = 2,
         times: dict[str, list] = {k: [] for k in impls}
         for p in range(passes):
             for name, fn in impls.items():
+                # The threads of the block before (OpenBLAS's spin ~60 ms
+                # after a call) go to sleep first: without this pause,
+                # Executor.run right after numpy's block measured 1024^3
+                # at 6.9 ms where it takes 4.5 ms.
+                time.sleep(SETTLE_S)
                 for _ in range(warmup if p == 0 else 1):
                     fn()
                 begin = time.perf_counter()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .harness import Result
+from .harness import SETTLE_S, Result
 
 TARGET_SIZE, TARGET_RATIO = 1024, 0.5
 GROUPS = [("matmul", "matmul (float32, square)"),
@@ -123,9 +123,9 @@ def markdown(results: list, info: dict, *, command: str, quick: bool, runs: int,
         f"of consecutive runs, in two passes, up to {runs} runs or {budget:g} s per case (at least "
         f"4 runs); tables show medians, and *IQR* is the interquartile range relative to the "
         f"median (the noise); *load* is the 1-minute load average when the case started. "
-        f"Blocks rather than alternating calls, because OpenBLAS's and "
-        f"paddle-mlir's pool threads keep spinning after a call and slow down whichever "
-        f"runs next on 2 cores. *ours ms* is `Executor.run(program, feed, fetch_list)` as a user "
+        f"Blocks rather than alternating calls, each after a {SETTLE_S:g} s pause, because "
+        f"OpenBLAS's and paddle-mlir's pool threads keep spinning after a call and slow down "
+        f"whichever runs next on 2 cores. *ours ms* is `Executor.run(program, feed, fetch_list)` as a user "
         f"calls it; *compiled fn* calls the JIT-compiled function directly with preallocated "
         f"outputs (the difference is the Executor's per-call overhead). *ours/numpy* is numpy's "
         f"time divided by ours (for matmul and conv2d, our GFLOP/s over numpy's): **≥ 1 means "

@@ -273,3 +273,43 @@ def test_running_a_startup_program_without_parameters():
     assert exe.run(startup) == []
     (y,) = exe.run(main, feed={"x": -np.ones((2, 3), np.float32)}, fetch_list=["y"])
     np.testing.assert_array_equal(y, np.zeros((2, 3), np.float32))
+
+
+def test_results_held_by_the_caller_are_never_overwritten():
+    """Each run writes its results into the last run's arrays only when the
+    caller dropped them (no page faults of fresh megabytes on each call);
+    results or views of them still held keep their values."""
+    main, startup, x, y = linear_program()
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    rng = np.random.default_rng(5)
+    a, b, c, d = (rng.standard_normal((3, 8)).astype(np.float32) for _ in range(4))
+    held = exe.run(main, feed={"x": a}, fetch_list=["y"])[0]
+    kept = held.copy()
+    view = exe.run(main, feed={"x": b}, fetch_list=["y"])[0][1:]
+    view_kept = view.copy()
+    for other in (c, d, c, d):
+        exe.run(main, feed={"x": other}, fetch_list=["y"])
+    np.testing.assert_array_equal(held, kept)
+    np.testing.assert_array_equal(view, view_kept)
+    # Dropped results: the next run's array is the same memory, new values.
+    address = exe.run(main, feed={"x": a}, fetch_list=["y"])[0].ctypes.data
+    (out,) = exe.run(main, feed={"x": b}, fetch_list=["y"])
+    assert out.ctypes.data == address
+    np.testing.assert_allclose(out, reference(main.parameters, b), rtol=1e-5, atol=1e-5)
+
+
+def test_loop_holding_the_last_result_reuses_the_one_before():
+    """`r = exe.run(...)` in a loop holds the last result during the next
+    run: that run writes into the result before it, when nobody holds it."""
+    main, startup, x, y = linear_program()
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    a = np.random.default_rng(6).standard_normal((3, 8)).astype(np.float32)
+    addresses = []
+    r = None
+    for _ in range(6):
+        r = exe.run(main, feed={"x": a}, fetch_list=["y"])
+        addresses.append(r[0].ctypes.data)
+    assert len(set(addresses[2:])) == 2
+    np.testing.assert_allclose(r[0], reference(main.parameters, a), rtol=1e-5, atol=1e-5)
