@@ -46,6 +46,9 @@
 
 typedef void (*pdm_resume_fn)(void *);
 
+/* The least stack a worker gets (see ensure_workers_locked). */
+#define WORKER_STACK ((size_t)8 << 20)
+
 static inline void cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
@@ -202,12 +205,22 @@ static void ensure_workers_locked(void) {
     pthread_atfork(NULL, NULL, pool_after_fork_in_child);
     atfork_registered = true;
   }
+  /* Parallel bodies keep buffers on the stack (a convolution's im2col
+   * panel: up to 256 KB): workers get at least WORKER_STACK bytes, whatever
+   * the libc's default (musl's is 128 KB). */
+  pthread_attr_t attr;
+  bool initialized = pthread_attr_init(&attr) == 0, sized = initialized;
+  size_t stack = 0;
+  if (sized && (pthread_attr_getstacksize(&attr, &stack) != 0 || stack < WORKER_STACK))
+    sized = pthread_attr_setstacksize(&attr, WORKER_STACK) == 0;
   while (pool.started < wanted) {
-    if (pthread_create(&pool.workers[pool.started], NULL, worker_main,
+    if (pthread_create(&pool.workers[pool.started], sized ? &attr : NULL, worker_main,
                        (void *)(intptr_t)pool.started) != 0)
       break; /* fewer workers: the callers run the rest themselves */
     pool.started++;
   }
+  if (initialized)
+    pthread_attr_destroy(&attr);
 }
 
 static void push_task(void *handle, pdm_resume_fn resume) {
