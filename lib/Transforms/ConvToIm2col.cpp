@@ -127,9 +127,10 @@ struct PdConvToIm2colPass
     if (n == 1) {
       // One image: a plain linalg.matmul out[f, p] += w[f, k] * col[k, p],
       // which pd-tile-and-vectorize lowers through vector.contract to outer
-      // products. (The batched form's broadcast weights vectorize to
-      // multiplies on vector<4x64x1xf32>, which reach LLVM as arrays of
-      // <1 x float>: 4x the IR, seconds of opt/llc for a DenseNet.)
+      // products. (The batched form becomes such a matmul only in cache
+      // tiles of one image; a contraction too small for a cache level would
+      // vectorize to multiplies on vector<6x64x1xf32>, which reach LLVM as
+      // arrays of <1 x float>: 4x the IR, seconds of opt/llc for a DenseNet.)
       Value out = tensor::CollapseShapeOp::create(
           rewriter, loc, init, SmallVector<ReassociationIndices>{{0, 1}, {2, 3}});
       auto matmul = linalg::MatmulOp::create(rewriter, loc, out.getType(),

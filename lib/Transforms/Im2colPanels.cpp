@@ -151,13 +151,8 @@ LogicalResult pd::packIm2colPanel(IRRewriter &rewriter, linalg::LinalgOp tile,
   int64_t ow = patches.ow;
   if (columns % ow != 0)
     return failure(); // not whole output rows
-  // The tile's offsets in the patches, before anything is built.
-  for (Value view = operand->get(); view != patches.patches;) {
-    auto subview = view.getDefiningOp<memref::SubViewOp>();
-    if (!subview)
-      return failure();
-    view = subview.getSource();
-  }
+  // The tile's offsets in the patches (offsetsIn builds nothing when the
+  // view is not a chain of subviews of them).
   linalg::GenericOp copy = patches.copy;
   Location loc = copy.getLoc();
   rewriter.setInsertionPoint(tile);
@@ -187,24 +182,23 @@ LogicalResult pd::packIm2colPanel(IRRewriter &rewriter, linalg::LinalgOp tile,
 
   // panel[kk, r*ow + x] = input[b, c, (y0 + r)*sh + i*dh, x*sw + j*dw] for
   // k = k0 + kk = (c, i, j) and the tile's rows y0 + r.
-  IRRewriter &builder = rewriter;
-  builder.setInsertionPoint(tile);
-  RowAccess rows(builder, loc, elem, RowAccess::widthFor(ow, std::max<int64_t>(vectorWidth, 1)),
+  rewriter.setInsertionPoint(tile);
+  RowAccess rows(rewriter, loc, elem, RowAccess::widthFor(ow, std::max<int64_t>(vectorWidth, 1)),
                  patches.sw);
   Value b0 = baseRank == 3 ? (*offsets)[0] : rows.index(0);
   Value k0 = (*offsets)[baseRank - 2], n0 = (*offsets)[baseRank - 1];
   auto mul = [&](Value a, int64_t c) {
-    return c == 1 ? a : arith::MulIOp::create(builder, loc, a, rows.index(c)).getResult();
+    return c == 1 ? a : arith::MulIOp::create(rewriter, loc, a, rows.index(c)).getResult();
   };
-  auto add = [&](Value a, Value c) { return arith::AddIOp::create(builder, loc, a, c).getResult(); };
-  Value y0 = arith::DivUIOp::create(builder, loc, n0, rows.index(ow));
+  auto add = [&](Value a, Value c) { return arith::AddIOp::create(rewriter, loc, a, c).getResult(); };
+  Value y0 = arith::DivUIOp::create(rewriter, loc, n0, rows.index(ow));
   Value kk = rows.loop(depth, 1);
   Value k = add(k0, kk);
   int64_t window = patches.kh * patches.kw;
-  Value c = arith::DivUIOp::create(builder, loc, k, rows.index(window));
-  Value rest = arith::RemUIOp::create(builder, loc, k, rows.index(window));
-  Value i = arith::DivUIOp::create(builder, loc, rest, rows.index(patches.kw));
-  Value j = arith::RemUIOp::create(builder, loc, rest, rows.index(patches.kw));
+  Value c = arith::DivUIOp::create(rewriter, loc, k, rows.index(window));
+  Value rest = arith::RemUIOp::create(rewriter, loc, k, rows.index(window));
+  Value i = arith::DivUIOp::create(rewriter, loc, rest, rows.index(patches.kw));
+  Value j = arith::RemUIOp::create(rewriter, loc, rest, rows.index(patches.kw));
   Value rowOffset = mul(i, patches.dh), colOffset = mul(j, patches.dw);
   Value r = rows.loop(columns / ow, 1);
   Value inRow = add(mul(add(y0, r), patches.sh), rowOffset);

@@ -443,7 +443,7 @@ struct PdTileAndVectorizePass
         return op;
       unsigned lead = map.getNumResults() - 2;
       for (unsigned i = 0; i < lead; ++i)
-        if (map.getResult(i) != d(i) || i >= batch)
+        if (i >= batch || map.getResult(i) != d(i))
           return op;
       if (map.getResult(lead) != matmulDims[index].first ||
           map.getResult(lead + 1) != matmulDims[index].second)
@@ -512,7 +512,7 @@ struct PdTileAndVectorizePass
                                 !loops.empty() ? loops.front()
                                 : depthLoop    ? depthLoop
                                                : tiled->getOperation(),
-                                *patches, std::max<int64_t>(vectorWidth, 1));
+                                *patches, vectorWidth);
     if (epilogue && !loops.empty()) {
       SmallVector<Value> ivs;
       Block *body;
@@ -648,11 +648,11 @@ struct PdTileAndVectorizePass
     FailureOr<linalg::LinalgOp> cur =
         cacheTiled ? FailureOr<linalg::LinalgOp>(op) : tileForCache(rewriter, op, cm, cn, ck);
     // The cache tile may have lost its unit batch dims (matmulOfOneBatch).
-    if (succeeded(cur))
+    if (succeeded(cur)) {
       batch = cur->getNumLoops() - 3;
-    if (succeeded(cur))
       cur = tile(rewriter, *cur, sizesFor(1, rm, maskedColumns ? 0 : rn, 0),
                  linalg::LinalgTilingLoopType::Loops);
+    }
     SmallVector<Operation *> depthLoops;
     if (succeeded(cur))
       cur = tile(rewriter, *cur, sizesFor(0, 0, 0, 1), linalg::LinalgTilingLoopType::Loops,
