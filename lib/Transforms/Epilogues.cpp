@@ -49,6 +49,20 @@ bool isBroadcastMap(AffineMap map) {
   });
 }
 
+/// The op after `kernel` in its block, past views and allocations only,
+/// when it is a `linalg.generic` on buffers with one output and parallel
+/// loops only (an epilogue candidate); null otherwise.
+linalg::GenericOp nextParallelGeneric(Operation *kernel) {
+  Operation *next = kernel->getNextNode();
+  while (next && isa<ViewLikeOpInterface, memref::AllocOp, memref::AllocaOp>(next))
+    next = next->getNextNode();
+  auto op = dyn_cast_or_null<linalg::GenericOp>(next);
+  if (!op || !op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumLoops() != op.getNumParallelLoops())
+    return nullptr;
+  return op;
+}
+
 } // namespace
 
 Value pd::bufferRoot(Value v) {
@@ -102,12 +116,8 @@ std::optional<pd::MatmulEpilogue> pd::findMatmulEpilogue(linalg::LinalgOp matmul
     return std::nullopt;
   if (!batched && resultType.getRank() != 2)
     return std::nullopt;
-  Operation *next = matmul->getNextNode();
-  while (next && isa<ViewLikeOpInterface, memref::AllocOp, memref::AllocaOp>(next))
-    next = next->getNextNode();
-  auto op = dyn_cast_or_null<linalg::GenericOp>(next);
-  if (!op || !op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
-      op.getNumLoops() != op.getNumParallelLoops())
+  linalg::GenericOp op = nextParallelGeneric(matmul);
+  if (!op)
     return std::nullopt;
   for (Operation &inner : op.getBody()->without_terminator())
     if (isa<linalg::IndexOp>(inner) || !isMemoryEffectFree(&inner))
@@ -150,12 +160,8 @@ std::optional<pd::MatmulEpilogue> pd::findMatmulEpilogue(linalg::LinalgOp matmul
 }
 
 linalg::GenericOp pd::findRowEpilogue(Operation *kernel, Value result, ValueRange inputs) {
-  Operation *next = kernel->getNextNode();
-  while (next && isa<ViewLikeOpInterface, memref::AllocOp, memref::AllocaOp>(next))
-    next = next->getNextNode();
-  auto op = dyn_cast_or_null<linalg::GenericOp>(next);
-  if (!op || !op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
-      op.getNumLoops() != op.getNumParallelLoops())
+  linalg::GenericOp op = nextParallelGeneric(kernel);
+  if (!op)
     return nullptr;
   for (Operation &inner : op.getBody()->without_terminator())
     if (!inner.hasTrait<OpTrait::Elementwise>() || !isMemoryEffectFree(&inner) ||

@@ -127,20 +127,26 @@ bool isReplaceableReader(OpOperand &use) {
   return isa<ToVTensorOp, FetchOp, SetParameterOp>(use.getOwner());
 }
 
+/// Makes the reader `use` of a tensor (isReplaceableReader) read `value`, a
+/// vtensor of its contents: a to_vtensor is replaced by it, a fetch takes
+/// its type; copy_to's source and set_parameter only read, a value will do.
+void readValueInstead(OpOperand &use, Value value) {
+  Operation *user = use.getOwner();
+  if (isa<ToVTensorOp>(user)) {
+    user->getResult(0).replaceAllUsesWith(value);
+    user->erase();
+    return;
+  }
+  use.set(value);
+  if (auto fetch = dyn_cast<FetchOp>(user))
+    fetch->getResult(0).setType(value.getType());
+}
+
 /// Replaces the readers of tensor `t` by `value` (a vtensor of its contents).
 void forwardReaders(Value t, Value value) {
-  for (OpOperand &use : llvm::make_early_inc_range(t.getUses())) {
-    Operation *user = use.getOwner();
-    if (isa<ToVTensorOp>(user)) {
-      user->getResult(0).replaceAllUsesWith(value);
-      user->erase();
-    } else if (auto fetch = dyn_cast<FetchOp>(user)) {
-      use.set(value);
-      fetch->getResult(0).setType(value.getType());
-    } else if (isa<CopyToOp, SetParameterOp>(user)) {
-      use.set(value); // they read the tensor: a value will do
-    }
-  }
+  for (OpOperand &use : llvm::make_early_inc_range(t.getUses()))
+    if (isReplaceableReader(use))
+      readValueInstead(use, value);
 }
 
 /// Removes the copy `op` makes (or needs), if nobody depends on it.
@@ -215,18 +221,10 @@ bool forwardStores(Operation *def) {
       continue;
     }
     for (OpOperand &use : user->getOpOperands()) {
-      if (use.get() != t)
-        continue;
-      if (isa<ToVTensorOp>(user)) {
-        user->getResult(0).replaceAllUsesWith(current);
-        user->erase();
-      } else if (auto fetch = dyn_cast<FetchOp>(user)) {
-        use.set(current);
-        fetch->getResult(0).setType(current.getType());
-      } else {
-        use.set(current); // pd.copy_to's source, pd.set_parameter: they read
+      if (use.get() == t) {
+        readValueInstead(use, current);
+        break;
       }
-      break;
     }
   }
   if (isa<ToTensorOp>(def) && t.use_empty())

@@ -339,16 +339,27 @@ LogicalResult SliceInferMeta(const MetaTensor &input, ArrayRef<int64_t> axes,
   return success();
 }
 
+/// The starts, ends and steps of a strided slice over `n` axes: as many as
+/// the axes (where known), no zero step. `stepName` names the steps in the
+/// diagnostics (`steps` of set_value, `strides` of strided_slice).
+static LogicalResult checkSliceArguments(int64_t n, const IntArrayArg &starts,
+                                         const IntArrayArg &ends, const IntArrayArg &steps,
+                                         StringRef stepName, const MetaError &err) {
+  if (knownAndDiffer(starts.size, n) || knownAndDiffer(ends.size, n) ||
+      knownAndDiffer(steps.size, n))
+    return err(("axes, starts, ends and " + stepName + " must have the same length").str());
+  if (steps.isConstant() && llvm::is_contained(*steps.values, 0))
+    return err((stepName + " must not be 0").str());
+  return success();
+}
+
 LogicalResult SetValueInferMeta(const MetaTensor &x, const IntArrayArg &starts,
                                 const IntArrayArg &ends, const IntArrayArg &steps,
                                 ArrayRef<int64_t> axes, MetaTensor &out,
                                 const MetaError &err) {
   int64_t n = axes.size();
-  if (knownAndDiffer(starts.size, n) || knownAndDiffer(ends.size, n) ||
-      knownAndDiffer(steps.size, n))
-    return err("axes, starts, ends and steps must have the same length");
-  if (steps.isConstant() && llvm::is_contained(*steps.values, 0))
-    return err("steps must not be 0");
+  if (failed(checkSliceArguments(n, starts, ends, steps, "steps", err)))
+    return failure();
   for (int64_t a : axes)
     if (failed(normalizeDimAxis(a, x.rank(), err)))
       return failure();
@@ -363,11 +374,8 @@ LogicalResult StridedSliceInferMeta(const MetaTensor &x,
                                     const IntArrayArg &strides,
                                     MetaTensor &out, const MetaError &err) {
   int64_t n = axes.size();
-  if (knownAndDiffer(starts.size, n) || knownAndDiffer(ends.size, n) ||
-      knownAndDiffer(strides.size, n))
-    return err("axes, starts, ends and strides must have the same length");
-  if (strides.isConstant() && llvm::is_contained(*strides.values, 0))
-    return err("strides must not be 0");
+  if (failed(checkSliceArguments(n, starts, ends, strides, "strides", err)))
+    return failure();
   SmallVector<int64_t> dims(x.dims);
   bool known = starts.isConstant() && ends.isConstant() && strides.isConstant();
   for (auto [i, a] : llvm::enumerate(axes)) {
