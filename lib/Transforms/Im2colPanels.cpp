@@ -3,6 +3,7 @@
 #include "Transforms/Im2colPanels.h"
 #include "Transforms/Epilogues.h"
 #include "Transforms/RowAccess.h"
+#include "Transforms/TileBuffers.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -161,24 +162,10 @@ LogicalResult pd::packIm2colPanel(IRRewriter &rewriter, linalg::LinalgOp tile,
   if (!offsets)
     return failure();
 
-  // The panel, on the stack: at the start of each thread's cache tiles
-  // (pd-outline-parallel-loops allocates it once per thread), or in a
-  // region of its own around a serial matmul (a kernel of its own, whose
-  // frame holds it). Never in a loop: an alloca there would grow the stack
-  // with each iteration.
+  // The panel, on the stack, once per thread (allocateForTiles).
   Type elem = type.getElementType();
-  auto panelType = MemRefType::get(type.getShape(), elem);
-  if (auto parallel = dyn_cast<scf::ParallelOp>(outermost)) {
-    rewriter.setInsertionPointToStart(parallel.getBody());
-  } else {
-    rewriter.setInsertionPoint(outermost);
-    auto region = scf::ExecuteRegionOp::create(rewriter, loc, TypeRange{});
-    rewriter.createBlock(&region.getRegion());
-    auto yield = scf::YieldOp::create(rewriter, loc);
-    outermost->moveBefore(yield);
-    rewriter.setInsertionPoint(outermost);
-  }
-  Value panel = memref::AllocaOp::create(rewriter, loc, panelType, rewriter.getI64IntegerAttr(64));
+  Value panel =
+      allocateForTiles(rewriter, loc, MemRefType::get(type.getShape(), elem), outermost);
 
   // panel[kk, r*ow + x] = input[b, c, (y0 + r)*sh + i*dh, x*sw + j*dw] for
   // k = k0 + kk = (c, i, j) and the tile's rows y0 + r.

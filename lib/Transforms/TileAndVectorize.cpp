@@ -10,6 +10,7 @@
 #include "Transforms/Epilogues.h"
 #include "Transforms/Im2colPanels.h"
 #include "Transforms/RowAccess.h"
+#include "Transforms/TileBuffers.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -495,6 +496,14 @@ struct PdTileAndVectorizePass
     if (m * nn * k < 64 * 64 * 64 || cn == 0 || m % cm != 0 || nn % cn != 0 ||
         k % ck != 0 || (cm == m && cn == nn && !batch && (!patches || ck == k)))
       return false;
+    // A result that only the epilogue reads, and that one depth block
+    // computes from the fill: each tile's result goes to a buffer of one
+    // tile on the stack (the whole result, 4.8 MB for MobileNetV2's first
+    // expansion, was written back to memory only to be read once).
+    linalg::FillOp fill = initialFill(op);
+    bool tileResult = epilogue && fill && initFill.value && ck == k &&
+                      !isReadElsewhere(op.getDpsInits()[0], {op, fill, epilogue->op});
+    Value resultRoot = pd::bufferRoot(op.getDpsInits()[0]);
     // The epilogue's views (its output inside a padded buffer, the NCHW
     // view of the result) are defined after the matmul: move them before.
     if (epilogue && !moveDefinitionsBefore(epilogue->op, op))
@@ -530,13 +539,62 @@ struct PdTileAndVectorizePass
       OpFoldResult m0 = cm < m ? OpFoldResult(ivs[next++]) : rewriter.getIndexAttr(0);
       OpFoldResult n0 = cn < nn ? OpFoldResult(ivs[next++]) : rewriter.getIndexAttr(0);
       rewriter.setInsertionPoint(body->getTerminator());
-      epilogueTiles.push_back(
-          pd::tileMatmulEpilogue(rewriter, *epilogue, b0, m0, cm, n0, cn));
+      linalg::GenericOp tail = pd::tileMatmulEpilogue(rewriter, *epilogue, b0, m0, cm, n0, cn);
+      epilogueTiles.push_back(tail);
       rewriter.eraseOp(epilogue->op);
       fused = true;
+      if (tileResult) {
+        linalg::FillOp tileFill = resultInTileBuffer(rewriter, *tiled, tail, resultRoot, loops.front());
+        codegenMatmul(rewriter, *tiled, /*cacheTiled=*/true);
+        // Register tiles that start from the fill value leave the buffer's
+        // fill without a reader.
+        if (tileFill && !initFill.needed)
+          rewriter.eraseOp(tileFill);
+        else if (tileFill)
+          epilogueTiles.push_back(tileFill);
+        return true;
+      }
     }
     codegenMatmul(rewriter, *tiled, /*cacheTiled=*/true);
     return true;
+  }
+
+  /// The cache tile `tile` of a matmul computes into a stack buffer of its
+  /// own, filled with the matmul's fill value, and its epilogue `tail`
+  /// reads the result from there instead of from `root` (the matmul's
+  /// result buffer, which nothing else reads). Returns the buffer's fill;
+  /// null, changing nothing, where the views do not fit.
+  linalg::FillOp resultInTileBuffer(IRRewriter &rewriter, linalg::LinalgOp tile,
+                                    linalg::GenericOp tail, Value root, Operation *outermost) {
+    OpOperand *read = nullptr;
+    for (OpOperand *input : tail.getDpsInputOperands())
+      if (pd::bufferRoot(input->get()) == root)
+        read = input;
+    auto initType = cast<MemRefType>(tile.getDpsInits()[0].getType());
+    if (!read || !initType.hasStaticShape())
+      return nullptr;
+    auto readType = cast<MemRefType>(read->get().getType());
+    // One row per output row of the tile, its columns contiguous.
+    ArrayRef<int64_t> shape = initType.getShape();
+    auto bufferType = MemRefType::get(
+        {initType.getNumElements() / shape.back(), shape.back()}, initType.getElementType());
+    if (!readType.hasStaticShape() || readType.getNumElements() != bufferType.getNumElements())
+      return nullptr;
+    Location loc = tile.getLoc();
+    OpBuilder::InsertionGuard guard(rewriter);
+    Value buffer = pd::allocateForTiles(rewriter, loc, bufferType, outermost);
+    rewriter.setInsertionPoint(tile);
+    Value result = pd::expandTo(rewriter, loc, buffer, initType.getShape());
+    rewriter.setInsertionPoint(tail);
+    Value operand = pd::expandTo(rewriter, loc, buffer, readType.getShape());
+    if (!result || !operand)
+      return nullptr; // the allocation and views are dead: canonicalize erases them
+    rewriter.setInsertionPoint(tile);
+    Value value = arith::ConstantOp::create(rewriter, loc, initFill.value);
+    auto fill = linalg::FillOp::create(rewriter, loc, value, result);
+    rewriter.modifyOpInPlace(tile, [&] { tile.getDpsInitsMutable()[0].assign(result); });
+    rewriter.modifyOpInPlace(tail, [&] { read->set(operand); });
+    return fill;
   }
 
   /// Moves the ops of `user`'s block between `point` and `user` that define

@@ -344,12 +344,19 @@ func.func @empty_loop(%x: memref<2x0xf32>, %y: memref<2x0xf32>) {
 // layer's padded input) runs on each cache tile of the matmul, after its
 // depth loop: tiles of 4 image rows (112 columns), the rows' offset from
 // the column offset. The zero fill becomes the accumulators' initial value.
+// Only the epilogue reads the result, all of whose depth is one block: each
+// tile's result goes to a buffer of one tile on the stack (allocated at the
+// start of the parallel body), which the epilogue reads.
 // CHECK-LABEL: func.func @conv_epilogue(
 // CHECK-NOT: linalg.
 // CHECK: scf.parallel (%[[J:.*]]) = (%{{.*}}) to (%{{.*}}) step (%c112)
+// CHECK-NEXT: %[[TILE:.*]] = memref.alloca() {alignment = 64 : i64} : memref<64x112xf32>
+// CHECK: memref.subview %[[TILE]][0, 0] [64, 64]
 // CHECK: iter_args(%{{.*}} = %[[ZERO:.*]]) -> (vector<4x64xf32>)
 // CHECK: %[[ROW:.*]] = arith.divui %[[J]], %c28
 // CHECK: memref.subview %{{.*}}[0, 0, %[[ROW]], 0] [1, 64, 4, 28]
+// CHECK: %[[RESULT:.*]] = memref.expand_shape %[[TILE]] {{\[}}[0, 1], [2, 3]] output_shape [1, 64, 4, 28]
+// CHECK: memref.subview %[[RESULT]]
 // CHECK: arith.maximumf %{{.*}} : vector<16xf32>
 // CHECK: scf.reduce
 // CHECK-NOT: scf.parallel
@@ -377,6 +384,42 @@ func.func @conv_epilogue(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %bia
     linalg.yield %r : f32
   }
   memref.copy %padded, %out : memref<1x64x30x30xf32> to memref<1x64x30x30xf32>
+  memref.dealloc %x : memref<1x64x28x28xf32>
+  memref.dealloc %padded : memref<1x64x30x30xf32>
+  return
+}
+
+// -----
+
+// The same with a result that is read again after the epilogue: the tiles
+// write the result buffer itself.
+// CHECK-LABEL: func.func @conv_epilogue_result_kept(
+// CHECK-NOT: memref.alloca
+// CHECK: scf.parallel
+// CHECK-NOT: memref.alloca
+// CHECK: vector.transfer_write {{.*}} : vector<6x64xf32>, memref<6x64xf32, strided<[784, 1], offset: ?>>
+// CHECK: arith.maximumf %{{.*}} : vector<16xf32>
+// CHECK: scf.reduce
+// CHECK: memref.copy %{{.*}}, %{{.*}} : memref<1x64x28x28xf32> to memref<1x64x28x28xf32>
+#id4k = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#bc4k = affine_map<(d0, d1, d2, d3) -> (0, d1, 0, 0)>
+func.func @conv_epilogue_result_kept(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %bias: memref<1x64x1x1xf32>, %out: memref<1x64x30x30xf32>, %raw: memref<1x64x28x28xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %x = memref.alloc() : memref<1x64x28x28xf32>
+  %c = memref.collapse_shape %x [[0, 1], [2, 3]] : memref<1x64x28x28xf32> into memref<64x784xf32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<64x784xf32>)
+  linalg.matmul ins(%w, %col : memref<64x128xf32>, memref<128x784xf32>) outs(%c : memref<64x784xf32>)
+  %padded = memref.alloc() : memref<1x64x30x30xf32>
+  %inner = memref.subview %padded[0, 0, 1, 1] [1, 64, 28, 28] [1, 1, 1, 1] : memref<1x64x30x30xf32> to memref<1x64x28x28xf32, strided<[57600, 900, 30, 1], offset: 31>>
+  linalg.generic {indexing_maps = [#id4k, #bc4k, #id4k], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %bias : memref<1x64x28x28xf32>, memref<1x64x1x1xf32>) outs(%inner : memref<1x64x28x28xf32, strided<[57600, 900, 30, 1], offset: 31>>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  memref.copy %padded, %out : memref<1x64x30x30xf32> to memref<1x64x30x30xf32>
+  memref.copy %x, %raw : memref<1x64x28x28xf32> to memref<1x64x28x28xf32>
   memref.dealloc %x : memref<1x64x28x28xf32>
   memref.dealloc %padded : memref<1x64x30x30xf32>
   return
@@ -516,6 +559,7 @@ func.func @depthwise_output_kept(%x: memref<1x8x58x58xf32>, %w: memref<8x3x3xf32
 // CHECK-LABEL: func.func @batched_conv_epilogue(
 // CHECK-NOT: linalg.
 // CHECK: scf.parallel (%[[B:.*]], %[[J:.*]]) = (%{{.*}}, %{{.*}}) to (%c2, %c784) step (%c1, %c112)
+// CHECK-NEXT: memref.alloca() {alignment = 64 : i64} : memref<64x112xf32>
 // CHECK: %[[ROW:.*]] = arith.divui %[[J]], %c28
 // CHECK: memref.subview %{{.*}}[%[[B]], 0, %[[ROW]], 0] [1, 64, 4, 28]
 // CHECK: arith.maximumf %{{.*}} : vector<16xf32>

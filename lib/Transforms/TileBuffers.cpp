@@ -1,0 +1,39 @@
+//===- TileBuffers.cpp - per-thread buffers of a kernel's tiles -----------===//
+
+#include "Transforms/TileBuffers.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+
+using namespace mlir;
+
+Value pd::allocateForTiles(RewriterBase &rewriter, Location loc, MemRefType type,
+                           Operation *outermost) {
+  if (auto parallel = dyn_cast<scf::ParallelOp>(outermost)) {
+    rewriter.setInsertionPointToStart(parallel.getBody());
+  } else {
+    rewriter.setInsertionPoint(outermost);
+    auto region = scf::ExecuteRegionOp::create(rewriter, loc, TypeRange{});
+    rewriter.createBlock(&region.getRegion());
+    auto yield = scf::YieldOp::create(rewriter, loc);
+    outermost->moveBefore(yield);
+    rewriter.setInsertionPoint(outermost);
+  }
+  return memref::AllocaOp::create(rewriter, loc, type, rewriter.getI64IntegerAttr(64));
+}
+
+Value pd::expandTo(RewriterBase &rewriter, Location loc, Value buffer,
+                   ArrayRef<int64_t> shape) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (type.getShape() == shape)
+    return buffer;
+  auto target = MemRefType::get(shape, type.getElementType());
+  if (!type.getLayout().isIdentity() || !type.hasStaticShape() || !target.hasStaticShape() ||
+      target.getRank() <= type.getRank() || target.getNumElements() != type.getNumElements())
+    return Value();
+  std::optional<SmallVector<ReassociationIndices>> groups =
+      getReassociationIndicesForReshape(target, type);
+  if (!groups)
+    return Value();
+  return memref::ExpandShapeOp::create(rewriter, loc, shape, buffer, *groups);
+}

@@ -1,0 +1,35 @@
+//===- TileBuffers.h - per-thread buffers of a kernel's tiles -*- C++ -*-===//
+//
+// A buffer that only one cache tile at a time uses (an im2col panel, a
+// matmul tile's result before its epilogue) need not be as large as the
+// whole operand: one tile's worth on the stack stays in cache and is never
+// written back to memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PADDLE_MLIR_TRANSFORMS_TILEBUFFERS_H
+#define PADDLE_MLIR_TRANSFORMS_TILEBUFFERS_H
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::pd {
+
+/// A stack buffer of `type` for the tiles of the loop nest `outermost`:
+/// at the start of its body when it is an `scf.parallel`
+/// (pd-outline-parallel-loops allocates it once per thread), else in an
+/// `scf.execute_region` of its own around `outermost` (a kernel of its
+/// own, whose frame holds it). Never in a loop: an alloca there would grow
+/// the stack with each iteration. Leaves the insertion point after the
+/// allocation.
+Value allocateForTiles(RewriterBase &rewriter, Location loc, MemRefType type,
+                       Operation *outermost);
+
+/// `buffer` (identity layout) as a memref of `shape` with as many elements:
+/// itself, or an expand_shape of it (unit dims and splits); null where no
+/// expansion gives that shape.
+Value expandTo(RewriterBase &rewriter, Location loc, Value buffer, ArrayRef<int64_t> shape);
+
+} // namespace mlir::pd
+
+#endif // PADDLE_MLIR_TRANSFORMS_TILEBUFFERS_H
