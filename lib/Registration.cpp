@@ -48,6 +48,8 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
     p += "func.func(pd-conv-to-im2col),";
   // Padded activations: their producers write into the padded buffer.
   p += "func.func(pd-decompose-pad),canonicalize,";
+  // After the last cse: each convolution accumulates into a fill of its own.
+  p += "func.func(pd-sink-init-fills),";
   p += "pd-dedupe-fetch-results,eliminate-empty-tensors,";
   // Tensors -> buffers; results become caller-allocated out-parameters
   // (the Executor and the AOT ABI pass outputs in, no copies).

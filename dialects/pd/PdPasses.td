@@ -538,6 +538,49 @@ def PdEarlyDealloc : Pass<"pd-early-dealloc", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def PdSinkInitFills : Pass<"pd-sink-init-fills", "::mlir::func::FuncOp"> {
+  let summary = "Give each op that accumulates into a filled tensor a fill of its own, right before it";
+  let description = [{
+    CSE merges identical `linalg.fill`s of `tensor.empty`s: the zeros that
+    every convolution of one output shape accumulates into become one value,
+    the init of all of them (MobileNetV2's three 960-channel depthwise
+    convolutions and its 1x1 convolutions of the same shape). One-shot
+    bufferization then gives the fill one buffer and copies it for every
+    other user: a copy kernel per convolution, a buffer alive from the
+    first user to the last, and kernels that see a copy instead of the fill
+    they fold into their accumulators (`pd-tile-and-vectorize` starts the
+    register accumulators from a fill right before the op, and then needs
+    neither the fill nor its buffer). Each destination-passing-style op
+    whose init is a fill of a `tensor.empty` (in its block) that is not
+    right before it gets a clone of the `tensor.empty` and of the fill right
+    before it; a fill left without users is erased. Fills of other tensors
+    (a value that must be kept) and reads of a fill (inputs) are left alone.
+
+    Before:
+
+    ```mlir
+    %e = tensor.empty() : tensor<1x8x7x7xf32>
+    %z = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
+    %x = linalg.generic ...   // the padded input of %a
+    %a = linalg.depthwise_conv_2d_nchw_chw ins(%x, %w : ...) outs(%z : tensor<1x8x7x7xf32>) -> ...
+    %b = linalg.depthwise_conv_2d_nchw_chw ins(%y, %v : ...) outs(%z : tensor<1x8x7x7xf32>) -> ...
+    ```
+
+    After:
+
+    ```mlir
+    %x = linalg.generic ...
+    %e = tensor.empty() : tensor<1x8x7x7xf32>
+    %z = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
+    %a = linalg.depthwise_conv_2d_nchw_chw ins(%x, %w : ...) outs(%z : tensor<1x8x7x7xf32>) -> ...
+    %e1 = tensor.empty() : tensor<1x8x7x7xf32>
+    %z1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
+    %b = linalg.depthwise_conv_2d_nchw_chw ins(%y, %v : ...) outs(%z1 : tensor<1x8x7x7xf32>) -> ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"];
+}
+
 def PdHoistStackBuffers : Pass<"pd-hoist-stack-buffers", "::mlir::func::FuncOp"> {
   let summary = "Allocate the stack buffers of loop bodies once, before the loops";
   let description = [{

@@ -1,0 +1,88 @@
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-sink-init-fills))' | FileCheck %s
+
+// One fill (CSE'd) that two depthwise convolutions accumulate into: each
+// gets its own tensor.empty and fill right before it; the original goes.
+// CHECK-LABEL: func.func @shared(
+// CHECK-SAME: %[[X:.*]]: tensor<1x8x9x9xf32>, %[[Y:.*]]: tensor<1x8x9x9xf32>, %[[W:.*]]: tensor<8x3x3xf32>
+// CHECK: %[[ZERO:.*]] = arith.constant 0.0
+// CHECK-NEXT: %[[XE:.*]] = math.exp %[[X]]
+// CHECK-NEXT: %[[E0:.*]] = tensor.empty() : tensor<1x8x7x7xf32>
+// CHECK-NEXT: %[[F0:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[E0]] : tensor<1x8x7x7xf32>)
+// CHECK-NEXT: %[[A:.*]] = linalg.depthwise_conv_2d_nchw_chw {{.*}} ins(%[[XE]], %[[W]] : {{.*}}) outs(%[[F0]] :
+// CHECK-NEXT: %[[E1:.*]] = tensor.empty() : tensor<1x8x7x7xf32>
+// CHECK-NEXT: %[[F1:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[E1]] : tensor<1x8x7x7xf32>)
+// CHECK-NEXT: %[[B:.*]] = linalg.depthwise_conv_2d_nchw_chw {{.*}} ins(%[[Y]], %[[W]] : {{.*}}) outs(%[[F1]] :
+// CHECK-NEXT: return %[[A]], %[[B]]
+func.func @shared(%x: tensor<1x8x9x9xf32>, %y: tensor<1x8x9x9xf32>, %w: tensor<8x3x3xf32>)
+    -> (tensor<1x8x7x7xf32>, tensor<1x8x7x7xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x7x7xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
+  %xe = math.exp %x : tensor<1x8x9x9xf32>
+  %a = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%xe, %w : tensor<1x8x9x9xf32>, tensor<8x3x3xf32>) outs(%z : tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
+  %b = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%y, %w : tensor<1x8x9x9xf32>, tensor<8x3x3xf32>) outs(%z : tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
+  return %a, %b : tensor<1x8x7x7xf32>, tensor<1x8x7x7xf32>
+}
+
+// -----
+
+// Left alone: a fill right before its only user; a fill that is also read
+// (an input) keeps its value for the reader; a fill of a tensor that is not
+// a tensor.empty (its other elements are kept).
+// CHECK-LABEL: func.func @alone(
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<4x4xf32>
+// CHECK-NEXT: %[[F:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<4x4xf32>)
+// CHECK-NEXT: %[[M:.*]] = linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x4xf32>, tensor<4x4xf32>) outs(%[[F]] : tensor<4x4xf32>)
+// CHECK-NEXT: %[[R:.*]] = linalg.matmul ins(%[[M]], %[[F]] : tensor<4x4xf32>, tensor<4x4xf32>) outs(%[[M]] : tensor<4x4xf32>)
+// CHECK-NEXT: %[[G:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[R]] : tensor<4x4xf32>)
+// CHECK-NEXT: math.exp
+// CHECK-NEXT: %{{.*}} = linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x4xf32>, tensor<4x4xf32>) outs(%[[G]] : tensor<4x4xf32>)
+// CHECK-NOT: linalg.fill
+func.func @alone(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<4x4xf32>, tensor<4x4xf32>) outs(%f : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %r = linalg.matmul ins(%m, %f : tensor<4x4xf32>, tensor<4x4xf32>) outs(%m : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %g = linalg.fill ins(%zero : f32) outs(%r : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %x = math.exp %a : tensor<4x4xf32>
+  %s = linalg.matmul ins(%x, %b : tensor<4x4xf32>, tensor<4x4xf32>) outs(%g : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %s : tensor<4x4xf32>
+}
+
+// -----
+
+// An op with two filled inits (argmax: value and index): both fills go
+// right before it, once.
+// CHECK-LABEL: func.func @two_inits(
+// CHECK: math.exp
+// CHECK-NEXT: tensor.empty() : tensor<3x
+// CHECK-NEXT: linalg.fill
+// CHECK-NEXT: tensor.empty() : tensor<3x
+// CHECK-NEXT: linalg.fill
+// CHECK-NEXT: linalg.generic
+// CHECK-NOT: linalg.fill
+#in2 = affine_map<(d0, d1) -> (d0, d1)>
+#out2 = affine_map<(d0, d1) -> (d0)>
+func.func @two_inits(%x: tensor<3x4xf32>) -> (tensor<3xf32>, tensor<3xi64>) {
+  %low = arith.constant -3.0e38 : f32
+  %zero = arith.constant 0 : i64
+  %e = tensor.empty() : tensor<3xf32>
+  %f = linalg.fill ins(%low : f32) outs(%e : tensor<3xf32>) -> tensor<3xf32>
+  %ei = tensor.empty() : tensor<3xi64>
+  %fi = linalg.fill ins(%zero : i64) outs(%ei : tensor<3xi64>) -> tensor<3xi64>
+  %y = math.exp %x : tensor<3x4xf32>
+  %r:2 = linalg.generic {indexing_maps = [#in2, #out2, #out2], iterator_types = ["parallel", "reduction"]}
+      ins(%y : tensor<3x4xf32>) outs(%f, %fi : tensor<3xf32>, tensor<3xi64>) {
+  ^bb0(%a: f32, %m: f32, %i: i64):
+    %j = linalg.index 1 : index
+    %ji = arith.index_cast %j : index to i64
+    %gt = arith.cmpf ogt, %a, %m : f32
+    %nm = arith.select %gt, %a, %m : f32
+    %ni = arith.select %gt, %ji, %i : i64
+    linalg.yield %nm, %ni : f32, i64
+  } -> (tensor<3xf32>, tensor<3xi64>)
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xi64>
+}
