@@ -555,6 +555,13 @@ def PdSinkInitFills : Pass<"pd-sink-init-fills", "::mlir::func::FuncOp"> {
     right before it gets a clone of the `tensor.empty` and of the fill right
     before it; a fill left without users is erased. Fills of other tensors
     (a value that must be kept) and reads of a fill (inputs) are left alone.
+    Likewise a `tensor.empty` in a function's body that fills (or reshapes
+    into fills: a 1x1 convolution's collapsed result) share with other ops
+    gives each fill an empty of its own: bufferization would otherwise put
+    the results of two convolutions, or one's result and the next
+    elementwise op's output, in one buffer, which is then no longer one
+    op's result alone (`pd-tile-and-vectorize` keeps a result that only the
+    epilogue reads in a tile buffer instead of memory).
 
     Before:
 

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -34,19 +35,23 @@ bool isRightBefore(linalg::FillOp fill, Operation *user) {
   return next == user;
 }
 
-/// A use of `fill`'s result as the init of a destination-passing-style op
-/// in the fill's block that does not come right after the fill.
-OpOperand *distantInitUse(linalg::FillOp fill) {
+/// The uses of `fill`'s result as the init of a destination-passing-style
+/// op in the fill's block that does not come right after the fill.
+SmallVector<OpOperand *> distantInitUses(linalg::FillOp fill) {
+  SmallVector<OpOperand *> uses;
   for (OpOperand &use : fill.getResult(0).getUses()) {
     Operation *user = use.getOwner();
     auto dps = dyn_cast<DestinationStyleOpInterface>(user);
     if (dps && dps.isDpsInit(&use) && user->getBlock() == fill->getBlock() &&
         !isRightBefore(fill, user))
-      return &use;
+      uses.push_back(&use);
   }
-  return nullptr;
+  return uses;
 }
 
+/// Each distant init use of a fill of a tensor.empty gets a clone of both
+/// right before its op (all at once: the driver does not revisit the fill
+/// when only its users change).
 struct SinkInitFill : OpRewritePattern<linalg::FillOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -56,17 +61,61 @@ struct SinkInitFill : OpRewritePattern<linalg::FillOp> {
     auto empty = fill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>();
     if (!empty || empty->getBlock() != fill->getBlock())
       return failure();
-    OpOperand *use = distantInitUse(fill);
-    if (!use)
+    SmallVector<OpOperand *> uses = distantInitUses(fill);
+    if (uses.empty())
       return failure();
-    Operation *user = use->getOwner();
-    rewriter.setInsertionPoint(user);
-    IRMapping mapping;
-    mapping.map(empty.getResult(), rewriter.clone(*empty)->getResult(0));
-    Operation *copy = rewriter.clone(*fill, mapping);
-    rewriter.modifyOpInPlace(user, [&] { use->set(copy->getResult(0)); });
+    for (OpOperand *use : uses) {
+      Operation *user = use->getOwner();
+      rewriter.setInsertionPoint(user);
+      IRMapping mapping;
+      mapping.map(empty.getResult(), rewriter.clone(*empty)->getResult(0));
+      Operation *copy = rewriter.clone(*fill, mapping);
+      rewriter.modifyOpInPlace(user, [&] { use->set(copy->getResult(0)); });
+    }
     if (fill->use_empty())
       rewriter.eraseOp(fill);
+    if (empty->use_empty())
+      rewriter.eraseOp(empty);
+    return success();
+  }
+};
+
+/// Whether `op` is a fill, or a reshape that only fills use: the start of
+/// an op's init (the zeros of a 1x1 convolution's collapsed result).
+bool isFillChain(Operation *op) {
+  if (isa<linalg::FillOp>(op))
+    return true;
+  if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(op) || op->use_empty())
+    return false;
+  return llvm::all_of(op->getUsers(), [](Operation *user) { return isa<linalg::FillOp>(user); });
+}
+
+/// A tensor.empty that other ops use besides fills (or reshapes into
+/// fills) in its block: each of those gets an empty of its own, right
+/// before it. Bufferization would otherwise write the results of several
+/// ops (the fills of two convolutions' collapsed results, or one's fill and
+/// the next elementwise op's output) into one buffer, which then holds two
+/// live ranges and is no longer the result of one op alone. Other uses
+/// keep the empty they share. Only in a function's body: in the branch of
+/// an scf.if, a buffer of its own for a value the branch yields makes the
+/// deallocation of the results need ownership flags (i1 buffers) at run time.
+struct UnshareEmpty : OpRewritePattern<tensor::EmptyOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::EmptyOp empty, PatternRewriter &rewriter) const override {
+    if (empty.getResult().hasOneUse() || !isa<FunctionOpInterface>(empty->getParentOp()))
+      return failure();
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : empty.getResult().getUses())
+      if (use.getOwner()->getBlock() == empty->getBlock() && isFillChain(use.getOwner()))
+        uses.push_back(&use);
+    if (uses.empty())
+      return failure();
+    for (OpOperand *use : uses) {
+      rewriter.setInsertionPoint(use->getOwner());
+      Operation *copy = rewriter.clone(*empty);
+      rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(copy->getResult(0)); });
+    }
     if (empty->use_empty())
       rewriter.eraseOp(empty);
     return success();
@@ -76,7 +125,7 @@ struct SinkInitFill : OpRewritePattern<linalg::FillOp> {
 struct PdSinkInitFillsPass : public pd::impl::PdSinkInitFillsBase<PdSinkInitFillsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<SinkInitFill>(&getContext());
+    patterns.add<SinkInitFill, UnshareEmpty>(&getContext());
     // Only the fills move: the rest of the function is left as it is.
     GreedyRewriteConfig config;
     config.enableFolding(false).enableConstantCSE(false);

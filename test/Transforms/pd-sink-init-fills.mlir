@@ -86,3 +86,59 @@ func.func @two_inits(%x: tensor<3x4xf32>) -> (tensor<3xf32>, tensor<3xi64>) {
   } -> (tensor<3xf32>, tensor<3xi64>)
   return %r#0, %r#1 : tensor<3xf32>, tensor<3xi64>
 }
+
+// -----
+
+// One tensor.empty (CSE'd) under the collapsed fills of two 1x1
+// convolutions' matmuls: each fill gets an empty of its own, so that the
+// two results are not one buffer.
+// CHECK-LABEL: func.func @shared_empty(
+// CHECK: %[[E0:.*]] = tensor.empty() : tensor<1x8x4x4xf32>
+// CHECK-NEXT: %[[C0:.*]] = tensor.collapse_shape %[[E0]]
+// CHECK-NEXT: %[[F0:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[C0]] : tensor<8x16xf32>)
+// CHECK-NEXT: linalg.matmul {{.*}} outs(%[[F0]] : tensor<8x16xf32>)
+// CHECK: %[[E1:.*]] = tensor.empty() : tensor<1x8x4x4xf32>
+// CHECK-NEXT: %[[C1:.*]] = tensor.collapse_shape %[[E1]]
+// CHECK-NEXT: %[[F1:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[C1]] : tensor<8x16xf32>)
+// CHECK-NEXT: linalg.matmul {{.*}} outs(%[[F1]] : tensor<8x16xf32>)
+func.func @shared_empty(%w: tensor<8x2xf32>, %x: tensor<2x16xf32>, %v: tensor<8x8xf32>) -> tensor<8x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x4x4xf32>
+  %c0 = tensor.collapse_shape %e [[0, 1], [2, 3]] : tensor<1x8x4x4xf32> into tensor<8x16xf32>
+  %f0 = linalg.fill ins(%zero : f32) outs(%c0 : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %a = linalg.matmul ins(%w, %x : tensor<8x2xf32>, tensor<2x16xf32>) outs(%f0 : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %c1 = tensor.collapse_shape %e [[0, 1], [2, 3]] : tensor<1x8x4x4xf32> into tensor<8x16xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%c1 : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %b = linalg.matmul ins(%v, %a : tensor<8x8xf32>, tensor<8x16xf32>) outs(%f1 : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %b : tensor<8x16xf32>
+}
+
+// -----
+
+// Left alone: an empty shared inside the branch of an scf.if (its own
+// buffer for a yielded value would need ownership flags when freed).
+// CHECK-LABEL: func.func @in_branch(
+// CHECK: scf.if
+// CHECK-NEXT: %[[E:.*]] = tensor.empty() : tensor<1x4xf32>
+// CHECK-NEXT: linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<1x4xf32>)
+// CHECK-NEXT: linalg.matmul
+// CHECK-NEXT: linalg.generic {{.*}} outs(%[[E]] : tensor<1x4xf32>)
+#id2b = affine_map<(d0, d1) -> (d0, d1)>
+func.func @in_branch(%c: i1, %x: tensor<1x4xf32>, %w: tensor<4x4xf32>) -> tensor<1x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %r = scf.if %c -> (tensor<1x4xf32>) {
+    %e = tensor.empty() : tensor<1x4xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4xf32>) -> tensor<1x4xf32>
+    %m = linalg.matmul ins(%x, %w : tensor<1x4xf32>, tensor<4x4xf32>) outs(%f : tensor<1x4xf32>) -> tensor<1x4xf32>
+    %g = linalg.generic {indexing_maps = [#id2b, #id2b], iterator_types = ["parallel", "parallel"]}
+        ins(%m : tensor<1x4xf32>) outs(%e : tensor<1x4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %s = arith.maximumf %a, %zero : f32
+      linalg.yield %s : f32
+    } -> tensor<1x4xf32>
+    scf.yield %g : tensor<1x4xf32>
+  } else {
+    scf.yield %x : tensor<1x4xf32>
+  }
+  return %r : tensor<1x4xf32>
+}
