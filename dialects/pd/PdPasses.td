@@ -318,7 +318,16 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       block, while the tile is in cache; the cache tiles are then whole
       image rows (or columns dividing n) so that each is a rectangle of the
       epilogue. Not where the epilogue writes the matmul's operands, reads
-      the result twice or follows other memory operations;
+      the result twice or follows other memory operations. Where only the
+      epilogue reads the result and one depth block covers all of k, each
+      tile computes into a stack buffer of one tile, which the epilogue
+      reads, and the result buffer is gone;
+    * a matmul with one column (n = 1, contiguous rows and column: a
+      squeeze-and-excitation block's 1x1 convolutions on a 1x1 map):
+      vectorized along k instead, `vector-width` lanes, four rows per block
+      sharing each load of the column, each row's vector reduced at the end
+      and added to the fill value (or to the output); blocks on threads
+      when the matrix has `min-parallel-elements` elements;
     * depthwise convolutions (`linalg.depthwise_conv_2d_nchw_chw`, which the
       vectorizer does not handle in NCHW): generated directly, channels in
       parallel, `vector-width` output columns at a time with a masked tail,
@@ -376,8 +385,8 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
            "microseconds, more than a tiny kernel takes)">,
     Option<"minParallelElements", "min-parallel-elements", "int64_t",
            /*default=*/"16384",
-           "Elements below which an elementwise op, copy or im2col patch copy "
-           "runs on one thread">
+           "Elements below which an elementwise op, copy, im2col patch copy or "
+           "matrix-vector product (the matrix's elements) runs on one thread">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",

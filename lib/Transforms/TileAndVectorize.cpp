@@ -9,6 +9,7 @@
 #include "Transforms/Passes.h"
 #include "Transforms/Epilogues.h"
 #include "Transforms/Im2colPanels.h"
+#include "Transforms/Matvec.h"
 #include "Transforms/RowAccess.h"
 #include "Transforms/TileBuffers.h"
 
@@ -1270,6 +1271,25 @@ struct PdTileAndVectorizePass
       auto it = epilogues.find(op);
       bool fused = false;
       linalg::FillOp fill = initialFill(op);
+      // One column: vectorized along the depth (memory-bound: threads by
+      // the elements read, as for elementwise ops).
+      if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation())) {
+        ArrayRef<int64_t> aShape = cast<ShapedType>(matmul.getDpsInputs()[0].getType()).getShape();
+        bool threads = aShape.size() == 2 && !ShapedType::isDynamicShape(aShape) &&
+                       aShape[0] * aShape[1] >= minParallelElements;
+        TypedAttr init =
+            fill ? fill.getInputs()[0].getDefiningOp<arith::ConstantOp>().getValue() : TypedAttr();
+        if (succeeded(pd::codegenMatvec(rewriter, matmul, init, std::max<int64_t>(vectorWidth, 1),
+                                        threads))) {
+          if (fill) {
+            llvm::erase(elementwise, cast<linalg::LinalgOp>(fill.getOperation()));
+            rewriter.eraseOp(fill);
+          }
+          if (it != epilogues.end())
+            elementwise.push_back(it->second.op);
+          continue;
+        }
+      }
       initFill.value =
           fill ? fill.getInputs()[0].getDefiningOp<arith::ConstantOp>().getValue() : TypedAttr();
       initFill.depth = fill ? op.getStaticLoopRanges().back() : 0;

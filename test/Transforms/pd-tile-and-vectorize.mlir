@@ -704,3 +704,51 @@ func.func @matmul_rows_for_threads(%a: memref<32x1152xf32>, %b: memref<1152x196x
   linalg.matmul ins(%a, %b : memref<32x1152xf32>, memref<1152x196xf32>) outs(%c : memref<32x196xf32>)
   return
 }
+
+// -----
+
+// One column (a squeeze-and-excitation block's 1x1 convolution on a 1x1
+// map): vectorized along k, four rows per block sharing each load of the
+// column, blocks on threads (m * k elements read), each row's vector
+// reduced and stored; the zero fill is the initial value (C not read).
+// CHECK-LABEL: func.func @matvec(
+// SERIAL-LABEL: func.func @matvec(
+// CHECK-NOT: linalg.
+// CHECK: %[[COL:.*]] = memref.subview %{{.*}}[0, 0] [240, 1] [1, 1] : memref<240x1xf32> to memref<240xf32, strided<[1]>>
+// CHECK: scf.parallel (%[[B:.*]]) = (%c0) to (%c240) step (%c1)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK: %[[X:.*]] = vector.load %[[COL]][%{{.*}}] : memref<240xf32, strided<[1]>>, vector<16xf32>
+// CHECK-COUNT-4: vector.fma %{{.*}}, %[[X]], %{{.*}} : vector<16xf32>
+// CHECK-COUNT-4: vector.reduction <add>
+// CHECK-NOT: memref.load
+// CHECK: scf.reduce
+// A short matvec: serial; 6 rows are a block of 4 and one of 2, k = 20 is
+// one vector and 4 masked lanes; without a fill, C is read.
+// CHECK-LABEL: func.func @matvec_tails(
+// CHECK-NOT: scf.parallel
+// CHECK: vector.constant_mask [4] : vector<16xi1>
+// CHECK: scf.for
+// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK: vector.maskedload
+// CHECK: memref.load %{{.*}} : memref<6x1xf32>
+// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>) {
+// CHECK-NOT: linalg.matmul
+// Left to the matmul kernels: a column that is not contiguous.
+// CHECK-LABEL: func.func @matvec_strided_column(
+// CHECK-NOT: vector.reduction
+// CHECK: return
+func.func @matvec(%w: memref<960x240xf32>, %x: memref<240x1xf32>, %y: memref<960x1xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<960x1xf32>)
+  linalg.matmul ins(%w, %x : memref<960x240xf32>, memref<240x1xf32>) outs(%y : memref<960x1xf32>)
+  return
+}
+func.func @matvec_tails(%w: memref<6x20xf32>, %x: memref<20x1xf32>, %y: memref<6x1xf32>) {
+  linalg.matmul ins(%w, %x : memref<6x20xf32>, memref<20x1xf32>) outs(%y : memref<6x1xf32>)
+  return
+}
+func.func @matvec_strided_column(%w: memref<8x32xf32>, %x: memref<32x2xf32>, %y: memref<8x1xf32>) {
+  %c = memref.subview %x[0, 1] [32, 1] [1, 1] : memref<32x2xf32> to memref<32x1xf32, strided<[2, 1], offset: 1>>
+  linalg.matmul ins(%w, %c : memref<8x32xf32>, memref<32x1xf32, strided<[2, 1], offset: 1>>) outs(%y : memref<8x1xf32>)
+  return
+}

@@ -656,6 +656,16 @@ _matmul_case(F32, "trans_both_batch", (2, 5, 3), (2, 4, 5), tx=True, ty=True)
 _matmul_case(F32, "vec_mat", (5,), (5, 4))
 _matmul_case(F32, "mat_vec", (3, 5), (5,))
 _matmul_case(F32, "vec_vec", (5,), (5,))
+# One column (pd-tile-and-vectorize's matvec kernel: vectors along k): in
+# parallel blocks of 4 rows, the last rows and the last k % 16 masked, k a
+# multiple of 16, a transposed matrix (not contiguous along k: the matmul
+# kernels), a 1-D vector.
+_matmul_case(F32, "matvec_column", (960, 240), (240, 1))
+_matmul_case(F32, "matvec_tails", (6, 20), (20, 1))
+_matmul_case(F32, "matvec_k16", (5, 16), (16, 1))
+_matmul_case(F32, "matvec_rows7", (7, 100), (100, 1))
+_matmul_case(F32, "matvec_trans_x", (40, 9), (40, 1), tx=True)
+_matmul_case(F32, "matvec_1d", (9, 40), (40,))
 _matmul_case(F32, "dyn", (6, 5), (5, 4), shapes={"x": [None, 5]})
 _matmul_case(F32, "dyn_batch", (2, 3, 5), (5, 4), shapes={"x": [None, None, 5], "y": [5, None]})
 _matmul_case(F32, "k64", (4, 64), (64, 3))
