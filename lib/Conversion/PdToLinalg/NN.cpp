@@ -484,7 +484,27 @@ LogicalResult lowerPool2d(Operation *op, Lowerer &l) {
     return failure();
   auto resType = RankedTensorType::get({n, c, oh, ow}, elem);
   Value result;
-  if (o.getAdaptive() || o.getGlobalPooling()) {
+  if ((o.getAdaptive() || o.getGlobalPooling()) && oh == 1 && ow == 1 && h * w > 0) {
+    // One window, the whole map (global pooling, a squeeze-and-excitation
+    // block's average): a reduction of each channel's h * w contiguous
+    // elements, which the kernels vectorize along the row (the loop nest
+    // per output element below is a chain of scalar adds).
+    Value flat = reshapeTo(b, loc, x, RankedTensorType::get({n, c, h * w}, elem));
+    Value init = isMax ? minValue(b, loc, elem) : scalarConstant(b, loc, elem, 0);
+    Value reduced = buildReduction(
+        b, loc, flat, {2}, /*keepDims=*/false, init,
+        [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+          return isMax ? (Value)arith::MaximumFOp::create(nb, nloc, a[1], a[0])
+                       : (Value)arith::AddFOp::create(nb, nloc, a[1], a[0]);
+        });
+    if (!isMax)
+      reduced = buildElementwiseWithIndices(
+          b, loc, cast<RankedTensorType>(reduced.getType()), reduced,
+          [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+            return arith::DivFOp::create(nb, nloc, a[0], scalarConstant(nb, nloc, elem, h * w));
+          });
+    result = reshapeTo(b, loc, reduced, resType);
+  } else if (o.getAdaptive() || o.getGlobalPooling()) {
     // Window of output (i, j): rows [i*H/oh, ceil((i+1)*H/oh)), same for
     // columns; a loop nest per output element.
     result = buildElementwiseWithIndices(

@@ -72,6 +72,27 @@ func.func @max_pool() {
 
 // -----
 
+// Global (and 1x1 adaptive) average pooling: one reduction of each
+// channel's contiguous h * w elements, divided by h * w, no loop nest per
+// output element.
+// CHECK-LABEL: func.func @global_avg_pool(
+// CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3]] : tensor<1x8x7x7xf32> into tensor<1x8x49xf32>
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: arith.addf
+// CHECK: arith.constant 4.900000e+01 : f32
+// CHECK: arith.divf
+// CHECK: tensor.expand_shape %{{.*}} output_shape [1, 8, 1, 1]
+// CHECK-NOT: scf.for
+func.func @global_avg_pool() {
+  %x = pd.data "x" : !pd.vtensor<1x8x7x7xf32>
+  %k = pd.full_int_array [1, 1] : !pd.vtensor<2xi64>
+  %p = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x8x7x7xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<1x8x1x1xf32>
+  %f = pd.fetch %p "p" col 0 : !pd.vtensor<1x8x1x1xf32>
+  return
+}
+
+// -----
+
 // layer_norm: mean, then the mean of squared deviations, then rsqrt.
 // CHECK-LABEL: func.func @layer_norm(
 // CHECK: arith.addf

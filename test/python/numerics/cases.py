@@ -797,6 +797,16 @@ _pool_case(F32, "adaptive_max", (1, 2, 6, 6), kernel_size=[3, 4], adaptive=True)
 _pool_case(F32, "adaptive_avg_1x1", (2, 3, 5, 5), kernel_size=[1, 1], adaptive=True,
            pooling_type="avg")
 _pool_case(F32, "nhwc_max", (1, 6, 6, 3), data_format="NHWC")
+# A whole map is one row reduction per channel (vectorized, channels on
+# threads): a squeeze-and-excitation block's 28x28 average, a 7x7 map's
+# (49: a masked tail), channels last, a max over a 1x1 map.
+_pool_case(F32, "global_avg_28x28", (1, 120, 28, 28), kernel_size=[1, 1], global_pooling=True,
+           pooling_type="avg")
+_pool_case(F32, "adaptive_avg_7x7", (2, 64, 7, 7), kernel_size=[1, 1], adaptive=True,
+           pooling_type="avg")
+_pool_case(F32, "global_max_nhwc", (2, 6, 5, 16), kernel_size=[1, 1], global_pooling=True,
+           data_format="NHWC")
+_pool_case(F32, "global_max_1x1", (1, 4, 1, 1), kernel_size=[1, 1], global_pooling=True)
 _pool_case(F32, "same", (1, 2, 7, 7), kernel_size=[3, 3], strides=[2, 2], padding_algorithm="SAME")
 _pool_case(F32, "dyn", (3, 2, 6, 6), shapes={"x": [None, 2, None, None]})
 # All inputs negative: max pooling must not see the padding as zeros.
