@@ -79,21 +79,26 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   p += "func.func(pd-hoist-stack-buffers),";
   // f32 transcendental functions as vectorized polynomials, not libm calls.
   p += "func.func(pd-approximate-math),";
-  p += "func.func(lower-vector-mask,lower-vector-multi-reduction),"
+  // From here on, every pass that can run on one function at a time is
+  // nested in func.func: the pass manager then converts the functions (the
+  // program and its outlined kernels) on all threads at once. The passes
+  // restricted to the module (they declare functions or globals) stay at the
+  // top, in the same order as before.
+  p += "func.func(lower-vector-mask,lower-vector-multi-reduction,"
        "convert-vector-to-scf{full-unroll=true},lower-affine,convert-scf-to-cf,"
-       "expand-strided-metadata,lower-affine,"
+       "expand-strided-metadata,lower-affine),"
        // Math first: intrinsics where LLVM has them (vector-wide), libm
        // calls for the rest, which unroll into vector ops that
        // convert-vector-to-llvm then lowers.
-       "convert-math-to-funcs,convert-math-to-llvm,convert-math-to-libm,"
-       "convert-vector-to-llvm,";
+       "convert-math-to-funcs,func.func(convert-math-to-llvm),convert-math-to-libm,"
+       "func.func(convert-vector-to-llvm),";
   // Generic allocation functions: the AOT library defines them as a caching
   // allocator (no mmap/munmap and page faults for each run's buffers).
   p += genericAlloc ? "finalize-memref-to-llvm{use-generic-functions=true "
                       "use-aligned-alloc=true},"
                     : "finalize-memref-to-llvm,";
-  p += "convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,"
-       "convert-func-to-llvm,convert-ub-to-llvm,";
+  p += "func.func(convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm),"
+       "convert-cf-to-llvm,convert-func-to-llvm,";
   if (parallel)
     p += "pd-lower-parallel-dispatch,";
   p += "reconcile-unrealized-casts";

@@ -9,7 +9,7 @@ with `pd-lower-to-llvm` exactly as `static.Executor("cpu")` does; then:
 
 - `mlir`: the LLVM-dialect module (text, or bytecode for `.mlirbc`);
 - `llvm`: LLVM IR from `mlir-translate --mlir-to-llvmir`;
-- `obj`: `opt -O3` + `llc -O3 -filetype=obj -relocation-model=pic` (the host
+- `obj`: `opt -O2` + `llc -O2 -filetype=obj -relocation-model=pic` (the host
   triple, `-mcpu=native` by default), combined (`cc -r`) with a small
   generated C wrapper and the weights into one relocatable object, plus the
   header OUT.h;
@@ -37,6 +37,7 @@ The lowered program function is renamed from `main` to `<entry>_program`
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import keyword
 import os
 import re
@@ -336,21 +337,17 @@ class LoweredProgram:
     batch: object = None         # batching.BatchAnalysis when asked for (batch_feeds)
     runtime_checks: list = field(default_factory=list)  # check messages, by site
 
-    @property
+    @functools.cached_property
     def external_functions(self) -> set:
-        """Functions the lowered code calls but does not define."""
+        """Functions the lowered code calls but does not define: the
+        declarations at the top of the module (the LLVM lowerings declare a
+        function when they create a call to it). Only the top level is read:
+        a walk of the whole module in Python takes seconds on large models."""
         declared = set()
         for op in self.module.body.operations:
             if op.operation.name == "llvm.func" and not op.operation.regions[0].blocks:
                 declared.add(ir.StringAttr(op.operation.attributes["sym_name"]).value)
-        called = set()
-
-        def visit(op):
-            if op.name == "llvm.call" and "callee" in op.attributes:
-                called.add(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
-            return ir.WalkResult.ADVANCE
-        self.module.operation.walk(visit)
-        return declared & called
+        return declared
 
     @property
     def uses_thread_pool(self) -> bool:
@@ -418,7 +415,6 @@ def lower_program(program, shapes: dict | None = None, *, parallel: bool = False
         if spec.dtype_name not in C_TYPES:
             raise AotError(f"{spec.name!r} has dtype {spec.dtype_name}, which has no C type")
 
-    _check_llvm_only(module)
     lowered = LoweredProgram(module, entry, feeds, fetches, parallel, source, timings,
                              fetch_results, batch, runtime_checks.sites(module))
     _rename_program_function(lowered)
@@ -811,8 +807,14 @@ def translate_to_llvmir(lowered: LoweredProgram, workdir: Path) -> Path:
     with open(src, "wb") as f:
         lowered.module.operation.write_bytecode(f)
     ll = workdir / "program.ll"
-    _run_tool([find_tool("mlir-translate"), "--mlir-to-llvmir", src, "-o", ll],
-              "mlir-translate --mlir-to-llvmir")
+    try:
+        _run_tool([find_tool("mlir-translate"), "--mlir-to-llvmir", src, "-o", ll],
+                  "mlir-translate --mlir-to-llvmir")
+    except AotError:
+        # Name the op the lowering left behind, if that is the cause (a walk
+        # of the whole module: only when translation failed).
+        _check_llvm_only(lowered.module)
+        raise
     return ll
 
 
@@ -823,12 +825,12 @@ _ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i8": 1, "i16": 2, "i
                   "i64": 8}
 
 
-def externalize_weights(lowered: LoweredProgram, workdir: Path, cc: str) -> Path | None:
+def externalize_weights(lowered: LoweredProgram) -> list:
     """Moves the large dense_resource constants out of the LLVM module: each
-    becomes an external hidden global defined by weights.o, which embeds the
-    raw bytes with `.incbin` (LLVM IR would spell every element out in text,
-    which costs seconds per million weights). Modifies `lowered.module`;
-    returns weights.o, or None when no constant is large enough."""
+    becomes an external hidden global defined by weights.o (write_weights),
+    which embeds the raw bytes with `.incbin` (LLVM IR would spell every
+    element out in text, which costs seconds per million weights). Modifies
+    `lowered.module`; returns (symbol, alignment, bytes) per moved constant."""
     module = lowered.module
     candidates = []
     for op in module.body.operations:
@@ -842,12 +844,10 @@ def externalize_weights(lowered: LoweredProgram, workdir: Path, cc: str) -> Path
         nbytes = int(np.prod(dims, dtype=np.int64)) * _ELEMENT_BYTES[m.group(3)]
         if nbytes >= EXTERNAL_WEIGHT_BYTES:
             candidates.append((op, nbytes))
-    if not candidates:
-        return None
     from .. import _paddle_mlir_ext
-    lines = ['\t.section .rodata.paddle_mlir_weights,"a",@progbits']
+    moved = []
     with module.context:
-        for i, (op, nbytes) in enumerate(candidates):
+        for op, nbytes in candidates:
             attrs = op.operation.attributes
             # The blob's bytes straight from the resource manager (printing
             # the module would spell them out in hex).
@@ -858,17 +858,33 @@ def externalize_weights(lowered: LoweredProgram, workdir: Path, cc: str) -> Path
             if data is None or len(data) != nbytes or \
                     not re.fullmatch(r"[A-Za-z0-9_.$]+", name):
                 continue  # not what we expect: leave it in the IR
-            path = workdir / f"weight_{i}.bin"
-            path.write_bytes(data)
             del attrs["value"]
             attrs["linkage"] = ir.Attribute.parse("#llvm.linkage<external>")
             attrs["visibility_"] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), 1)
             attrs["dso_local"] = ir.UnitAttr.get()
             align = max(64, ir.IntegerAttr(attrs["alignment"]).value
                         if "alignment" in attrs else 1)
+            moved.append((name, align, data))
+    return moved
+
+
+def write_weights(weights: list, workdir: Path, cc: str) -> Path | None:
+    """weights.o defining the constants externalize_weights moved (all their
+    bytes in one file, each symbol an `.incbin` of its range); None when
+    there are none. Touches no MLIR object, so it runs beside the code
+    generation."""
+    if not weights:
+        return None
+    blob = workdir / "weights.bin"
+    lines = ['\t.section .rodata.paddle_mlir_weights,"a",@progbits']
+    offset = 0
+    with open(blob, "wb") as f:
+        for name, align, data in weights:
+            f.write(data)
             lines += [f"\t.globl {name}", f"\t.hidden {name}", f"\t.type {name}, @object",
-                      f"\t.balign {align}", f"{name}:", f'\t.incbin "{path}"',
-                      f"\t.size {name}, {nbytes}"]
+                      f"\t.balign {align}", f"{name}:",
+                      f'\t.incbin "{blob}", {offset}, {len(data)}', f"\t.size {name}, {len(data)}"]
+            offset += len(data)
     lines.append('\t.section .note.GNU-stack,"",@progbits')
     asm = workdir / "weights.S"
     asm.write_text("\n".join(lines) + "\n")
@@ -890,8 +906,15 @@ def compile_jobs() -> int:
     return max(1, min(cpus, 8))
 
 
+#: LLVM's optimization level. The kernels arrive vectorized and tiled; -O3's
+#: extra passes (loop vectorizer and unroller work on scalar loops, argument
+#: promotion) cost 10% of the code generation time and gave no faster model
+#: (ResNet-50, MobileNetV2: equal medians).
+OPT_LEVEL = "-O2"
+
+
 def _codegen(ll: Path, workdir: Path, triple: str, mcpu: str, jobs: int) -> list:
-    """opt -O3 and llc of the program: with several jobs, the module is split
+    """opt and llc (OPT_LEVEL) of the program: with several jobs, the module is split
     (llvm-split, functions round robin: the outlined kernels spread evenly)
     and the parts are optimized and compiled at once. The parts lose only
     cross-function optimization between kernels, which are called, not
@@ -911,9 +934,9 @@ def _codegen(ll: Path, workdir: Path, triple: str, mcpu: str, jobs: int) -> list
     def one(part: Path) -> Path:
         bc = part.with_name(part.name + ".opt.bc")
         obj = part.with_name(part.name + ".o")
-        _run_tool([find_tool("opt"), "-O3", f"-mtriple={triple}", f"-mcpu={mcpu}", part,
-                   "-o", bc], "opt -O3")
-        _run_tool([find_tool("llc"), "-O3", "-filetype=obj", "-relocation-model=pic",
+        _run_tool([find_tool("opt"), OPT_LEVEL, f"-mtriple={triple}", f"-mcpu={mcpu}", part,
+                   "-o", bc], f"opt {OPT_LEVEL}")
+        _run_tool([find_tool("llc"), OPT_LEVEL, "-filetype=obj", "-relocation-model=pic",
                    f"-mtriple={triple}", f"-mcpu={mcpu}", bc, "-o", obj], "llc")
         return obj
     if len(parts) == 1:
@@ -924,23 +947,23 @@ def _codegen(ll: Path, workdir: Path, triple: str, mcpu: str, jobs: int) -> list
 
 def compile_objects(lowered: LoweredProgram, workdir: Path, *, mcpu: str = "native",
                     cc: str | None = None) -> list:
-    """The program's objects (opt -O3 and llc -O3, in parts at once on
+    """The program's objects (opt and llc at OPT_LEVEL, in parts at once on
     several CPUs: compile_jobs), wrapper.o and the runtime's (cc -O2) and
     weights.o (the large constants) in `workdir`; returns their paths."""
     cc = cc or find_c_compiler()
     if cc is None:
         raise AotError("no C compiler found (set CC, or install cc/gcc/clang)")
     t0 = time.perf_counter()
-    weights = externalize_weights(lowered, workdir, cc)
+    weights = externalize_weights(lowered)
     lowered.timings["weights_s"] = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    ll = translate_to_llvmir(lowered, workdir)
-    lowered.timings["translate_s"] = time.perf_counter() - t0
+    wrapper_source_text = wrapper_source(lowered)
 
-    def c_objects() -> list:
+    def side_objects() -> list:
+        """weights.o, wrapper.o and the runtime's: no MLIR, and the compilers
+        run in subprocesses, so this overlaps with translation and codegen."""
         start = time.perf_counter()
         wrapper = workdir / "wrapper.c"
-        wrapper.write_text(wrapper_source(lowered))
+        wrapper.write_text(wrapper_source_text)
         wobj = workdir / "wrapper.o"
         _run_tool([cc, "-O2", "-fPIC", "-fvisibility=hidden", "-c", wrapper, "-o", wobj],
                   "compiling the C wrapper")
@@ -958,17 +981,23 @@ def compile_objects(lowered: LoweredProgram, workdir: Path, *, mcpu: str = "nati
                        "-c", RUNTIME_ERRORS_SOURCE, "-o", eobj], "compiling the runtime errors")
             objects.append(eobj)
         lowered.timings["wrapper_s"] = time.perf_counter() - start
-        return objects
+        start = time.perf_counter()
+        wobj = write_weights(weights, workdir, cc)
+        lowered.timings["weights_s"] += time.perf_counter() - start
+        return objects + ([wobj] if wobj else [])
 
-    # The C objects are compiled beside the code generation.
     t0 = time.perf_counter()
-    jobs = compile_jobs()
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as side:
-        c_future = side.submit(c_objects)
-        program_objects = _codegen(ll, workdir, host_triple(), mcpu, jobs)
-        lowered.timings["codegen_s"] = time.perf_counter() - t0
-        objects = c_future.result()
-    return program_objects + objects + ([weights] if weights else [])
+        side_future = side.submit(side_objects)
+        try:
+            ll = translate_to_llvmir(lowered, workdir)
+            lowered.timings["translate_s"] = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            program_objects = _codegen(ll, workdir, host_triple(), mcpu, compile_jobs())
+            lowered.timings["codegen_s"] = time.perf_counter() - t0
+        finally:
+            objects = side_future.result()
+    return program_objects + objects
 
 
 def exported_symbols(lowered: LoweredProgram) -> list:

@@ -6,7 +6,7 @@
 
 The library is what `paddle-mlir compile --emit so` writes (the same lowering
 as `static.Executor("cpu")`'s JIT: `pd-inference-opt`, `pd-lower-to-llvm`,
-then `opt -O3`/`llc -O3` for the host CPU), plus `meta.json` describing its
+then `opt -O2`/`llc -O2` for the host CPU), plus `meta.json` describing its
 entry point. Its entry takes one raw pointer per feed and per fetch, so a
 call from Python costs one ctypes call: no memref descriptors are built.
 Libraries are what the persistent compile cache stores (compile_cache.py).
@@ -62,7 +62,7 @@ def build_library(program, shapes: dict, out_dir, *, parallel: bool = False,
     stage("optimizing and lowering the program (pd-inference-opt, pd-lower-to-llvm)")
     lowered = aot.lower_program(program, shapes, parallel=parallel, pipeline=pipeline,
                                 batch_feeds=batch_feeds)
-    stage("generating machine code (opt -O3, llc)")
+    stage("generating machine code (opt, llc)")
     aot.emit(lowered, "so", out_dir / LIBRARY_FILE, mcpu=mcpu)
     meta = {
         "format": FORMAT_VERSION,

@@ -9,7 +9,7 @@ default). After that, the current stage is printed with the time so far,
 then each new stage as it starts, and a last line with the total:
 
     paddle-mlir: compiling resnet50.json: optimizing and lowering the program ... (2.0 s)
-    paddle-mlir: compiling resnet50.json: generating machine code (opt -O3, llc) (4.1 s)
+    paddle-mlir: compiling resnet50.json: generating machine code (opt, llc) (4.1 s)
     paddle-mlir: compiled resnet50.json in 7.3 s (cached for the next process)
 
 `PADDLE_MLIR_PROGRESS=0` turns it off everywhere; `Config.set_compile_progress`
