@@ -2,6 +2,7 @@
 // RUN: paddle-opt %s --pd-lower-to-llvm | FileCheck %s
 // RUN: paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-llvm{parallel=true})' | FileCheck %s --check-prefix=PAR
 // RUN: paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-llvm{vectorize=false})' | FileCheck %s --check-prefix=NOVEC
+// RUN: paddle-opt %s --pd-lower-to-llvm | FileCheck %s --check-prefix=FOLD
 
 // Parameters, then feeds, then one out-parameter per fetch (memref
 // descriptors), and the C interface wrapper; only LLVM dialect is left.
@@ -21,6 +22,11 @@
 // PAR: llvm.call @pdm_parallel_for(
 // PAR: llvm.func internal @main_kernel_{{[0-9]+}}_parallel_0_task(
 // NOVEC-NOT: llvm.intr.fmuladd{{.*}}vector
+// The memref descriptors the kernel's loads and stores built and took apart
+// are folded away (the pipeline's last canonicalize): only addresses are left.
+// FOLD-LABEL: llvm.func internal @main_kernel_{{[0-9]+}}(
+// FOLD-NOT: !llvm.struct<(ptr, ptr
+// FOLD: llvm.return
 func.func @main() {
   %x = pd.data "x" : !pd.tensor<256x256xf32>
   %w = pd.get_parameter "w" : !pd.tensor<256x256xf32>
