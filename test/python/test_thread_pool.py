@@ -79,7 +79,7 @@ def test_parallel_library_has_its_own_pool(conv_library):
         out = subprocess.run([nm, "-D", "--defined-only", so], capture_output=True, text=True,
                              check=True).stdout
         assert sorted(line.split()[-1] for line in out.splitlines()) == [
-            "conv", "conv_set_num_threads"]
+            "conv", "conv_catch_sigint", "conv_interrupt", "conv_set_num_threads"]
     readelf = shutil.which("readelf")
     if readelf:
         out = subprocess.run([readelf, "-d", so], capture_output=True, text=True).stdout

@@ -67,6 +67,10 @@ def runtime_library() -> ctypes.CDLL:
                                f"(rebuild with `make build`): {e}") from None
         lib.pdm_take_runtime_error.argtypes = [ctypes.POINTER(ctypes.c_int64)] * 2
         lib.pdm_take_runtime_error.restype = ctypes.c_int64
+        lib.pdm_take_interrupt.argtypes = []
+        lib.pdm_take_interrupt.restype = ctypes.c_int
+        from .native import catch_sigint
+        catch_sigint(lib.pdm_catch_sigint)
         _RUNTIME = lib
     return _RUNTIME
 
@@ -153,6 +157,18 @@ def take_failed_check():
     return None if site < 0 else (site, value.value, bound.value)
 
 
+def run_interruptibly(func, packed) -> None:
+    """func(packed) on the JIT runtime's thread pool; Ctrl-C during the call
+    stops its parallel loops (runtime/thread_pool.c) and raises
+    KeyboardInterrupt (a request from before the call is dropped)."""
+    take = _RUNTIME.pdm_take_interrupt
+    take()
+    func(packed)
+    if take():
+        raise KeyboardInterrupt("the compiled program was interrupted; its outputs are "
+                                "not valid")
+
+
 class CompiledProgram:
     """A JIT-compiled program: call with {name: array} for weights and
     feeds, returns the fetches as a list of arrays."""
@@ -181,7 +197,7 @@ class CompiledProgram:
         cells = (ctypes.c_void_p * len(keep))(*[ctypes.addressof(d) for d in keep])
         base, size = ctypes.addressof(cells), ctypes.sizeof(ctypes.c_void_p)
         packed = (ctypes.c_void_p * len(keep))(*[base + size * i for i in range(len(keep))])
-        self._func(packed)
+        run_interruptibly(self._func, packed)
         if self.checks:
             self.raise_failed_check()
         # A value fetched twice is one result: later fetches get copies.
@@ -277,7 +293,7 @@ class BoundCall:
                 last[j] = out
             outputs.append(out)
             j += 1
-        self.func(self.packed)
+        run_interruptibly(self.func, self.packed)
         if self.compiled.checks:
             self.compiled.raise_failed_check()
         if self.plain_fetches:

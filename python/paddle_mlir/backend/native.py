@@ -84,6 +84,28 @@ def build_library(program, shapes: dict, out_dir, *, parallel: bool = False,
     return meta
 
 
+def catch_sigint(install) -> None:
+    """Makes Ctrl-C stop a compiled run within a block of work (without it,
+    Python's handler runs only when the call returns, which can be minutes):
+    `install` (<entry>_catch_sigint, or the JIT runtime's pdm_catch_sigint)
+    puts a SIGINT handler in front of Python's that asks the library's
+    thread pool to stop, then calls Python's. Only where Python's default
+    handler is in charge, from the main thread: a program that handles
+    SIGINT itself keeps it."""
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        return
+    try:
+        if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+            return
+    except (ValueError, OSError):
+        return
+    install.argtypes = []
+    install.restype = ctypes.c_int
+    install()
+
+
 class NativeProgram:
     """A loaded library: `feeds`/`fetches` (TensorInfo, static shapes) and
     `call(feed_pointers, fetch_pointers)`."""
@@ -102,6 +124,7 @@ class NativeProgram:
                 self._set_threads = getattr(self._lib, meta["entry"] + "_set_num_threads")
                 self._set_threads.argtypes = [ctypes.c_int]
                 self._set_threads.restype = ctypes.c_int
+                catch_sigint(getattr(self._lib, meta["entry"] + "_catch_sigint"))
         except (OSError, AttributeError) as e:
             raise NativeError(f"cannot load compiled program {self.path}: {e}") from None
         fn.argtypes = [ctypes.c_void_p] * (len(self.feeds) + len(self.fetches))
@@ -116,9 +139,15 @@ class NativeProgram:
             self._last_error.argtypes = []
             self._last_error.restype = ctypes.c_char_p
 
-    def error(self, status: int) -> Exception:
+    def error(self, status: int) -> BaseException:
         """The exception for a call that returned `status` (not 0): a
-        RuntimeCheckError naming the failed check, or a NativeError."""
+        RuntimeCheckError naming the failed check, KeyboardInterrupt for a
+        run Ctrl-C cut short (Python's own handler has usually raised it
+        already), or a NativeError."""
+        from .aot import INTERRUPTED_STATUS
+        if status == INTERRUPTED_STATUS:
+            return KeyboardInterrupt("the compiled program was interrupted; its outputs "
+                                     "are not valid")
         if status == runtime_checks.STATUS and self._last_error is not None:
             text = self._last_error()
             if text:

@@ -26,11 +26,19 @@
  *   - it needs only libc and pthreads, so a compiled model stays a
  *     self-contained library.
  *
+ * Interruption (Ctrl-C): once pdm_interrupt() is called (from any thread,
+ * or from a signal handler: pdm_catch_sigint installs one for SIGINT that
+ * chains to the handler it replaces), parallel loops run no more blocks and
+ * new ones return at once, so a long run ends within about one block of
+ * work. The caller clears the request before a run (pdm_take_interrupt)
+ * and takes it after: a run that was cut short has no valid outputs.
+ *
  * Compiled into each AOT library with hidden symbols (each library has its
  * own pool), and as a shared library for the JIT (ExecutionEngine). */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -320,6 +328,59 @@ PDM_API int pdm_set_num_threads(int threads) {
   return previous;
 }
 
+/* ---- interruption --------------------------------------------------------- */
+
+static atomic_int interrupt_requested;
+static struct sigaction previous_sigint;
+
+static inline bool interrupted(void) {
+  return atomic_load_explicit(&interrupt_requested, memory_order_relaxed) != 0;
+}
+
+/* Asks the running program to stop (async-signal-safe). */
+PDM_API void pdm_interrupt(void) {
+  atomic_store_explicit(&interrupt_requested, 1, memory_order_relaxed);
+}
+
+/* Whether an interruption was asked for since the last call; clears it. */
+PDM_API int pdm_take_interrupt(void) {
+  return atomic_exchange_explicit(&interrupt_requested, 0, memory_order_relaxed);
+}
+
+static void on_sigint(int sig, siginfo_t *info, void *context) {
+  pdm_interrupt();
+  /* Then what the process did before (Python's handler records the signal
+     and raises KeyboardInterrupt once the run returns). */
+  if (previous_sigint.sa_flags & SA_SIGINFO) {
+    if (previous_sigint.sa_sigaction)
+      previous_sigint.sa_sigaction(sig, info, context);
+  } else if (previous_sigint.sa_handler == SIG_DFL) {
+    signal(SIGINT, SIG_DFL);
+    raise(SIGINT);
+  } else if (previous_sigint.sa_handler != SIG_IGN) {
+    previous_sigint.sa_handler(sig);
+  }
+}
+
+/* Makes SIGINT interrupt runs, keeping the current handler's behaviour
+   (once per process image; 0 on success). Not done by default: a library
+   does not take over a host's signals unless asked. */
+PDM_API int pdm_catch_sigint(void) {
+  static atomic_int installed;
+  if (atomic_exchange(&installed, 1))
+    return 0;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_sigaction = on_sigint;
+  action.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&action.sa_mask);
+  if (sigaction(SIGINT, &action, &previous_sigint) != 0) {
+    atomic_store(&installed, 0);
+    return -1;
+  }
+  return 0;
+}
+
 /* ---- parallel loops ------------------------------------------------------ */
 
 typedef void (*pdm_loop_task)(void *arguments, int64_t begin, int64_t end);
@@ -338,6 +399,8 @@ static void run_blocks(pdm_loop *loop) {
     int64_t b = atomic_fetch_add_explicit(&loop->next, 1, memory_order_relaxed);
     if (b >= loop->blocks)
       return;
+    if (interrupted())
+      continue; /* drain the blocks without running them */
     int64_t begin = b * loop->block;
     int64_t end = begin + loop->block < loop->iterations ? begin + loop->block
                                                           : loop->iterations;
@@ -358,7 +421,7 @@ static bool loop_finished(void *arg) {
 }
 
 PDM_API void pdm_parallel_for(int64_t iterations, pdm_loop_task task, void *arguments) {
-  if (iterations <= 0)
+  if (iterations <= 0 || interrupted())
     return;
   int threads = pool_threads();
   if (threads <= 1 || iterations == 1) {
