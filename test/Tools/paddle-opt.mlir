@@ -4,6 +4,11 @@
 // Malformed input gives located diagnostics and a failing exit code, not a crash.
 // RUN: not paddle-opt %s --split-input-file 2>&1 | FileCheck %s --check-prefix=CHECK-ERR
 
+// The overview says what is ours before the upstream options.
+// CHECK-HELP: OVERVIEW: paddle-mlir optimizer driver
+// CHECK-HELP: paddle-opt program.mlir --pd-inference-opt
+// CHECK-HELP: paddle-mlir's passes are the --pd-* and --convert-pd-to-linalg options
+// CHECK-HELP: USAGE: paddle-opt
 // CHECK-HELP: --pd-verify-program
 // CHECK-HELP-SAME: Check the program-level invariants a Paddle executor relies on
 // CHECK-HELP: --canonicalize

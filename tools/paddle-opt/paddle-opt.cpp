@@ -12,6 +12,19 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+// --help lists every upstream option and pass before ours: say up front
+// what is paddle-mlir's and where its passes are documented.
+static const char *const kOverview =
+    "paddle-mlir optimizer driver: mlir-opt with the pd and phi dialects and\n"
+    "paddle-mlir's passes.\n\n"
+    "  paddle-opt program.mlir --pd-inference-opt      optimize a pd program\n"
+    "  paddle-opt program.mlir --pd-lower-to-llvm      lower it to the LLVM dialect\n"
+    "  paddle-opt program.mlir --pass-pipeline='builtin.module(pd-infer-shapes,"
+    "canonicalize)'\n\n"
+    "paddle-mlir's passes are the --pd-* and --convert-pd-to-linalg options\n"
+    "(docs/PdPasses.md; `paddle-opt --help | grep -e --pd-`); the other\n"
+    "options and passes are MLIR's and LLVM's. docs/guide.md has a tutorial.\n";
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::paddle::registerAllPasses();
@@ -22,5 +35,5 @@ int main(int argc, char **argv) {
   mlir::paddle::registerAllDialects(registry);
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "paddle-mlir optimizer driver\n", registry));
+      argc, argv, kOverview, registry));
 }
