@@ -7,6 +7,10 @@ import pytest
 REPO = pathlib.Path(__file__).resolve().parents[2]
 BUILD_BIN = REPO / "build" / "bin"
 
+# The compile paths verify the IR after every pass in the tests (a pass that
+# breaks it fails there), once per pipeline elsewhere (pipeline.verify_each_pass).
+os.environ.setdefault("PADDLE_MLIR_VERIFY_EACH", "1")
+
 
 @pytest.fixture
 def ctx():

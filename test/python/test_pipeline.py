@@ -209,3 +209,26 @@ def test_reproducers_go_to_their_directory_and_are_pruned(tmp_path, monkeypatch)
         paths.append(info.value.reproducer.split()[1])
     assert all(p.startswith(str(tmp_path)) for p in paths)
     assert sorted(str(p) for p in tmp_path.glob("repro_*.mlir")) == sorted(paths[-3:])
+
+
+def test_verify_each_false_still_verifies_the_result(ctx, monkeypatch):
+    """The compile paths run their lowering without a verifier after each pass
+    (pipeline.verify_each_pass, off unless PADDLE_MLIR_VERIFY_EACH=1): the
+    result is still verified, so broken IR is an error, not a crash later."""
+    from paddle_mlir import pipeline
+    monkeypatch.delenv("PADDLE_MLIR_VERIFY_EACH", raising=False)
+    assert not pipeline.verify_each_pass()
+    monkeypatch.setenv("PADDLE_MLIR_VERIFY_EACH", "1")
+    assert pipeline.verify_each_pass()
+    module = ir.Module.parse("""
+func.func @main() {
+  %x = pd.data "x" : !pd.tensor<4xf32>
+  %r = pd.relu %x : (!pd.tensor<4xf32>) -> !pd.tensor<4xf32>
+  %f = pd.fetch %r "out" col 0 : !pd.tensor<4xf32>
+  return
+}
+""")
+    relu = module.body.operations[0].regions[0].blocks[0].operations[1]
+    relu.results[0].set_type(ir.Type.parse("!pd.tensor<5xf32>"))   # now invalid
+    with pytest.raises(PipelineError, match="pd.relu"):
+        run_pipeline(module, "cse", verify_each=False)

@@ -19,7 +19,7 @@ import numpy as np
 from mlir import ir
 
 from ..dialects import pd
-from ..pipeline import run_pipeline
+from ..pipeline import run_pipeline, verify_each_pass
 from . import runtime_checks
 
 #: numpy dtype of each pd element type name (pd.canonical_dtype).
@@ -327,10 +327,11 @@ def compile_program(module: ir.Module, *, parallel: bool = False, vectorize: boo
     # results (e.g. of pd.combine) may still carry the old types.
     run_pipeline(module, "pd-infer-shapes", description=description, verify_each=False)
     run_pipeline(module, "pd-reduce-inplace-variants,pd-maximize-value-semantics,pd-infer-shapes",
-                 description=description)
+                 description=description, verify_each=verify_each_pass())
     fetches = fetch_types(module)
     # Lower first: an op that cannot be lowered is the better diagnostic.
-    run_pipeline(module, lowering_pipeline(parallel, vectorize), description=description)
+    run_pipeline(module, lowering_pipeline(parallel, vectorize), description=description,
+                 verify_each=verify_each_pass())
     for name, shape, _, type_text in fetches:
         if shape is None:
             raise CompileError(
