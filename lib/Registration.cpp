@@ -34,7 +34,8 @@ void mlir::paddle::buildInferenceOptPipeline(OpPassManager &pm) {
 }
 
 std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize,
-                                                    bool parallel, bool genericAlloc) {
+                                                    bool parallel, bool genericAlloc,
+                                                    LoweringStage stage) {
   std::string p;
   // pd level: in-place ops become value ops, every tensor a value, shapes
   // refined so that the lowering sees static types where they are known.
@@ -79,6 +80,10 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   p += "func.func(pd-hoist-stack-buffers),";
   // f32 transcendental functions as vectorized polynomials, not libm calls.
   p += "func.func(pd-approximate-math),";
+  // The loop level: paddle-mlir's passes are done (but the parallel
+  // dispatch); what follows is MLIR's conversion to the LLVM dialect.
+  std::string front = std::move(p);
+  p.clear();
   // From here on, every pass that can run on one function at a time is
   // nested in func.func: the pass manager then converts the functions (the
   // program and its outlined kernels) on all threads at once. The passes
@@ -106,7 +111,11 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   // the ops for translation and LLVM, for a few ms on all threads.
   p += "reconcile-unrealized-casts,"
        "llvm.func(canonicalize{region-simplify=disabled},cse)";
-  return p;
+  if (stage == LoweringStage::Loops)
+    return front.substr(0, front.size() - 1); // without the trailing comma
+  if (stage == LoweringStage::LLVM)
+    return p;
+  return front + p;
 }
 
 namespace {
@@ -125,6 +134,18 @@ struct LowerToLLVMOptions
                                        "pdm_parallel_for of paddle-mlir's "
                                        "thread pool)"),
                         llvm::cl::init(false)};
+  Option<mlir::paddle::LoweringStage> stage{
+      *this, "stage",
+      llvm::cl::desc("What to run: all (default), loops (paddle-mlir's passes "
+                     "down to loops over buffers) or llvm (the conversion of "
+                     "such loops to the LLVM dialect); the compile paths verify "
+                     "the IR after each pass of the first, once after the second"),
+      llvm::cl::init(mlir::paddle::LoweringStage::All),
+      llvm::cl::values(clEnumValN(mlir::paddle::LoweringStage::All, "all", "the whole lowering"),
+                       clEnumValN(mlir::paddle::LoweringStage::Loops, "loops",
+                                  "down to loops over buffers"),
+                       clEnumValN(mlir::paddle::LoweringStage::LLVM, "llvm",
+                                  "loops over buffers to the LLVM dialect"))};
   Option<bool> genericAlloc{
       *this, "generic-alloc",
       llvm::cl::desc("Allocate buffers with _mlir_memref_to_llvm_aligned_alloc "
@@ -154,7 +175,7 @@ void mlir::paddle::registerAllPasses() {
         [](OpPassManager &pm, const LowerToLLVMOptions &options) {
           std::string pipeline = lowerToLLVMPipelineString(
               options.prepare, options.vectorize, options.parallel,
-              options.genericAlloc);
+              options.genericAlloc, options.stage);
           // The stages are upstream passes registered by name; a parse
           // failure here is a build problem, reported loudly.
           if (failed(parsePassPipeline(pipeline, pm, llvm::errs())))

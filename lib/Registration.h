@@ -31,9 +31,13 @@ void buildInferenceOptPipeline(OpPassManager &pm);
 ///   vectorize  tile + vectorize (pd-conv-to-im2col, pd-tile-and-vectorize)
 ///   parallel   run scf.parallel loops on threads (async runtime)
 ///   genericAlloc  buffers from _mlir_memref_to_llvm_aligned_alloc/_free
+///   stage      all, or one half: Loops (paddle-mlir's passes, down to
+///              loops over buffers) or LLVM (MLIR's conversion of those)
 /// Returns the textual pipeline, so tools can print it.
+enum class LoweringStage { All, Loops, LLVM };
 std::string lowerToLLVMPipelineString(bool prepare, bool vectorize, bool parallel,
-                                      bool genericAlloc = false);
+                                      bool genericAlloc = false,
+                                      LoweringStage stage = LoweringStage::All);
 
 } // namespace mlir::paddle
 

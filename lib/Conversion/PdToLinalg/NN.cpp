@@ -74,8 +74,11 @@ FailureOr<Value> paddleMatmul(Operation *op, OpBuilder &b, Location loc, Value x
     int64_t n = yt.getDimSize(yt.getRank() - 1);
     ArrayRef<int64_t> xb = xt.getShape().drop_back(2), yb = yt.getShape().drop_back(2);
     if (yt.getRank() == 2) {
-      // [..., M, K] @ [K, N]: one [(...)*M, K] @ [K, N] matmul.
-      int64_t rows = xt.getNumElements() / k;
+      // [..., M, K] @ [K, N]: one [(...)*M, K] @ [K, N] matmul (rows counted,
+      // not divided out of the element count: K may be 0).
+      int64_t rows = m;
+      for (int64_t d : xb)
+        rows *= d;
       Value x2 = reshapeTo(b, loc, x, RankedTensorType::get({rows, k}, xt.getElementType()));
       Value r = matmul2D(b, loc, x2, y, elem);
       SmallVector<int64_t> shape(xb);
@@ -87,7 +90,7 @@ FailureOr<Value> paddleMatmul(Operation *op, OpBuilder &b, Location loc, Value x
       for (size_t i = 0; i < batch.size(); ++i) {
         int64_t xi = i + xb.size() >= batch.size() ? xb[i + xb.size() - batch.size()] : 1;
         int64_t yi = i + yb.size() >= batch.size() ? yb[i + yb.size() - batch.size()] : 1;
-        batch[i] = std::max(xi, yi);
+        batch[i] = xi == 1 ? yi : xi; // numpy's rule: 1 and 0 broadcast to 0
       }
       int64_t bt = 1;
       for (int64_t d : batch)
@@ -789,7 +792,9 @@ LogicalResult lowerGroupNorm(Operation *op, Lowerer &l) {
   int64_t n = xt.getDimSize(0), c = xt.getDimSize(1), g = (int32_t)o.getGroups();
   if (g <= 0 || c % g)
     return op->emitOpError() << "groups (" << g << ") must divide the channels (" << c << ")";
-  int64_t rest = xt.getNumElements() / (n * c);
+  int64_t rest = 1; // the spatial size (not numel / (n * c): n or c may be 0)
+  for (int64_t d : xt.getShape().drop_front(2))
+    rest *= d;
   Value x3 = reshapeTo(b, loc, x, RankedTensorType::get({n, g, (c / g) * rest}, elem));
   auto [mean, var] = moments(b, loc, x3, {2});
   Value y3 = normalize(b, loc, x3, mean, var, {}, {}, o.getEpsilon().convertToDouble());

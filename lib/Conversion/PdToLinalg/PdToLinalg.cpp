@@ -10,6 +10,7 @@
 #include "Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinDialect.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 
 namespace mlir::pd {
@@ -214,6 +215,47 @@ bool holdsPdOps(func::FuncOp fn) {
 }
 
 /// Rewrites `fn` into `(parameters..., feeds...) -> fetches` on tensors.
+bool hasNoElements(Type type) {
+  auto t = dyn_cast<RankedTensorType>(type);
+  return t && llvm::is_contained(t.getShape(), 0);
+}
+
+/// A tensor with no elements is any tensor.empty of its type: the results of
+/// that kind of side-effect-free ops are replaced by one, and an insert_slice
+/// of such a tensor by its destination. The lowering of a slice, split or
+/// concat of an empty tensor makes slices at offset 0 of a dim of size 0,
+/// which MLIR's verifiers reject (and later passes would trip over).
+void foldEmptyTensors(func::FuncOp fn) {
+  SmallVector<Operation *> ops, replaced;
+  fn.walk([&](Operation *op) { ops.push_back(op); });
+  OpBuilder b(fn.getContext());
+  for (Operation *op : ops) {
+    if (isa<tensor::EmptyOp>(op) || !isMemoryEffectFree(op))
+      continue;
+    if (auto insert = dyn_cast<tensor::InsertSliceOp>(op);
+        insert && hasNoElements(insert.getSourceType()) &&
+        !hasNoElements(insert.getType())) {
+      insert.getResult().replaceAllUsesWith(insert.getDest());
+      replaced.push_back(op);
+      continue;
+    }
+    for (Value result : op->getResults()) {
+      if (result.use_empty() || !hasNoElements(result.getType()))
+        continue;
+      auto type = cast<RankedTensorType>(result.getType());
+      b.setInsertionPoint(op);
+      result.replaceAllUsesWith(tensor::EmptyOp::create(
+          b, op->getLoc(), type.getShape(), type.getElementType()));
+      replaced.push_back(op);
+    }
+  }
+  // The replaced ops, users first (ops with regions stay: erasing one
+  // would free nested ops still in the list; canonicalize removes them).
+  for (Operation *op : llvm::reverse(replaced))
+    if (op->getNumRegions() == 0 && isOpTriviallyDead(op))
+      op->erase();
+}
+
 LogicalResult lowerFunction(func::FuncOp fn) {
   if (!fn.getBody().hasOneBlock())
     return fn.emitOpError() << "a pd program has a single block";
@@ -313,6 +355,7 @@ LogicalResult lowerFunction(func::FuncOp fn) {
   fn->setAttr("pd.fetches", ArrayAttr::get(ctx, fetchNames));
   fn->setAttr("pd.fetch_results", ArrayAttr::get(ctx, fetchResults));
   fn->setAttr("llvm.emit_c_interface", UnitAttr::get(ctx));
+  foldEmptyTensors(fn);
   return success();
 }
 

@@ -52,7 +52,7 @@ import numpy as np
 from mlir import ir
 
 from ..dialects import pd
-from ..pipeline import run_pipeline, verify_each_pass
+from ..pipeline import run_pipeline
 from . import cpu, runtime_checks
 
 EMIT_KINDS = ("mlir", "llvm", "obj", "so")
@@ -235,8 +235,7 @@ def optimize(program, pipeline: str | None = DEFAULT_PIPELINE) -> None:
     `pipeline` on it (None or "" or "none": no optimization)."""
     program.freeze()
     if pipeline and pipeline.strip() not in ("", "none"):
-        run_pipeline(program.module, pipeline, description=pipeline,
-                     verify_each=verify_each_pass())
+        run_pipeline(program.module, pipeline, description=pipeline)
 
 
 def feed_shapes(program, shapes: dict) -> dict:
@@ -430,12 +429,11 @@ def _lower_to_llvm(module: ir.Module, parallel: bool):
     # until shapes are re-inferred.
     run_pipeline(module, "pd-infer-shapes", description=description, verify_each=False)
     run_pipeline(module, "pd-reduce-inplace-variants,pd-maximize-value-semantics,pd-infer-shapes",
-                 description=description, verify_each=verify_each_pass())
+                 description=description)
     fetch_types = cpu.fetch_types(module)
     # Lower first: an op that cannot be lowered is the better diagnostic.
     # Buffers come from the library's own caching allocator (ALLOCATOR_SOURCE).
-    run_pipeline(module, cpu.lowering_pipeline(parallel, generic_alloc=True),
-                 description=description, verify_each=verify_each_pass())
+    cpu.lower_to_llvm(module, description, parallel=parallel, generic_alloc=True)
     for f in fetch_types:
         if f[1] is None:
             raise AotError(f"fetch {f[0]!r} has a dynamic shape {f[3] if len(f) > 3 else ''} "

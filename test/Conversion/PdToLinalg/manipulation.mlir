@@ -464,3 +464,39 @@ func.func @set_value_with_tensor() {
   %f = pd.fetch %r "r" col 0 : !pd.vtensor<10x4xf32>
   return
 }
+
+// -----
+
+// Tensors with no elements are tensor.empty: no slice at an offset into a
+// dim of size 0 (MLIR's verifiers reject it), no insert of nothing.
+// CHECK-LABEL: func.func @empty_tensors(
+// CHECK-SAME: %[[A:.*]]: tensor<4x8x0xf32> {{.*}}, %[[B:.*]]: tensor<3x0x0xf32> {{.*}}, %[[C:.*]]: tensor<7x0xf32> {{.*}}, %[[D:.*]]: tensor<0x0xf32>
+// CHECK-NOT: tensor.extract_slice
+// CHECK-NOT: tensor.insert_slice
+// CHECK: %[[S:.*]] = tensor.empty() : tensor<3x8x0xf32>
+// CHECK-NOT: tensor.extract_slice
+// CHECK-NOT: tensor.insert_slice
+// CHECK: %[[CAT:.*]] = tensor.empty() : tensor<3x8x0xf32>
+// CHECK-NOT: tensor.extract_slice
+// CHECK-NOT: tensor.insert_slice
+// CHECK: %[[CAT2:.*]] = tensor.empty() : tensor<7x0xf32>
+// CHECK-NEXT: return %[[S]], %[[CAT]], %[[CAT2]]
+func.func @empty_tensors() {
+  %a = pd.data "a" : !pd.tensor<4x8x0xf32>
+  %s0 = pd.full_int_array [0] : !pd.tensor<1xi64>
+  %e3 = pd.full_int_array [3] : !pd.tensor<1xi64>
+  %s = pd.slice %a, %s0, %e3 {axes = array<i64: 0>, decrease_axis = array<i64>, infer_flags = array<i64: 1>} : (!pd.tensor<4x8x0xf32>, !pd.tensor<1xi64>, !pd.tensor<1xi64>) -> !pd.tensor<3x8x0xf32>
+  %b = pd.data "b" : !pd.tensor<3x0x0xf32>
+  %l = pd.combine(%s, %b) : !pd.tensor<3x8x0xf32>, !pd.tensor<3x0x0xf32>
+  %ax = pd.full(1) : !pd.tensor<1xi64>
+  %c = pd.concat %l, %ax : (!pd.vec<!pd.tensor<3x8x0xf32>, !pd.tensor<3x0x0xf32>>, !pd.tensor<1xi64>) -> !pd.tensor<3x8x0xf32>
+  %x = pd.data "c" : !pd.tensor<7x0xf32>
+  %y = pd.data "d" : !pd.tensor<0x0xf32>
+  %l2 = pd.combine(%x, %y) : !pd.tensor<7x0xf32>, !pd.tensor<0x0xf32>
+  %ax0 = pd.full(0) : !pd.tensor<1xi64>
+  %c2 = pd.concat %l2, %ax0 : (!pd.vec<!pd.tensor<7x0xf32>, !pd.tensor<0x0xf32>>, !pd.tensor<1xi64>) -> !pd.tensor<7x0xf32>
+  %f0 = pd.fetch %s "s" col 0 : !pd.tensor<3x8x0xf32>
+  %f1 = pd.fetch %c "c" col 1 : !pd.tensor<3x8x0xf32>
+  %f2 = pd.fetch %c2 "c2" col 2 : !pd.tensor<7x0xf32>
+  return
+}
