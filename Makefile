@@ -80,12 +80,14 @@ test-models: build
 # A longer fuzzing campaign than make test's (tools/fuzz/): crashes
 # and hangs are saved under FUZZ_OUT with a one-command reproducer.
 FUZZ_COUNT ?= 20000
+FUZZ_PROGRAMS ?= 2000
 FUZZ_SEED  ?= 2
 FUZZ_OUT   ?= $(BUILD)/fuzz
 fuzz: build
 	status=0; \
 	$(VPY) tools/fuzz/fuzz_ir.py --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) --out $(FUZZ_OUT)/ir || status=1; \
 	$(VPY) tools/fuzz/fuzz_import.py --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) --out $(FUZZ_OUT)/import || status=1; \
+	$(VPY) tools/fuzz/fuzz_programs.py --count $(FUZZ_PROGRAMS) --seed $(FUZZ_SEED)000 --jobs 2 --out $(FUZZ_OUT)/programs || status=1; \
 	exit $$status
 
 run: build
