@@ -239,15 +239,20 @@ void foldEmptyTensors(func::FuncOp fn) {
       replaced.push_back(op);
       continue;
     }
+    bool empty = false;
     for (Value result : op->getResults()) {
-      if (result.use_empty() || !hasNoElements(result.getType()))
+      if (!hasNoElements(result.getType()))
+        continue;
+      empty = true; // also when unused: a dead slice of nothing is invalid too
+      if (result.use_empty())
         continue;
       auto type = cast<RankedTensorType>(result.getType());
       b.setInsertionPoint(op);
       result.replaceAllUsesWith(tensor::EmptyOp::create(
           b, op->getLoc(), type.getShape(), type.getElementType()));
-      replaced.push_back(op);
     }
+    if (empty)
+      replaced.push_back(op);
   }
   // The replaced ops, users first (ops with regions stay: erasing one
   // would free nested ops still in the list; canonicalize removes them).

@@ -500,3 +500,22 @@ func.func @empty_tensors() {
   %f2 = pd.fetch %c2 "c2" col 2 : !pd.tensor<7x0xf32>
   return
 }
+
+// -----
+
+// A slice of nothing that the concat's lowering leaves unused is gone too.
+// CHECK-LABEL: func.func @unused_empty_slice(
+// CHECK-NOT: tensor.extract_slice
+// CHECK: return
+func.func @unused_empty_slice() {
+  %a = pd.data "a" : !pd.tensor<4x5x17x0xf32>
+  %s0 = pd.full_int_array [5] : !pd.tensor<1xi64>
+  %e3 = pd.full_int_array [14] : !pd.tensor<1xi64>
+  %s = pd.slice %a, %s0, %e3 {axes = array<i64: 2>, decrease_axis = array<i64>, infer_flags = array<i64: 1>} : (!pd.tensor<4x5x17x0xf32>, !pd.tensor<1xi64>, !pd.tensor<1xi64>) -> !pd.tensor<4x5x9x0xf32>
+  %b = pd.data "b" : !pd.tensor<3x5x9x0xf32>
+  %l = pd.combine(%s, %b) : !pd.tensor<4x5x9x0xf32>, !pd.tensor<3x5x9x0xf32>
+  %ax = pd.full(0) : !pd.tensor<1xi64>
+  %c = pd.concat %l, %ax : (!pd.vec<!pd.tensor<4x5x9x0xf32>, !pd.tensor<3x5x9x0xf32>>, !pd.tensor<1xi64>) -> !pd.tensor<7x5x9x0xf32>
+  %f1 = pd.fetch %c "c" col 0 : !pd.tensor<7x5x9x0xf32>
+  return
+}
