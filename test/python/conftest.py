@@ -12,6 +12,16 @@ BUILD_BIN = REPO / "build" / "bin"
 os.environ.setdefault("PADDLE_MLIR_VERIFY_EACH", "1")
 
 
+def load_fuzz_tool(name: str):
+    """tools/fuzz/<name>.py as a module (the fuzzers are scripts, not a package)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, REPO / "tools" / "fuzz" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module      # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
 @pytest.fixture
 def ctx():
     from paddle_mlir import ir

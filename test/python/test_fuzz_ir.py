@@ -3,25 +3,13 @@ lit tests, mutated, through paddle-opt in child processes, must give
 results or diagnostics, never an abort, a signal or a hang. `make fuzz`
 runs a longer campaign with other seeds."""
 
-import importlib.util
-import pathlib
-import sys
-
 import pytest
 
-TOOL = pathlib.Path(__file__).resolve().parents[2] / "tools" / "fuzz" / "fuzz_ir.py"
-
-
-def _fuzz_ir():
-    spec = importlib.util.spec_from_file_location("fuzz_ir", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fuzz_ir"] = module      # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+from conftest import load_fuzz_tool
 
 
 def test_mutated_lit_tests_never_crash_paddle_opt(tmp_path, capsys):
-    fuzz = _fuzz_ir()
+    fuzz = load_fuzz_tool("fuzz_ir")
     if not fuzz.PADDLE_OPT.exists():
         pytest.skip("paddle-opt is not built")
     status = fuzz.main(["--count", "300", "--seed", "1", "--out", str(tmp_path), "--jobs", "2"])
@@ -31,7 +19,7 @@ def test_mutated_lit_tests_never_crash_paddle_opt(tmp_path, capsys):
 
 
 def test_the_classifier():
-    fuzz = _fuzz_ir()
+    fuzz = load_fuzz_tool("fuzz_ir")
     assert fuzz.classify(0, "") == "ok"
     assert fuzz.classify(1, "x.mlir:1:1: error: expected type") == "diagnostic"
     assert fuzz.classify(-6, "") == "crash"
@@ -50,7 +38,7 @@ def test_the_classifier():
 
 
 def test_run_options_come_from_the_run_line():
-    fuzz = _fuzz_ir()
+    fuzz = load_fuzz_tool("fuzz_ir")
     text = ("// RUN: paddle-opt %s -split-input-file -pd-infer-shapes -verify-diagnostics "
             "-o /dev/null 2>&1 | FileCheck %s\n")
     assert fuzz.run_options(text) == ["-pd-infer-shapes"]

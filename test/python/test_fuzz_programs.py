@@ -4,29 +4,17 @@ processes, must match numpy (no mismatch, crash or hang). `make fuzz` runs a
 longer campaign. Below, the programs it found crashing, as regressions:
 empty tensors (a dim of 0) through slices, concats, matmuls and group_norm."""
 
-import importlib.util
-import pathlib
-import sys
-
 import numpy as np
 import pytest
 
 from paddle_mlir import static
 from paddle_mlir.dialects import pd
 
-TOOL = pathlib.Path(__file__).resolve().parents[2] / "tools" / "fuzz" / "fuzz_programs.py"
-
-
-def _fuzz_programs():
-    spec = importlib.util.spec_from_file_location("fuzz_programs", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fuzz_programs"] = module      # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+from conftest import load_fuzz_tool
 
 
 def test_random_programs_match_numpy(capsys):
-    fuzz = _fuzz_programs()
+    fuzz = load_fuzz_tool("fuzz_programs")
     status = fuzz.main(["--count", "40", "--seed", "1", "--jobs", "2", "--zero-dims", "0.05"])
     out = capsys.readouterr().out
     assert status == 0, out
@@ -36,7 +24,7 @@ def test_random_programs_match_numpy(capsys):
 def test_the_checker_finds_a_wrong_value():
     """The comparison is not vacuous: one wrong element, a wrong shape, and
     NaN only where numpy has NaN."""
-    fuzz = _fuzz_programs()
+    fuzz = load_fuzz_tool("fuzz_programs")
     nodes = [fuzz.Node("feed", [], (3, 4)), fuzz.Node("unary", [0], (3, 4), {"op": "tanh"})]
     feeds = fuzz.feeds_for(nodes, 0)
     good = np.tanh(feeds["x0"])

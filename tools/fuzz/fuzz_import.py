@@ -143,7 +143,12 @@ for line in sys.stdin:
             config.disable_compile_cache()
             predictor = pi.create_predictor(config)
             with np.load(job["inputs"], allow_pickle=False) as f:
-                arrays = [f[n] for n in predictor.get_input_names()]
+                # By name, else by position: a mutated model may rename its
+                # feeds (the harness's input file, not the model, is then
+                # what does not match).
+                names = predictor.get_input_names()
+                arrays = [f[n] if n in f.files else f[f.files[min(i, len(f.files) - 1)]]
+                          for i, n in enumerate(names)]
             predictor.run(arrays)
         else:
             aot.load_program(job["json"], job["params"])

@@ -31,7 +31,6 @@ import argparse
 import collections
 import json
 import math
-import os
 import random
 import subprocess
 import sys
