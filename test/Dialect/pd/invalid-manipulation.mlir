@@ -341,6 +341,24 @@ func.func @unstack_dynamic_axis(%x: !pd.vtensor<?x3xf32>) {
 
 // -----
 
+func.func @unstack_negative_num(%d: !pd.vtensor<?x3xf32>) {
+  // expected-error @+2 {{'pd.unstack' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.unstack' op num must be 0 (the size of axis 0) or positive, got -1}}
+  %0 = pd.unstack %d {num = -1 : i32} : (!pd.vtensor<?x3xf32>) -> !pd.vec<!pd.vtensor<?xf32>, !pd.vtensor<?xf32>>
+  return
+}
+
+// -----
+
+func.func @unstack_huge_num(%d: !pd.vtensor<?x3xf32>) {
+  // expected-error @+2 {{'pd.unstack' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.unstack' op unstacking into 2147483647 tensors: at most 65536 are supported}}
+  %0 = pd.unstack %d {num = 2147483647 : i32} : (!pd.vtensor<?x3xf32>) -> !pd.vec<!pd.vtensor<?xf32>, !pd.vtensor<?xf32>>
+  return
+}
+
+// -----
+
 func.func @unstack_num(%x: !pd.vtensor<2x3xf32>) {
   // expected-error @+2 {{'pd.unstack' op failed to infer returned types}}
   // expected-error @+1 {{'pd.unstack' op num = 3 differs from the size 2 of axis 0}}

@@ -274,9 +274,17 @@ LogicalResult UnstackInferMeta(const MetaTensor &x, int64_t axis, int64_t num,
       return err("axis ", *a, " has a dynamic size: the number of outputs "
                               "is unknown");
     num = dim;
+  } else if (num < 0) {
+    // (found by fuzz_ir: assign(-1) asked SmallVector for 2^64 - 1 outputs)
+    return err("num must be 0 (the size of axis ", *a, ") or positive, got ", num);
   } else if (knownAndDiffer(num, dim)) {
     return err("num = ", num, " differs from the size ", dim, " of axis ", *a);
   }
+  // One MetaTensor per output: a list of 2^31 (a mutated num, or a huge
+  // axis) ran out of memory.
+  constexpr int64_t kMaxOutputs = int64_t(1) << 16;
+  if (num > kMaxOutputs)
+    return err("unstacking into ", num, " tensors: at most ", kMaxOutputs, " are supported");
   SmallVector<int64_t> dims(x.dims);
   dims.erase(dims.begin() + *a);
   out.assign(num, MetaTensor(dims, x.dtype));
