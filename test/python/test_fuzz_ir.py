@@ -35,6 +35,25 @@ def test_the_classifier():
         == "upstream"
     # MLIR's code, called by ours (a pd verifier): ours.
     assert fuzz.classify(-6, "Stack dump:\n" + theirs) == "crash"
+    # An upstream canonicalization pattern (anonymous namespace, MLIR's
+    # source file) on a tensor.pad that MLIR's verifier let through.
+    pattern = (" #7 0x00007f (/lib/x86_64-linux-gnu/libc.so.6+0x34ec2)\n"
+               " #8 0x00007f (anonymous namespace)::FoldStaticPadding::matchAndRewrite("
+               "mlir::tensor::PadOp, mlir::PatternRewriter&) const TensorOps.cpp:0:0\n"
+               " #9 0x00007f mlir::PatternApplicator::matchAndRewrite() "
+               "(/x/mlir/lib/libMLIR.so+0x1)\n")
+    assert fuzz.classify(-6, "Stack dump:\n" + pattern) == "upstream"
+    # The same frame in a source file of ours is ours.
+    assert fuzz.classify(-6, "Stack dump:\n" + pattern.replace(
+        "TensorOps.cpp", "TileAndVectorize.cpp")) == "crash"
+    # MLIR's parser cleaning up after a syntax error (LLVM ERROR from
+    # ~Operation, under MlirOptMain).
+    parser = ("LLVM ERROR: operation destroyed but still has uses\nStack dump:\n"
+              " #6 0x00007f llvm::install_bad_alloc_error_handler() (.cold) "
+              "(/x/llvm/lib/libLLVM.so+0x1)\n"
+              " #8 0x00007f mlir::Operation::~Operation() (/x/mlir/lib/libMLIR.so+0x2)\n"
+              " #20 0x000055 mlir::MlirOptMain(int, char**) (build/bin/paddle-opt+0x3)\n")
+    assert fuzz.classify(134, parser) == "upstream"
 
 
 def test_run_options_come_from_the_run_line():
@@ -42,3 +61,26 @@ def test_run_options_come_from_the_run_line():
     text = ("// RUN: paddle-opt %s -split-input-file -pd-infer-shapes -verify-diagnostics "
             "-o /dev/null 2>&1 | FileCheck %s\n")
     assert fuzz.run_options(text) == ["-pd-infer-shapes"]
+
+
+def test_upstream_bugs_reproduce(tmp_path):
+    """docs/upstream-bugs.md lists MLIR crashes to report upstream: each of
+    its inputs still aborts paddle-opt, and the fuzzer calls it MLIR's."""
+    import re
+    import subprocess
+    fuzz = load_fuzz_tool("fuzz_ir")
+    if not fuzz.PADDLE_OPT.exists():
+        pytest.skip("paddle-opt is not built")
+    doc = (fuzz.REPO / "docs" / "upstream-bugs.md").read_text()
+    block = doc[doc.index("```mlir") + len("```mlir"):]
+    block = block[:block.index("```")]
+    pieces = re.split(r"^// (\d+)\n", block, flags=re.M)[1:]
+    rows = re.findall(r"^\| (\d+) \|", doc, flags=re.M)
+    assert pieces and [n for n in pieces[::2]] == rows
+    for number, text in zip(pieces[::2], pieces[1::2]):
+        path = tmp_path / f"upstream{number}.mlir"
+        path.write_text(text)
+        result = subprocess.run([str(fuzz.PADDLE_OPT), str(path)], capture_output=True,
+                                text=True, errors="replace", timeout=60)
+        assert fuzz.classify(result.returncode, result.stderr) == "upstream", \
+            f"input {number} of docs/upstream-bugs.md: {result.returncode}\n{result.stderr[-2000:]}"

@@ -13,9 +13,11 @@ input goes to `paddle-opt` in a child process with the pass options of the
 file's RUN line, or with one of the main pipelines (pd-inference-opt,
 pd-lower-to-llvm). Outcomes: `ok` (exit 0), `diagnostic` (exit 1 with an
 error), `crash` (a signal, an abort, LLVM ERROR, an assertion, a stack
-dump), `hang` (over --timeout), and `upstream`: a crash inside MLIR's own
-library (libMLIR.so) that no code of ours called on the way (e.g. a linalg
-verifier on extreme strides while the input is parsed), which is MLIR's bug
+dump), `hang` (over --timeout), and `upstream`: a crash inside MLIR's or
+LLVM's own code that no code of ours called on the way (a linalg verifier on
+extreme strides or the parser's cleanup after a syntax error while the input
+is parsed, an upstream canonicalization on IR that upstream's verifier let
+through), which is MLIR's bug
 to report, not ours to fix in the pinned wheels. A crash or hang is saved under --out
 with the command that reproduces it, and makes the exit status 1; an
 upstream crash is saved and listed but does not.
@@ -172,16 +174,43 @@ def crash_site(stderr: str) -> str:
     return ""
 
 
+def _our_source_files() -> frozenset:
+    """Base names of the C++ sources compiled into paddle-opt by us (lib/,
+    tools/, and the files tablegen generates from dialects/)."""
+    names = {p.name for d in ("lib", "tools") for p in (REPO / d).rglob("*.cpp")}
+    names |= {p.name for p in (REPO / "build").rglob("*.inc")} if (REPO / "build").is_dir() else set()
+    return frozenset(names)
+
+
+_OUR_SOURCES: frozenset | None = None
+
+
+def is_upstream_frame(line: str) -> bool:
+    """A frame of MLIR's or LLVM's code: in their libraries, or naming a
+    source file that is not ours (an upstream pattern in an anonymous
+    namespace symbolizes as `(anonymous namespace)::FoldStaticPadding::...
+    TensorOps.cpp:0:0`)."""
+    global _OUR_SOURCES
+    if "libMLIR.so" in line or "libLLVM.so" in line:
+        return True
+    source = re.search(r"\s([\w.+-]+\.(?:cpp|h|inc|def))(?::\d+)+\s*$", line)
+    if source:
+        if _OUR_SOURCES is None:
+            _OUR_SOURCES = _our_source_files()
+        return source.group(1) not in _OUR_SOURCES
+    return False
+
+
 def ours_on_stack(stderr: str) -> bool:
     """Whether the crash passes through our code: the innermost frame
-    outside MLIR's and LLVM's libraries is one of ours (a pd verifier, a
-    pass, a helper of TileAndVectorize.cpp), not MLIR's driver or parser.
-    A pd verifier calling Block::getTerminator on a block without one is
-    ours."""
+    outside MLIR's and LLVM's code is one of ours (a pd verifier, a pass, a
+    helper of TileAndVectorize.cpp), not MLIR's driver and parser linked
+    into paddle-opt. A pd verifier calling Block::getTerminator on a block
+    without one is ours."""
     for line in stderr.splitlines():
         if not re.match(r"\s*#\d+ 0x", line) or any(h in line for h in _HANDLER_FRAMES):
             continue
-        if "libMLIR.so" in line or "libLLVM.so" in line:
+        if is_upstream_frame(line):
             continue
         # Our code: the pd dialect, our passes (anonymous namespaces of
         # lib/), not MLIR's driver and parser linked into paddle-opt.
@@ -191,7 +220,8 @@ def ours_on_stack(stderr: str) -> bool:
 
 def classify(rc: int, stderr: str) -> str:
     if rc < 0 or rc in (134, 136, 139) or any(m in stderr for m in CRASH_MARKERS):
-        upstream = "libMLIR.so" in crash_site(stderr) and not ours_on_stack(stderr)
+        site = crash_site(stderr)
+        upstream = bool(site) and is_upstream_frame(site) and not ours_on_stack(stderr)
         return "upstream" if upstream else "crash"
     if rc == 0:
         return "ok"
