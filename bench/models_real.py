@@ -5,6 +5,7 @@ OpenVINO and Paddle Inference, in one run; writes build/bench/benchmarks-models.
 
     .venv/bin/python bench/models_real.py                          # everything
     .venv/bin/python bench/models_real.py --only resnet18_b1 --quick --no-write
+    .venv/bin/python bench/models_real.py --set conv-layers   # ResNet-50's convolutions
 
 Paddle 3.3.1 and the peers live in a venv of their own (never .venv), made
 and filled by this script when it lacks them (--venv, default
@@ -170,11 +171,31 @@ def ensure_venv(venv: Path, python: str | None) -> dict:
     return c.json()
 
 
-def model_list(py: Path) -> dict[str, str]:
-    c = run_child([str(py), str(BENCH / "real_export.py"), "--list"], 300)
+#: --set: real_export.py's listing flag, the default report, its title.
+SETS = {
+    "models": ("--list", DEFAULT_OUT,
+               "paddle-mlir on real Paddle models, next to ONNX Runtime, OpenVINO and "
+               "Paddle Inference"),
+    "conv-layers": ("--list-conv-layers", REPO / "build" / "bench" / "benchmarks-conv-layers.md",
+                    "paddle-mlir on ResNet-50's convolutions, one at a time, next to ONNX "
+                    "Runtime"),
+}
+
+
+def model_list(py: Path, which: str = "models") -> dict[str, tuple]:
+    """name -> (description, GFLOP of one inference, how many times ResNet-50
+    has it), the last two where the set knows them."""
+    flag = SETS[which][0]
+    c = run_child([str(py), str(BENCH / "real_export.py"), flag], 300)
     if c.rc != 0:
-        raise SystemExit(f"bench/real_export.py --list failed: {c.error()}")
-    return dict(line.split("\t", 1) for line in c.stdout.strip().splitlines() if "\t" in line)
+        raise SystemExit(f"bench/real_export.py {flag} failed: {c.error()}")
+    models = {}
+    for line in c.stdout.strip().splitlines():
+        parts = line.split("\t")
+        if len(parts) >= 2:
+            models[parts[0]] = (parts[1], float(parts[2]) if len(parts) > 2 else None,
+                                int(parts[3]) if len(parts) > 3 else None)
+    return models
 
 
 def exported(models_dir: Path, name: str) -> bool:
@@ -218,6 +239,8 @@ class Timing:
 class ModelResult:
     name: str
     description: str = ""
+    gflop: float | None = None      # floating-point work of one inference, where known
+    count: int | None = None        # a layer: how many times its network has it
     export_error: str | None = None
     onnx_error: str | None = None
     ours_error: str | None = None       # compile/run failure or mismatch, one line
@@ -331,9 +354,10 @@ class Runner:
               flush=True)
         return t
 
-    def model(self, name: str, description: str) -> ModelResult:
+    def model(self, name: str, description: str, gflop: float | None = None,
+              count: int | None = None) -> ModelResult:
         args = self.args
-        r = ModelResult(name, description)
+        r = ModelResult(name, description, gflop, count)
         print(f"[{name}] {description}", flush=True)
         r.export_error = ensure_export(self.py, args.models_dir, name, args.reexport,
                                        args.export_timeout)
@@ -490,10 +514,9 @@ def report_header(title: str, script: str, info: dict) -> list[str]:
     ]
 
 
-def report(results: list[ModelResult], info: dict) -> str:
-    lines = report_header(
-        "paddle-mlir on real Paddle models, next to ONNX Runtime, OpenVINO and Paddle Inference",
-        "bench/models_real.py", info) + [
+def report(results: list[ModelResult], info: dict, title: str = SETS["models"][2]) -> str:
+    with_flops = any(r.gflop for r in results)
+    lines = report_header(title, "bench/models_real.py", info) + [
         "- peers: " + ", ".join(f"{k} {v}" for k, v in info["versions"].items()),
         f"- runs: {info['runs']}",
         "",
@@ -514,13 +537,15 @@ def report(results: list[ModelResult], info: dict) -> str:
         "ratios).",
         "",
         "| model | ours µs | ORT µs | OpenVINO µs | Paddle Inf. µs | ours/ORT | ours/OpenVINO "
-        "| ours/Paddle Inf. | compile cold / warm s (RSS) | max err | RSS ours / ORT | note |",
-        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|",
+        "| ours/Paddle Inf. | compile cold / warm s (RSS) | max err | RSS ours / ORT | "
+        + ("GFLOP/s ours / ORT | " if with_flops else "") + "note |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|" + ("--:|" if with_flops else "") + "---|",
     ]
     ratios = {"ort": [], "ov": [], "paddle": []}
     for r in results:
         if r.export_error:
-            lines.append(f"| {r.name} |" + " — |" * 10 + f" {r.export_error} |")
+            lines.append(f"| {r.name} |" + " — |" * (11 if with_flops else 10)
+                         + f" {r.export_error} |")
             continue
         ours = r.best("ours")
         notes = []
@@ -551,10 +576,22 @@ def report(results: list[ModelResult], info: dict) -> str:
                         f"{r.cold_s:.1f} / " + ("—" if r.warm_s is None else f"{r.warm_s:.1f}")
                         + f" ({fmt_mb(r.cold_rss_kb)})")
         rss = f"{fmt_mb(r.ours_rss_kb())} / {fmt_mb(ort.maxrss_kb) if ort else '—'}"
+        flops = ""
+        if with_flops:
+            rate = [f"{r.gflop / (t.median_us * 1e-6):.0f}" if r.gflop and t else "—"
+                    for t in (ours, ort)]
+            flops = f"{rate[0]} / {rate[1]} | "
         lines.append(f"| {r.name} | {ours_cell} | {peer_cell(r, 'ort')} | {peer_cell(r, 'ov')} | "
                      f"{peer_cell(r, 'paddle')} | {' | '.join(cells)} | {compile_cell} | "
-                     f"{fmt_err(r.ours_err)} | {rss} | {'; '.join(notes)} |")
+                     f"{fmt_err(r.ours_err)} | {rss} | {flops}{'; '.join(notes)} |")
     lines.append("")
+    counted = [r for r in results if r.count and r.best("ours") and r.best("ort")]
+    if counted:
+        ours_sum = sum(r.count * r.best("ours").median_us for r in counted) / 1e3
+        ort_sum = sum(r.count * r.best("ort").median_us for r in counted) / 1e3
+        lines += [f"Each layer times the number of times ResNet-50 has it, summed over "
+                  f"{sum(r.count for r in counted)} convolutions: ours **{ours_sum:.2f} ms**, "
+                  f"ORT **{ort_sum:.2f} ms** (ratio {ours_sum / ort_sum:.2f}).", ""]
     gm = {k: geomean(v) for k, v in ratios.items()}
     lines.append("Geometric mean of the ratios (models where both sides match Paddle's "
                  "outputs): " + ", ".join(
@@ -608,9 +645,14 @@ def main() -> int:
                     "one running this script); Paddle 3.3.1 wants Python 3.9-3.13")
     ap.add_argument("--models-dir", type=Path, default=DEFAULT_MODELS,
                     help=f"where the exported models live (default: {DEFAULT_MODELS})")
+    ap.add_argument("--set", choices=list(SETS), default="models",
+                    help="models: the real models (default); conv-layers: ResNet-50's "
+                         "convolutions one at a time (Conv2D + BatchNorm + ReLU, batch 1), "
+                         "with GFLOP/s")
     ap.add_argument("--only", help="NAME[,NAME...]: only these models")
-    ap.add_argument("--engines", default="ours,ort,ov,paddle",
-                    help="a subset of ours,ort,ov,paddle (default: all)")
+    ap.add_argument("--engines",
+                    help="a subset of ours,ort,ov,paddle (default: all; ours,ort for "
+                         "--set conv-layers)")
     ap.add_argument("--quick", action="store_true", help="fewer runs (to check the script)")
     ap.add_argument("--export-only", action="store_true", help="export the models and stop")
     ap.add_argument("--reexport", action="store_true", help="export the models again")
@@ -622,12 +664,16 @@ def main() -> int:
                     help="seconds for one peer process (default: 600)")
     ap.add_argument("--export-timeout", type=float, default=900,
                     help="seconds to export one model (default: 900)")
-    ap.add_argument("--out", type=Path, default=DEFAULT_OUT,
-                    help="the Markdown report (default: build/bench/benchmarks-models.md; the tracked "
-                         "report, docs/benchmarks-models.md, only when given)")
+    ap.add_argument("--out", type=Path,
+                    help="the Markdown report (default: build/bench/benchmarks-models.md, "
+                         "or benchmarks-conv-layers.md; the tracked reports in docs/ only "
+                         "when given)")
     ap.add_argument("--no-write", action="store_true", help="print the report, write nothing")
     ap.add_argument("--json", type=Path, help="also write the raw results as JSON here")
     args = ap.parse_args()
+    args.engines = args.engines or ("ours,ort" if args.set == "conv-layers" else
+                                    "ours,ort,ov,paddle")
+    args.out = args.out or SETS[args.set][1]
     args.models_dir = args.models_dir.expanduser().resolve()
     args.venv = args.venv.expanduser().absolute()
     unknown_engines = set(args.engines.split(",")) - {"ours", "ort", "ov", "paddle"}
@@ -636,7 +682,7 @@ def main() -> int:
 
     versions = ensure_venv(args.venv, args.python)
     py = venv_python(args.venv)
-    models = model_list(py)
+    models = model_list(py, args.set)
     names = list(models)
     if args.only:
         names = [n.strip() for n in args.only.split(",") if n.strip()]
@@ -666,9 +712,9 @@ def main() -> int:
     print(f"machine: {info['machine']}; load {info['load_before']}", flush=True)
     results = []
     for name in names:
-        results.append(runner.model(name, models[name]))
+        results.append(runner.model(name, *models[name]))
     info["load_after"] = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    text = report(results, info)
+    text = report(results, info, SETS[args.set][2])
     if args.json:
         args.json.write_text(json.dumps({"info": info, "results": [
             {**{k: v for k, v in r.__dict__.items() if k not in ("ours", "peers")},

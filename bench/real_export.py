@@ -253,7 +253,56 @@ DYNAMIC_BATCH = {
     "bert_dyn": (SmallBert, [("input_ids", [4, 128], "int64")],
                  "BERT, 4 layers, hidden 256, 4 heads, seq 128, batch None"),
 }
-ALL_MODELS = {**MODELS, **DYNAMIC_BATCH}
+
+
+class ConvBNReLU(nn.Layer):
+    """One convolution of ResNet-50 as paddle.vision builds it: Conv2D
+    without bias, BatchNorm2D, ReLU."""
+
+    def __init__(self, cin, cout, kernel, stride):
+        super().__init__()
+        self.conv = nn.Conv2D(cin, cout, kernel, stride=stride, padding=kernel // 2,
+                              bias_attr=False)
+        self.bn = nn.BatchNorm2D(cout)
+        self.relu = nn.ReLU()
+
+    def forward(self, x):
+        return self.relu(self.bn(self.conv(x)))
+
+
+def _conv_layer(cin, cout, kernel, stride, size, count):
+    """name -> (builder, feeds, description, GFLOP, count) of a convolution that
+    ResNet-50 has `count` times, at batch 1."""
+    out = (size + 2 * (kernel // 2) - kernel) // stride + 1
+    gflop = 2 * cin * cout * kernel * kernel * out * out / 1e9
+    name = f"r50_{kernel}x{kernel}_{cin}to{cout}_{size}" + ("_s2" if stride == 2 else "")
+    desc = (f"Conv2D {kernel}x{kernel}{'/2' if stride == 2 else ''} {cin}->{cout} on "
+            f"{size}x{size} (-> {out}x{out}), BatchNorm, ReLU")
+    return name, (lambda: ConvBNReLU(cin, cout, kernel, stride), _image_of(cin, size, 1),
+                  desc, gflop, count)
+
+
+def _image_of(channels, size, batch):
+    return [("x", [batch, channels, size, size], "float32")]
+
+
+# The distinct convolutions of ResNet-50 (paddle.vision: the stride of a
+# bottleneck on its 3x3), batch 1: bench/models_real.py --set conv-layers
+# times each alone next to ONNX Runtime (issue 11's per-layer target).
+# (cin, cout, kernel, stride, input size, how many ResNet-50 has)
+CONV_LAYERS = dict(_conv_layer(*c) for c in [
+    (3, 64, 7, 2, 224, 1),
+    (64, 64, 1, 1, 56, 1), (64, 64, 3, 1, 56, 3), (64, 256, 1, 1, 56, 4),
+    (256, 64, 1, 1, 56, 2),
+    (256, 128, 1, 1, 56, 1), (128, 128, 3, 2, 56, 1), (128, 512, 1, 1, 28, 4),
+    (512, 128, 1, 1, 28, 3), (128, 128, 3, 1, 28, 3), (256, 512, 1, 2, 56, 1),
+    (512, 256, 1, 1, 28, 1), (256, 256, 3, 2, 28, 1), (512, 1024, 1, 2, 28, 1),
+    (256, 1024, 1, 1, 14, 6), (1024, 256, 1, 1, 14, 5), (256, 256, 3, 1, 14, 5),
+    (1024, 512, 1, 1, 14, 1), (512, 512, 3, 2, 14, 1), (1024, 2048, 1, 2, 14, 1),
+    (512, 2048, 1, 1, 7, 3), (2048, 512, 1, 1, 7, 2), (512, 512, 3, 1, 7, 2),
+])
+assert sum(v[4] for v in CONV_LAYERS.values()) == 53  # ResNet-50's convolutions
+ALL_MODELS = {**MODELS, **DYNAMIC_BATCH, **{k: v[:3] for k, v in CONV_LAYERS.items()}}
 
 
 # nn.BatchNorm (the old-style layer densenet uses) is no _BatchNormBase.
@@ -424,11 +473,17 @@ def main() -> int:
     ap.add_argument("--list", action="store_true", help="print NAME<TAB>description and exit")
     ap.add_argument("--list-dynamic", action="store_true",
                     help="the same for the models exported with a dynamic batch")
+    ap.add_argument("--list-conv-layers", action="store_true",
+                    help="NAME<TAB>description<TAB>GFLOP of ResNet-50's convolutions")
     ap.add_argument("names", nargs="*")
     args = ap.parse_args()
     if args.list or args.list_dynamic:
         for name, (_, _, desc) in (MODELS if args.list else DYNAMIC_BATCH).items():
             print(f"{name}\t{desc}")
+        return 0
+    if args.list_conv_layers:
+        for name, (_, _, desc, gflop, count) in CONV_LAYERS.items():
+            print(f"{name}\t{desc}\t{gflop:.6f}\t{count}")
         return 0
     unknown = [n for n in args.names if n not in ALL_MODELS]
     if unknown or not args.models_dir:
