@@ -57,6 +57,7 @@ build: $(BUILD)/build.ninja generate
 # Refresh the checked-in dialect and pass docs (a test fails when they are stale).
 docs: build
 	cp $(BUILD)/docs/Dialects/*.md $(BUILD)/docs/Passes/*.md docs/
+	$(VPY) tools/op_coverage.py
 
 check-lit: build
 	$(VENV)/bin/lit $(LIT_ARGS) $(BUILD)/test

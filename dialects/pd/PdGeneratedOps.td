@@ -7522,17 +7522,17 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
   }];
 }
 
-def Pd_HardShrinkOp : Pd_Op<"hard_shrink", [
+def Pd_HardshrinkOp : Pd_Op<"hardshrink", [
     DeclareOpInterfaceMethods<InferTypeOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     DeclareOpInterfaceMethods<Pd_OpSpecInterface>,
     Pd_ReadOnly,
     Pd_HasValueSemantics]> {
-  let summary = "Paddle's hard_shrink";
+  let summary = "Paddle's hardshrink";
   let description = [{
-    Paddle's `pd_op.hard_shrink`: `hard_shrink(Tensor x, float threshold = 0.5)` -> `Tensor(out)`.
+    Paddle's `pd_op.hardshrink`: `hardshrink(Tensor x, float threshold = 0.5)` -> `Tensor(out)`.
     
-    Shape and dtype: `UnchangedInferMeta(x)`; PHI kernel `hard_shrink`.
+    Shape and dtype: `UnchangedInferMeta(x)`; PHI kernel `hardshrink`.
   }];
   let arguments = (ins
     Pd_AnyTensor:$x,
@@ -7589,7 +7589,7 @@ void $cppClass::getEffects(
 }
 
 ::llvm::StringRef $cppClass::getInferMetaName() { return "UnchangedInferMeta"; }
-::llvm::StringRef $cppClass::getKernelName() { return "hard_shrink"; }
+::llvm::StringRef $cppClass::getKernelName() { return "hardshrink"; }
 int $cppClass::getKernelDataTypeOperand() { return 0; }
 ::llvm::StringRef $cppClass::getKernelDataTypeAttrName() { return ""; }
 ::llvm::StringRef $cppClass::getInplaceVariantName() { return ""; }
@@ -7600,7 +7600,7 @@ int $cppClass::getKernelDataTypeOperand() { return 0; }
 ::llvm::SmallVector<std::pair<unsigned, unsigned>> $cppClass::getViewMap() {
   return {};
 }
-::llvm::StringRef $cppClass::getBackwardName() { return "hard_shrink_grad"; }
+::llvm::StringRef $cppClass::getBackwardName() { return "hardshrink_grad"; }
 ::llvm::SmallVector<unsigned> $cppClass::getIntArrayOperands() {
   return {};
 }

@@ -1,6 +1,7 @@
 //===- Paddle.cpp - C API of paddle-mlir ----------------------------------===//
 
 #include "CAPI/Paddle.h"
+#include "Conversion/PdToLinalg/Lowering.h"
 #include "Dialect/Phi/KernelRegistry.h"
 
 #include "Dialect/Pd/PdDialect.h"
@@ -43,6 +44,10 @@ bool paddleMlirHasKernel(const char *kernel, const char *backend,
                          const char *layout, const char *dtype) {
   std::optional<phi::KernelKey> key = parseKernelKey(backend, layout, dtype);
   return key && phi::KernelRegistry::global().contains(kernel, *key);
+}
+
+bool paddleMlirHasCpuLowering(const char *opName) {
+  return mlir::pd::lowering::hasLowering(opName);
 }
 
 MlirType pdTensorTypeGetChecked(MlirLocation loc, intptr_t rank,

@@ -35,6 +35,10 @@ MLIR_CAPI_EXPORTED bool paddleMlirHasKernel(const char *kernel,
                                             const char *layout,
                                             const char *dtype);
 
+/// Whether convert-pd-to-linalg (the CPU backend) lowers the op named
+/// `opName` ("pd.relu").
+MLIR_CAPI_EXPORTED bool paddleMlirHasCpuLowering(const char *opName);
+
 /// !pd.tensor / !pd.vtensor. `shape` uses MLIR's dynamic marker
 /// (mlirShapedTypeGetDynamicSize()). Returns a null type and emits a
 /// diagnostic at `loc` when the shape or element type is invalid.

@@ -20,6 +20,12 @@ def register_kernel(kernel: str, backend: str = "CPU", layout: str = "ANY",
     _ext.register_kernel(kernel, backend, layout, dtype)
 
 
+def has_cpu_lowering(op_name: str) -> bool:
+    """Whether the CPU backend (convert-pd-to-linalg) lowers the op named
+    `op_name` ("pd.relu")."""
+    return _ext.has_cpu_lowering(op_name)
+
+
 def has_kernel(kernel: str, backend: str = "CPU", layout: str = "ANY",
                dtype: str = "all_dtype") -> bool:
     """Whether exactly this key is registered (no fallbacks)."""

@@ -92,6 +92,10 @@ PYBIND11_MODULE(_paddle_mlir_ext, m) {
                                    layout.c_str(), dtype.c_str());
       },
       py::arg("kernel"), py::arg("backend"), py::arg("layout"), py::arg("dtype"));
+  m.def(
+      "has_cpu_lowering",
+      [](const std::string &opName) { return paddleMlirHasCpuLowering(opName.c_str()); },
+      py::arg("op_name"), "Whether the CPU backend lowers the op (\"pd.relu\").");
 
   m.def(
       "resource_data",

@@ -399,7 +399,7 @@ const llvm::StringMap<UnaryEntry> &unaryTable() {
                                             a.select(a.lt(x, nl), a.add(x, l), a.c(0)));
                           },
                           Domain::Float};
-    t["pd.hard_shrink"] = {[](const Arith &a, Value x, Operation *op) {
+    t["pd.hardshrink"] = {[](const Arith &a, Value x, Operation *op) {
                              Value l = a.c(attrFloat(op, "threshold", 0.5));
                              return a.select(a.gt(a.abs(x), l), x, a.c(0));
                            },

@@ -93,7 +93,7 @@ OPS = {
     'logsigmoid': {'args': [('x', 'Tensor', None)], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'tanh_shrink': {'args': [('x', 'Tensor', None)], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'softshrink': {'args': [('x', 'Tensor', None), ('threshold', 'float', '0.5')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
-    'hard_shrink': {'args': [('x', 'Tensor', None), ('threshold', 'float', '0.5')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
+    'hardshrink': {'args': [('x', 'Tensor', None), ('threshold', 'float', '0.5')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'thresholded_relu': {'args': [('x', 'Tensor', None), ('threshold', 'float', '1.0'), ('value', 'float', '0.0')], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},
     'thresholded_relu_': {'args': [('x', 'Tensor', None), ('threshold', 'float', '1.0'), ('value', 'float', '0.0')], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},
     'logit': {'args': [('x', 'Tensor', None), ('eps', 'float', '1e-6')], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},

@@ -94,7 +94,7 @@ def hardtanh(x, min=-1.0, max=1.0, name=None):
 
 def hardshrink(x, threshold=0.5, name=None):
     with building(x):
-        return pd.hard_shrink(x, float(threshold))
+        return pd.hardshrink(x, float(threshold))
 
 
 def softshrink(x, threshold=0.5, name=None):

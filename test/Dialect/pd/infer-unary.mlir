@@ -111,8 +111,8 @@ func.func @unchanged_static(%x: !pd.vtensor<2x3xf32>) {
   %48 = pd.tanh_shrink %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.softshrink %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
   %49 = pd.softshrink %x {threshold = 3.000000e-01 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
-  // CHECK: pd.hard_shrink %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
-  %50 = pd.hard_shrink %x {threshold = 3.000000e-01 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
+  // CHECK: pd.hardshrink %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+  %50 = pd.hardshrink %x {threshold = 3.000000e-01 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.thresholded_relu %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
   %51 = pd.thresholded_relu %x {threshold = 5.000000e-01 : f32, value = 1.000000e-01 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.logit %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
@@ -230,8 +230,8 @@ func.func @unchanged_dynamic(%x: !pd.vtensor<?x4xf16>) {
   %48 = pd.tanh_shrink %x : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
   // CHECK: pd.softshrink %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
   %49 = pd.softshrink %x {threshold = 3.000000e-01 : f32} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
-  // CHECK: pd.hard_shrink %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
-  %50 = pd.hard_shrink %x {threshold = 3.000000e-01 : f32} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
+  // CHECK: pd.hardshrink %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
+  %50 = pd.hardshrink %x {threshold = 3.000000e-01 : f32} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
   // CHECK: pd.thresholded_relu %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
   %51 = pd.thresholded_relu %x {threshold = 5.000000e-01 : f32, value = 1.000000e-01 : f32} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
   // CHECK: pd.logit %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>

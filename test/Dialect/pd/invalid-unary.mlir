@@ -453,10 +453,10 @@ func.func @softshrink_result(%x: !pd.vtensor<2x?xf32>) {
 
 // -----
 
-func.func @hard_shrink_result(%x: !pd.vtensor<2x3xf32>) {
-  // expected-error @+2 {{'pd.hard_shrink' op failed to infer returned types}}
-  // expected-error @+1 {{'pd.hard_shrink' op inferred type(s) '!pd.vtensor<2x3xf32>' are incompatible with return type(s) of operation '!pd.vtensor<2x4xf32>'}}
-  %0 = pd.hard_shrink %x {threshold = 3.000000e-01 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x4xf32>
+func.func @hardshrink_result(%x: !pd.vtensor<2x3xf32>) {
+  // expected-error @+2 {{'pd.hardshrink' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.hardshrink' op inferred type(s) '!pd.vtensor<2x3xf32>' are incompatible with return type(s) of operation '!pd.vtensor<2x4xf32>'}}
+  %0 = pd.hardshrink %x {threshold = 3.000000e-01 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x4xf32>
   return
 }
 

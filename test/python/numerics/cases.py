@@ -199,7 +199,7 @@ UNARY_SPECS = {
     "logsigmoid": U(-8.0, 8.0, edge=(0.0, 100.0, -100.0, inf)),
     "tanh_shrink": U(edge=(0.0, 20.0, -20.0, inf, -inf, nan)),
     "softshrink": U(-2.0, 2.0, edge=(0.0, 0.5, -0.5, inf, -inf), attrs=({"threshold": 1.0},)),
-    "hard_shrink": U(-2.0, 2.0, edge=(0.0, 0.5, -0.5, inf, -inf), attrs=({"threshold": 1.0},)),
+    "hardshrink": U(-2.0, 2.0, edge=(0.0, 0.5, -0.5, inf, -inf), attrs=({"threshold": 1.0},)),
     "thresholded_relu": U(-3.0, 3.0, edge=(0.0, 1.0, inf),
                           attrs=({"threshold": 0.5}, {"threshold": 0.5, "value": -1.0})),
     "logit": U(0.01, 0.99, edge=(0.0, 1.0, 1e-8, -1.0, 2.0), attrs=({"eps": 0.0},)),

@@ -215,7 +215,7 @@ UNARY = {
     "tanh_shrink": lambda x: x - np.tanh(x),
     "softshrink": lambda x, threshold=0.5: np.where(
         x > threshold, x - threshold, np.where(x < -threshold, x + threshold, 0.0)),
-    "hard_shrink": lambda x, threshold=0.5: np.where((x > threshold) | (x < -threshold), x, 0.0),
+    "hardshrink": lambda x, threshold=0.5: np.where((x > threshold) | (x < -threshold), x, 0.0),
     "thresholded_relu": lambda x, threshold=1.0, value=0.0: np.where(x > threshold, x, value),
     "logit": _logit,
     "stanh": lambda x, scale_a=0.67, scale_b=1.7159: scale_b * np.tanh(scale_a * x),
