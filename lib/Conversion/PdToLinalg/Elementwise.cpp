@@ -261,6 +261,7 @@ const llvm::StringMap<UnaryEntry> &unaryTable() {
     t["pd.erf"] = mathUnary<math::ErfOp>();
     t["pd.erfinv"] = viaF64(erfinvF64);
     t["pd.lgamma"] = viaF64(lgammaF64);
+    t["pd.gammaln"] = viaF64(lgammaF64); // Paddle's other name for lgamma
     t["pd.digamma"] = viaF64(digammaF64);
     // Rounding is the identity on integers.
     auto rounding = [](auto makeOp) {
@@ -279,6 +280,10 @@ const llvm::StringMap<UnaryEntry> &unaryTable() {
     });
     t["pd.trunc"] = rounding([](const Arith &a, Value x, Operation *) -> Value {
       return math::TruncOp::create(a.b, a.loc, x);
+    });
+    // rint: half to even (round keeps Paddle's half away from zero).
+    t["pd.rint"] = rounding([](const Arith &a, Value x, Operation *) -> Value {
+      return math::RoundEvenOp::create(a.b, a.loc, x);
     });
     // Paddle rounds half away from zero, at `decimals` digits.
     t["pd.round"] = rounding([](const Arith &a, Value x, Operation *op) -> Value {
@@ -559,6 +564,19 @@ const llvm::StringMap<BinaryEntry> &binaryTable() {
                                            a.select(a.gt(x, zero), a.c(1), y));
                          },
                          Domain::Number};
+    t["pd.copysign"] = {[](const Arith &a, Value x, Value y) -> Value {
+                          return math::CopySignOp::create(a.b, a.loc, x, y);
+                        },
+                        Domain::Float};
+    // The quotient rounded toward zero (C's integer division).
+    t["pd.trunc_divide"] = {[](const Arith &a, Value x, Value y) -> Value {
+                              if (a.isFloat())
+                                return math::TruncOp::create(a.b, a.loc, a.div(x, y));
+                              if (a.isUnsignedInt)
+                                return arith::DivUIOp::create(a.b, a.loc, x, y);
+                              return arith::DivSIOp::create(a.b, a.loc, x, y);
+                            },
+                            Domain::Number};
     t["pd.atan2"] = {[](const Arith &a, Value x, Value y) -> Value {
                        return math::Atan2Op::create(a.b, a.loc, x, y);
                      },
@@ -589,14 +607,15 @@ LogicalResult lowerBinary(Operation *op, Lowerer &l) {
   if (entry.domain == Domain::Any && isa<FloatType>(a->type))
     return op->emitOpError() << "is defined on integer and bool tensors only";
   if (op->getName().getStringRef() == "pd.remainder" ||
-      op->getName().getStringRef() == "pd.floor_divide")
+      op->getName().getStringRef() == "pd.floor_divide" ||
+      op->getName().getStringRef() == "pd.trunc_divide")
     if (isBool(pdElementType(pdX)))
       return op->emitOpError() << "is not defined on bool tensors";
   RankedTensorType outType = loweredType(op->getResult(0).getType());
   StringRef name = op->getName().getStringRef();
   bool integerDivision = isa<IntegerType>(a->type) && a->type.getIntOrFloatBitWidth() > 1 &&
                          (name == "pd.divide" || name == "pd.floor_divide" ||
-                          name == "pd.remainder");
+                          name == "pd.trunc_divide" || name == "pd.remainder");
   Value divisor = l.get(pdY);
   if (integerDivision)
     divisor = checkedDivisors(l.b, op->getLoc(), op, divisor);

@@ -13,7 +13,7 @@ from ._ods_common import _cext as _ods_cext
 # Locations from ir.loc_tracebacks() point at the user's code, not here.
 _ods_cext.globals.register_traceback_file_exclusion(__file__)
 
-__all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'lgamma', 'lgamma_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'matmul', 'bmm', 'addmm', 'addmm_', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'pixel_shuffle', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'all', 'any', 'logsumexp', 'mean_all', 'argmax', 'argmin', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_select', 'scatter', 'scatter_', 'take_along_axis', 'flip', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'eye', 'uniform', 'gaussian', 'randint']
+__all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'matmul', 'bmm', 'addmm', 'addmm_', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'pixel_shuffle', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'all', 'any', 'logsumexp', 'mean_all', 'argmax', 'argmin', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_select', 'scatter', 'scatter_', 'take_along_axis', 'flip', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'eye', 'uniform', 'gaussian', 'randint']
 
 def abs(x, *, loc=None, ip=None):
     """`pd.abs(Tensor x)` -> Tensor(out)"""
@@ -467,6 +467,34 @@ def lgamma_(x, *, loc=None, ip=None):
     """`pd.lgamma_(Tensor x)` -> Tensor(out)"""
     with near(x):
         op = _ops.Lgamma_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def gammaln(x, *, loc=None, ip=None):
+    """`pd.gammaln(Tensor x)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.GammalnOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def gammaln_(x, *, loc=None, ip=None):
+    """`pd.gammaln_(Tensor x)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.Gammaln_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def rint(x, *, loc=None, ip=None):
+    """`pd.rint(Tensor x)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.RintOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def rint_(x, *, loc=None, ip=None):
+    """`pd.rint_(Tensor x)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.Rint_Op(x=x, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 
@@ -978,6 +1006,34 @@ def heaviside(x, y, *, loc=None, ip=None):
     """`pd.heaviside(Tensor x, Tensor y)` -> Tensor(out)"""
     with near(x, y):
         op = _ops.HeavisideOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def copysign(x, y, *, loc=None, ip=None):
+    """`pd.copysign(Tensor x, Tensor y)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.CopysignOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def copysign_(x, y, *, loc=None, ip=None):
+    """`pd.copysign_(Tensor x, Tensor y)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.Copysign_Op(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def trunc_divide(x, y, *, loc=None, ip=None):
+    """`pd.trunc_divide(Tensor x, Tensor y)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.TruncDivideOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def trunc_divide_(x, y, *, loc=None, ip=None):
+    """`pd.trunc_divide_(Tensor x, Tensor y)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.TruncDivide_Op(x=x, y=y, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 

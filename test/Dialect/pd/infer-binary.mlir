@@ -36,6 +36,10 @@ func.func @elementwise_same_shape(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<2x3x
   %11 = pd.heaviside %x, %y : (!pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.atan2 %{{.*}} : (!pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
   %12 = pd.atan2 %x, %y : (!pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
+  // CHECK: pd.copysign %{{.*}} : (!pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+  %c12 = pd.copysign %x, %y : (!pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
+  // CHECK: pd.trunc_divide %{{.*}} : (!pd.vtensor<2x3xi32>, !pd.vtensor<2x3xi32>) -> !pd.vtensor<2x3xi32>
+  %t12 = pd.trunc_divide %i, %j : (!pd.vtensor<2x3xi32>, !pd.vtensor<2x3xi32>) -> !pd.vtensor<?x?xi32>
   // CHECK: pd.bitwise_and %{{.*}} : (!pd.vtensor<2x3xi32>, !pd.vtensor<2x3xi32>) -> !pd.vtensor<2x3xi32>
   %13 = pd.bitwise_and %i, %j : (!pd.vtensor<2x3xi32>, !pd.vtensor<2x3xi32>) -> !pd.vtensor<?x?xi32>
   // CHECK: pd.bitwise_or %{{.*}} : (!pd.vtensor<2x3xi32>, !pd.vtensor<2x3xi32>) -> !pd.vtensor<2x3xi32>

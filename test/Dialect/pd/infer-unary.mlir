@@ -113,6 +113,10 @@ func.func @unchanged_static(%x: !pd.vtensor<2x3xf32>) {
   %49 = pd.softshrink %x {threshold = 3.000000e-01 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.hardshrink %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
   %50 = pd.hardshrink %x {threshold = 3.000000e-01 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
+  // CHECK: pd.rint %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+  %r50 = pd.rint %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
+  // CHECK: pd.gammaln %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+  %g50 = pd.gammaln %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.thresholded_relu %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
   %51 = pd.thresholded_relu %x {threshold = 5.000000e-01 : f32, value = 1.000000e-01 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.logit %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>

@@ -755,3 +755,21 @@ func.func @greater_than_inplace_dtypes(%x: !pd.tensor<3xi32>, %y: !pd.vtensor<3x
   %0 = pd.greater_than_ %x, %y : (!pd.tensor<3xi32>, !pd.vtensor<3xi64>) -> !pd.tensor<3xi1>
   return
 }
+
+// -----
+
+func.func @copysign_broadcast(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<4xf32>) {
+  // expected-error @+2 {{'pd.copysign' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.copysign' op cannot broadcast x of shape [2, 3] with y of shape [4]: dimension 1 is 3 vs 4}}
+  %0 = pd.copysign %x, %y : (!pd.vtensor<2x3xf32>, !pd.vtensor<4xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @trunc_divide_broadcast(%x: !pd.vtensor<2x3xi32>, %y: !pd.vtensor<4xi32>) {
+  // expected-error @+2 {{'pd.trunc_divide' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.trunc_divide' op cannot broadcast x of shape [2, 3] with y of shape [4]: dimension 1 is 3 vs 4}}
+  %0 = pd.trunc_divide %x, %y : (!pd.vtensor<2x3xi32>, !pd.vtensor<4xi32>) -> !pd.vtensor<?x?xi32>
+  return
+}

@@ -890,3 +890,21 @@ func.func @abs_inplace_result(%x: !pd.tensor<2x3xf32>) {
   %0 = pd.abs_ %x : (!pd.tensor<2x3xf32>) -> !pd.tensor<3x3xf32>
   return
 }
+
+// -----
+
+func.func @rint_result(%x: !pd.vtensor<2x3xf32>) {
+  // expected-error @+2 {{'pd.rint' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.rint' op inferred type(s) '!pd.vtensor<2x3xf32>' are incompatible with return type(s) of operation '!pd.vtensor<2x4xf32>'}}
+  %0 = pd.rint %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gammaln_result(%x: !pd.vtensor<2x3xf32>) {
+  // expected-error @+2 {{'pd.gammaln' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.gammaln' op inferred type(s) '!pd.vtensor<2x3xf32>' are incompatible with return type(s) of operation '!pd.vtensor<2x4xf32>'}}
+  %0 = pd.gammaln %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x4xf32>
+  return
+}

@@ -181,6 +181,8 @@ UNARY_SPECS = {
     "erfinv": U(-0.99, 0.99, edge=(0.0, 0.999, -0.999, 1.0, -1.0, 2.0, nan)),
     "digamma": U(0.1, 10.0, edge=(1.0, 0.5, 100.0, -0.5, -1.5, -2.3)),
     "lgamma": U(0.1, 10.0, edge=(1.0, 2.0, 0.5, 100.0, 1e-3, -0.5, -2.5, 0.0, inf)),
+    "gammaln": U(0.1, 10.0, edge=(1.0, 2.0, 0.5, 100.0, 1e-3, -0.5, -2.5, 0.0, inf)),
+    "rint": U(-5.0, 5.0, edge=(0.5, 1.5, 2.5, -0.5, -2.5, 0.49999997, -0.0, inf, -inf, nan)),
     "relu": U(edge=(0.0, -0.0, inf, -inf)),
     "relu6": U(-3.0, 9.0, edge=(0.0, 6.0, inf, -inf)),
     "silu": U(-8.0, 8.0, edge=(0.0, 100.0, -100.0, nan)),
@@ -256,7 +258,7 @@ def _unary_input(op, spec, rng, shape, dtype):
     if spec.signed_domain:
         return nonzero_rand(rng, shape, dtype, spec.lo, spec.hi)
     x = rand(rng, shape, dtype, spec.lo, spec.hi)
-    if op in ("digamma", "lgamma"):  # keep clear of the poles at 0, -1, ...
+    if op in ("digamma", "lgamma", "gammaln"):  # keep clear of the poles at 0, -1, ...
         x = np.maximum(x, 0.1).astype(dtype)
     return x
 
@@ -553,6 +555,11 @@ BINARY_SPECS = {
               edge=((nan, 1.0), (1.0, nan), (nan, nan), (inf, -inf), (-inf, nan))),
     "heaviside": B(FLOATS + INTS, _gen_heaviside, edge=((0.0, 0.5), (-0.0, 0.5), (inf, 0.5),
                                                          (-inf, 0.5), (0.0, nan))),
+    "copysign": B(FLOATS, edge=((1.0, -0.0), (-1.0, 0.0), (inf, -1.0), (nan, -1.0),
+                                (0.0, -2.0), (-0.0, 3.0))),
+    "trunc_divide": B(FLOATS + INTS, _gen_divisor,
+                      edge=((7.0, 2.0), (-7.0, 2.0), (7.0, -2.0), (-7.0, -2.0), (6.0, 3.0),
+                            (1.0, 0.0), (-1.0, 0.0), (0.0, 0.0), (inf, 2.0))),
     "atan2": B(FLOATS, edge=((0.0, 0.0), (1.0, 0.0), (-1.0, 0.0), (0.0, -1.0), (inf, inf),
                              (-inf, 1.0), (nan, 1.0))),
     "bitwise_and": B(INTS + (BOOL,), _gen_bits),
@@ -578,7 +585,8 @@ def _binary_expected(op):
             result = ref(x, y)
         if result.dtype == np.bool_ or op.startswith(("logical_", "bitwise_")):
             return np.asarray(result)
-        if op in ("floor_divide", "remainder", "maximum", "minimum", "fmax", "fmin", "heaviside") \
+        if op in ("floor_divide", "trunc_divide", "remainder", "maximum", "minimum", "fmax",
+                  "fmin", "heaviside", "copysign") \
                 or x.dtype not in (np.float32, np.float64):
             return out(result, x.dtype)  # exact or dtype-dependent: computed in x's dtype
         return out(ref(f64(x), f64(y)), x.dtype)

@@ -193,6 +193,8 @@ UNARY = {
     "erfinv": erfinv,
     "digamma": digamma,
     "lgamma": lgamma,
+    "gammaln": lgamma,
+    "rint": np.rint,
     "relu": lambda x: np.maximum(x, 0),
     "relu6": lambda x: np.minimum(np.maximum(x, 0), 6.0),
     "silu": lambda x: x * _sigmoid(x),
@@ -256,6 +258,15 @@ def elementwise_pow(x, y):
         return np.power(x, y)
 
 
+def trunc_divide(x, y):
+    """The quotient rounded toward zero; integers as C divides them."""
+    if x.dtype.kind == "f":
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            return np.trunc(x / y)
+    q = x // y
+    return np.where((x % y != 0) & ((x < 0) != (y < 0)), q + 1, q).astype(x.dtype)
+
+
 def heaviside(x, y):
     return np.where(x == 0, y, (x > 0).astype(x.dtype)).astype(np.result_type(x, y))
 
@@ -274,6 +285,8 @@ BINARY = {
     "fmin": np.fmin,
     "heaviside": heaviside,
     "atan2": np.arctan2,
+    "copysign": np.copysign,
+    "trunc_divide": trunc_divide,
     "bitwise_and": np.bitwise_and,
     "bitwise_or": np.bitwise_or,
     "bitwise_xor": np.bitwise_xor,
