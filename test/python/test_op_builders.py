@@ -70,6 +70,8 @@ CASES = {
                 (F.format("2x3"), "!pd.vtensor<2x3xui8>")),
     "prelu": (lambda: pd.prelu(v([2, 3, 4, 4]), v([3]), "NCHW", "channel"), F.format("2x3x4x4")),
     "where": (lambda: pd.where(v([2, 1], "bool"), v([3]), v([2, 3])), F.format("2x3")),
+    "lerp": (lambda: pd.lerp(v([2, 1]), v([3]), v([])), F.format("2x3")),
+    "masked_fill": (lambda: pd.masked_fill(v([3]), v([2, 1], "bool"), v([])), F.format("2x3")),
     "matmul": (lambda: pd.matmul(v([5, 2, 8]), v([3, 8]), transpose_y=True), F.format("5x2x3")),
     "bmm": (lambda: pd.bmm(v([5, 2, 8]), v([5, 8, 3])), F.format("5x2x3")),
     "addmm": (lambda: pd.addmm(v([3]), v([2, 4]), v([4, 3])), F.format("2x3")),

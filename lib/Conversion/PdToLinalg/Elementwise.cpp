@@ -577,6 +577,40 @@ const llvm::StringMap<BinaryEntry> &binaryTable() {
                               return arith::DivSIOp::create(a.b, a.loc, x, y);
                             },
                             Domain::Number};
+    // C's nextafter on the bits: the representable neighbour of x toward y.
+    t["pd.nextafter"] = {[](const Arith &a, Value x, Value y) -> Value {
+                           unsigned width = a.type.getIntOrFloatBitWidth();
+                           Type bitsType = a.b.getIntegerType(width);
+                           auto bits = [&](int64_t v) {
+                             return arith::ConstantIntOp::create(a.b, a.loc, bitsType, v)
+                                 .getResult();
+                           };
+                           Value xb = arith::BitcastOp::create(a.b, a.loc, bitsType, x);
+                           // Away from zero (+1 on the magnitude) when y is
+                           // beyond x on x's side of zero.
+                           Value away = arith::XOrIOp::create(
+                               a.b, a.loc, a.gt(y, x),
+                               arith::CmpFOp::create(a.b, a.loc, arith::CmpFPredicate::OLT, x,
+                                                     a.c(0)));
+                           Value step = arith::SelectOp::create(a.b, a.loc, away, bits(1), bits(-1));
+                           Value next = arith::BitcastOp::create(
+                               a.b, a.loc, a.type, arith::AddIOp::create(a.b, a.loc, xb, step));
+                           // From zero: the smallest subnormal with y's sign.
+                           Value tiny = math::CopySignOp::create(
+                               a.b, a.loc, arith::BitcastOp::create(a.b, a.loc, a.type, bits(1)),
+                               y);
+                           Value isZero = arith::CmpFOp::create(a.b, a.loc,
+                                                                arith::CmpFPredicate::OEQ, x, a.c(0));
+                           Value r = a.select(isZero, tiny, next);
+                           Value same = arith::CmpFOp::create(a.b, a.loc, arith::CmpFPredicate::OEQ,
+                                                              x, y);
+                           r = a.select(same, y, r);
+                           // NaN in, NaN out.
+                           Value unordered = arith::CmpFOp::create(
+                               a.b, a.loc, arith::CmpFPredicate::UNO, x, y);
+                           return a.select(unordered, a.add(x, y), r);
+                         },
+                         Domain::Float};
     t["pd.atan2"] = {[](const Arith &a, Value x, Value y) -> Value {
                        return math::Atan2Op::create(a.b, a.loc, x, y);
                      },
@@ -804,6 +838,88 @@ LogicalResult lowerWhere(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// Paddle's bitwise shifts: a shift by a negative amount or by the bit
+/// width or more gives 0 (an arithmetic right shift of a negative signed
+/// value: -1); a logical right shift shifts zeros in for signed types too.
+LogicalResult lowerShift(Operation *op, Lowerer &l) {
+  Value pdX = op->getOperand(0), pdY = op->getOperand(1);
+  FailureOr<Arith> a = arithFor(op, l.b, pdX, Domain::Number);
+  if (failed(a))
+    return failure();
+  if (!isa<IntegerType>(a->type))
+    return op->emitOpError() << "is defined on integer tensors only";
+  bool left = op->getName().getStringRef() == "pd.bitwise_left_shift";
+  auto arithmeticAttr = op->getAttrOfType<BoolAttr>("is_arithmetic");
+  bool arithmetic = !arithmeticAttr || arithmeticAttr.getValue();
+  bool isUnsignedInt = a->isUnsignedInt;
+  Type elem = a->type;
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  Value r = buildElementwise(
+      l.b, op->getLoc(), outType, ValueRange{l.get(pdX), l.get(pdY)},
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Arith in{nb, nloc, elem, isUnsignedInt};
+        Value x = args[0], y = castScalar(nb, nloc, args[1], elem);
+        int64_t width = elem.getIntOrFloatBitWidth();
+        // In range: 0 <= y < width (one unsigned compare).
+        Value inRange = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, y,
+                                              in.c(static_cast<double>(width)));
+        Value amount = arith::SelectOp::create(nb, nloc, inRange, y, in.c(0));
+        Value shifted, outside = in.c(0);
+        if (left) {
+          shifted = arith::ShLIOp::create(nb, nloc, x, amount);
+        } else if (arithmetic && !isUnsignedInt) {
+          shifted = arith::ShRSIOp::create(nb, nloc, x, amount);
+          outside = arith::ShRSIOp::create(nb, nloc, x, in.c(static_cast<double>(width - 1)));
+        } else {
+          shifted = arith::ShRUIOp::create(nb, nloc, x, amount);
+        }
+        return arith::SelectOp::create(nb, nloc, inRange, shifted, outside);
+      });
+  l.map(op->getResult(0), r);
+  return success();
+}
+
+/// x + weight * (y - x), as Paddle computes it.
+LogicalResult lowerLerp(Operation *op, Lowerer &l) {
+  FailureOr<Arith> a = arithFor(op, l.b, op->getOperand(0), Domain::Float);
+  if (failed(a))
+    return failure();
+  Type elem = a->type;
+  Value r = buildElementwise(
+      l.b, op->getLoc(), loweredType(op->getResult(0).getType()),
+      ValueRange{l.get(op->getOperand(0)), l.get(op->getOperand(1)), l.get(op->getOperand(2))},
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Arith in{nb, nloc, elem};
+        return in.add(args[0], in.mul(args[2], in.sub(args[1], args[0])));
+      });
+  l.map(op->getResult(0), r);
+  return success();
+}
+
+/// value where mask is set, else x (value has one element).
+LogicalResult lowerMaskedFill(Operation *op, Lowerer &l) {
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  Type elem = outType.getElementType();
+  Value value = l.get(op->getOperand(2));
+  auto valueType = cast<RankedTensorType>(value.getType());
+  if (!valueType.hasStaticShape() || valueType.getNumElements() != 1)
+    return op->emitOpError() << "needs a value of one element known at compile time, got "
+                             << valueType;
+  // The one element, read once (not broadcast as a tensor).
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  SmallVector<Value> zeros(valueType.getRank(), arith::ConstantIndexOp::create(b, loc, 0));
+  Value scalar = tensor::ExtractOp::create(b, loc, value, zeros);
+  Value r = buildElementwise(
+      b, loc, outType, ValueRange{l.get(op->getOperand(1)), l.get(op->getOperand(0))},
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value c = castScalar(nb, nloc, args[0], nb.getI1Type());
+        return arith::SelectOp::create(nb, nloc, c, scalar, castScalar(nb, nloc, args[1], elem));
+      });
+  l.map(op->getResult(0), r);
+  return success();
+}
+
 LogicalResult lowerDropout(Operation *op, Lowerer &l) {
   auto o = cast<DropoutOp>(op);
   FailureOr<Arith> a = arithFor(op, l.b, o.getX(), Domain::Float);
@@ -918,6 +1034,9 @@ void lowering::populateElementwiseLowerings(LoweringTable &table) {
   table.add("pd.scale", lowerScale);
   table.add("pd.clip", lowerClip);
   table.add("pd.where", lowerWhere);
+  table.add({"pd.bitwise_left_shift", "pd.bitwise_right_shift"}, lowerShift);
+  table.add("pd.lerp", lowerLerp);
+  table.add("pd.masked_fill", lowerMaskedFill);
   table.add("pd.dropout", lowerDropout);
   table.add("pd.prelu", lowerPrelu);
 }

@@ -13,7 +13,7 @@ from ._ods_common import _cext as _ods_cext
 # Locations from ir.loc_tracebacks() point at the user's code, not here.
 _ods_cext.globals.register_traceback_file_exclusion(__file__)
 
-__all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'matmul', 'bmm', 'addmm', 'addmm_', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'pixel_shuffle', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'all', 'any', 'logsumexp', 'mean_all', 'argmax', 'argmin', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_select', 'scatter', 'scatter_', 'take_along_axis', 'flip', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'eye', 'uniform', 'gaussian', 'randint']
+__all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'bitwise_left_shift', 'bitwise_left_shift_', 'bitwise_right_shift', 'bitwise_right_shift_', 'nextafter', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'lerp', 'lerp_', 'masked_fill', 'masked_fill_', 'matmul', 'bmm', 'addmm', 'addmm_', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'pixel_shuffle', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'all', 'any', 'logsumexp', 'mean_all', 'argmax', 'argmin', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_select', 'scatter', 'scatter_', 'take_along_axis', 'flip', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'eye', 'uniform', 'gaussian', 'randint']
 
 def abs(x, *, loc=None, ip=None):
     """`pd.abs(Tensor x)` -> Tensor(out)"""
@@ -1086,6 +1086,41 @@ def bitwise_xor_(x, y, *, loc=None, ip=None):
         return results_of(op, ['Tensor'])
 
 
+def bitwise_left_shift(x, y, is_arithmetic=True, *, loc=None, ip=None):
+    """`pd.bitwise_left_shift(Tensor x, Tensor y, bool is_arithmetic = true)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.BitwiseLeftShiftOp(x=x, y=y, is_arithmetic=is_arithmetic, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def bitwise_left_shift_(x, y, is_arithmetic=True, *, loc=None, ip=None):
+    """`pd.bitwise_left_shift_(Tensor x, Tensor y, bool is_arithmetic = true)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.BitwiseLeftShift_Op(x=x, y=y, is_arithmetic=is_arithmetic, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def bitwise_right_shift(x, y, is_arithmetic=True, *, loc=None, ip=None):
+    """`pd.bitwise_right_shift(Tensor x, Tensor y, bool is_arithmetic = true)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.BitwiseRightShiftOp(x=x, y=y, is_arithmetic=is_arithmetic, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def bitwise_right_shift_(x, y, is_arithmetic=True, *, loc=None, ip=None):
+    """`pd.bitwise_right_shift_(Tensor x, Tensor y, bool is_arithmetic = true)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.BitwiseRightShift_Op(x=x, y=y, is_arithmetic=is_arithmetic, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def nextafter(x, y, *, loc=None, ip=None):
+    """`pd.nextafter(Tensor x, Tensor y)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.NextafterOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
 def logical_and(x, y, *, loc=None, ip=None):
     """`pd.logical_and(Tensor x, Tensor y)` -> Tensor(out)"""
     with near(x, y):
@@ -1223,6 +1258,34 @@ def where_(condition, x, y, *, loc=None, ip=None):
     """`pd.where_(Tensor condition, Tensor x, Tensor y)` -> Tensor(out)"""
     with near(condition, x, y):
         op = _ops.Where_Op(condition=condition, x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def lerp(x, y, weight, *, loc=None, ip=None):
+    """`pd.lerp(Tensor x, Tensor y, Tensor weight)` -> Tensor(out)"""
+    with near(x, y, weight):
+        op = _ops.LerpOp(x=x, y=y, weight=weight, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def lerp_(x, y, weight, *, loc=None, ip=None):
+    """`pd.lerp_(Tensor x, Tensor y, Tensor weight)` -> Tensor(out)"""
+    with near(x, y, weight):
+        op = _ops.Lerp_Op(x=x, y=y, weight=weight, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def masked_fill(x, mask, value, *, loc=None, ip=None):
+    """`pd.masked_fill(Tensor x, Tensor mask, Tensor value)` -> Tensor(out)"""
+    with near(x, mask, value):
+        op = _ops.MaskedFillOp(x=x, mask=mask, value=value, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def masked_fill_(x, mask, value, *, loc=None, ip=None):
+    """`pd.masked_fill_(Tensor x, Tensor mask, Tensor value)` -> Tensor(out)"""
+    with near(x, mask, value):
+        op = _ops.MaskedFill_Op(x=x, mask=mask, value=value, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 

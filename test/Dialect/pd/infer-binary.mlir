@@ -465,6 +465,26 @@ func.func @where(%c: !pd.vtensor<2x3xi1>, %x: !pd.vtensor<2x3xf32>, %y: !pd.vten
 
 // -----
 
+// Shifts and nextafter broadcast like the other elementwise binaries; lerp
+// broadcasts x, y and weight together; masked_fill broadcasts x with the
+// mask (value has one element).
+// CHECK-LABEL: func.func @shift_nextafter_lerp_masked_fill
+func.func @shift_nextafter_lerp_masked_fill(%i: !pd.vtensor<2x3xi32>, %j: !pd.vtensor<3xi32>, %x: !pd.vtensor<2x1x3xf32>, %y: !pd.vtensor<4x3xf32>, %w: !pd.vtensor<f32>, %m: !pd.vtensor<?x1xi1>, %v: !pd.vtensor<f32>, %d: !pd.vtensor<?x3xf32>) {
+  // CHECK: pd.bitwise_left_shift %{{.*}} : (!pd.vtensor<2x3xi32>, !pd.vtensor<3xi32>) -> !pd.vtensor<2x3xi32>
+  %0 = pd.bitwise_left_shift %i, %j : (!pd.vtensor<2x3xi32>, !pd.vtensor<3xi32>) -> !pd.vtensor<?x?xi32>
+  // CHECK: pd.bitwise_right_shift %{{.*}} {is_arithmetic = false} : (!pd.vtensor<2x3xi32>, !pd.vtensor<3xi32>) -> !pd.vtensor<2x3xi32>
+  %1 = pd.bitwise_right_shift %i, %j {is_arithmetic = false} : (!pd.vtensor<2x3xi32>, !pd.vtensor<3xi32>) -> !pd.vtensor<?x?xi32>
+  // CHECK: pd.nextafter %{{.*}} : (!pd.vtensor<2x1x3xf32>, !pd.vtensor<4x3xf32>) -> !pd.vtensor<2x4x3xf32>
+  %2 = pd.nextafter %x, %y : (!pd.vtensor<2x1x3xf32>, !pd.vtensor<4x3xf32>) -> !pd.vtensor<?x?x?xf32>
+  // CHECK: pd.lerp %{{.*}} : (!pd.vtensor<2x1x3xf32>, !pd.vtensor<4x3xf32>, !pd.vtensor<f32>) -> !pd.vtensor<2x4x3xf32>
+  %3 = pd.lerp %x, %y, %w : (!pd.vtensor<2x1x3xf32>, !pd.vtensor<4x3xf32>, !pd.vtensor<f32>) -> !pd.vtensor<?x?x?xf32>
+  // CHECK: pd.masked_fill %{{.*}} : (!pd.vtensor<?x3xf32>, !pd.vtensor<?x1xi1>, !pd.vtensor<f32>) -> !pd.vtensor<?x3xf32>
+  %4 = pd.masked_fill %d, %m, %v : (!pd.vtensor<?x3xf32>, !pd.vtensor<?x1xi1>, !pd.vtensor<f32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
 // In-place variants update x (a !pd.tensor) and infer like their value
 // variant; the result is a !pd.tensor.
 // CHECK-LABEL: func.func @inplace

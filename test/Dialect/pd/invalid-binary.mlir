@@ -773,3 +773,66 @@ func.func @trunc_divide_broadcast(%x: !pd.vtensor<2x3xi32>, %y: !pd.vtensor<4xi3
   %0 = pd.trunc_divide %x, %y : (!pd.vtensor<2x3xi32>, !pd.vtensor<4xi32>) -> !pd.vtensor<?x?xi32>
   return
 }
+
+// -----
+
+func.func @bitwise_left_shift_broadcast(%x: !pd.vtensor<2x3xi32>, %y: !pd.vtensor<4xi32>) {
+  // expected-error @+2 {{'pd.bitwise_left_shift' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.bitwise_left_shift' op cannot broadcast x of shape [2, 3] with y of shape [4]: dimension 1 is 3 vs 4}}
+  %0 = pd.bitwise_left_shift %x, %y : (!pd.vtensor<2x3xi32>, !pd.vtensor<4xi32>) -> !pd.vtensor<?x?xi32>
+  return
+}
+
+// -----
+
+func.func @bitwise_right_shift_dtypes(%x: !pd.vtensor<3xi32>, %y: !pd.vtensor<3xi64>) {
+  // expected-error @+2 {{'pd.bitwise_right_shift' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.bitwise_right_shift' op operands have different dtypes: x is 'i32', y is 'i64'}}
+  %0 = pd.bitwise_right_shift %x, %y : (!pd.vtensor<3xi32>, !pd.vtensor<3xi64>) -> !pd.vtensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @nextafter_broadcast(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<4xf32>) {
+  // expected-error @+2 {{'pd.nextafter' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.nextafter' op cannot broadcast x of shape [2, 3] with y of shape [4]: dimension 1 is 3 vs 4}}
+  %0 = pd.nextafter %x, %y : (!pd.vtensor<2x3xf32>, !pd.vtensor<4xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @lerp_weight_broadcast(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<2x3xf32>, %w: !pd.vtensor<4xf32>) {
+  // expected-error @+2 {{'pd.lerp' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.lerp' op cannot broadcast x and y of shape [2, 3] with weight of shape [4]: dimension 1 is 3 vs 4}}
+  %0 = pd.lerp %x, %y, %w : (!pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<4xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @lerp_int(%x: !pd.vtensor<3xi32>) {
+  // expected-error @+2 {{'pd.lerp' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.lerp' op x must be a floating-point tensor, got 'i32'}}
+  %0 = pd.lerp %x, %x, %x : (!pd.vtensor<3xi32>, !pd.vtensor<3xi32>, !pd.vtensor<3xi32>) -> !pd.vtensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @masked_fill_mask_not_bool(%x: !pd.vtensor<2x3xf32>, %m: !pd.vtensor<2x3xf32>, %v: !pd.vtensor<f32>) {
+  // expected-error @+2 {{'pd.masked_fill' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.masked_fill' op mask must be a bool tensor, got 'f32'}}
+  %0 = pd.masked_fill %x, %m, %v : (!pd.vtensor<2x3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<f32>) -> !pd.vtensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @masked_fill_value_elements(%x: !pd.vtensor<2x3xf32>, %m: !pd.vtensor<2x3xi1>, %v: !pd.vtensor<2xf32>) {
+  // expected-error @+2 {{'pd.masked_fill' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.masked_fill' op value must have one element, got 2}}
+  %0 = pd.masked_fill %x, %m, %v : (!pd.vtensor<2x3xf32>, !pd.vtensor<2x3xi1>, !pd.vtensor<2xf32>) -> !pd.vtensor<2x3xf32>
+  return
+}

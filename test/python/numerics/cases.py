@@ -642,6 +642,70 @@ add("where", F32, "edge", {"condition": np.array([True, False, True, False]),
     pd.where, lambda condition, x, y: np.where(condition, x, y))
 
 
+# Bitwise shifts: amounts below 0 or from the bit width up give 0 (-1 for an
+# arithmetic right shift of a negative value), as Paddle's kernels.
+_SHIFT_AMOUNTS = {I32: (-3, 40), I64: (-3, 70), "int16": (-3, 20), "uint8": (0, 10)}
+for _dt, (_lo, _hi) in _SHIFT_AMOUNTS.items():
+    _r = rng_for("shift", _dt)
+    _big = np.iinfo(_dt)
+    _x = rand(_r, (4, 6), _dt, max(_big.min, -2**20), min(_big.max, 2**20))
+    _x.flat[:2] = (_big.min, _big.max)
+    _y = rand(_r, (4, 6), _dt, _lo, _hi)
+    for _op, _arith in (("bitwise_left_shift", True), ("bitwise_right_shift", True),
+                        ("bitwise_right_shift", False)):
+        add(_op, _dt, "arith" if _arith else "logic", {"x": _x, "y": _y},
+            lambda x, y, _op=_op, _arith=_arith: getattr(pd, _op)(x, y, is_arithmetic=_arith),
+            lambda x, y, _op=_op, _arith=_arith: R.bitwise_shift(x, y, _op == "bitwise_left_shift",
+                                                                 _arith))
+_r = rng_for("shift", "bcast")
+add("bitwise_left_shift", I32, "bcast", {"x": rand(_r, (3, 1), I32, -50, 50),
+                                        "y": rand(_r, (4,), I32, 0, 31)},
+    pd.bitwise_left_shift, lambda x, y: R.bitwise_shift(x, y, True, True))
+
+# nextafter: random pairs, then zeros, infinities, NaN and equal values.
+for _dt in FLOATS:
+    _r = rng_for("nextafter", _dt)
+    add("nextafter", _dt, "rand", {"x": rand(_r, (3, 5), _dt, -4, 4), "y": rand(_r, (3, 5), _dt, -4, 4)},
+        pd.nextafter, lambda x, y: np.nextafter(x, y), tol=(0.0, 0.0))
+    _e = [(0.0, 1.0), (0.0, -1.0), (-0.0, 1.0), (1.0, 1.0), (-2.0, -2.0), (inf, 0.0), (-inf, 0.0),
+          (1.0, inf), (nan, 1.0), (1.0, nan), (-1.0, 0.0), (-1.0, -2.0), (1e-45, 0.0),
+          (np.finfo(_dt).max, inf), (0.0, 0.0), (0.0, -0.0)]
+    add("nextafter", _dt, "edge", {"x": np.array([e[0] for e in _e], _dt),
+                                   "y": np.array([e[1] for e in _e], _dt)},
+        pd.nextafter, lambda x, y: np.nextafter(x, y), tol=(0.0, 0.0))
+add("nextafter", F32, "bcast", {"x": rand(rng_for("nextafter", "b"), (2, 3), F32),
+                                "y": np.array([0.0, 5.0, -5.0], np.float32)},
+    pd.nextafter, lambda x, y: np.nextafter(x, y), tol=(0.0, 0.0))
+
+# lerp: x + weight * (y - x), the three broadcast together.
+for _dt in FLOATS:
+    _r = rng_for("lerp", _dt)
+    add("lerp", _dt, "same", {"x": rand(_r, (3, 4), _dt, -5, 5), "y": rand(_r, (3, 4), _dt, -5, 5),
+                              "weight": rand(_r, (3, 4), _dt, -0.5, 1.5)},
+        pd.lerp, lambda x, y, weight: out(f64(x) + f64(weight) * (f64(y) - f64(x)), x.dtype))
+_r = rng_for("lerp", "bcast")
+add("lerp", F32, "bcast", {"x": rand(_r, (2, 1, 4), F32), "y": rand(_r, (3, 4), F32),
+                           "weight": np.array([0.25], np.float32)},
+    pd.lerp, lambda x, y, weight: out(f64(x) + f64(weight) * (f64(y) - f64(x)), x.dtype))
+add("lerp", F32, "dyn", {"x": rand(_r, (5, 4), F32), "y": rand(_r, (5, 4), F32),
+                         "weight": rand(_r, (5, 4), F32)},
+    pd.lerp, lambda x, y, weight: out(f64(x) + f64(weight) * (f64(y) - f64(x)), x.dtype),
+    shapes={"x": [None, 4], "y": [None, 4], "weight": [None, 4]})
+
+# masked_fill: one value where the (broadcast) mask is set.
+for _dt in FLOATS + INTS + (BOOL,):
+    _r = rng_for("masked_fill", _dt)
+    add("masked_fill", _dt, "same", {"x": rand(_r, (3, 4), _dt, -9, 9), "mask": rand(_r, (3, 4), BOOL),
+                                     "value": np.array(rand(_r, (), _dt, -9, 9))},
+        pd.masked_fill, lambda x, mask, value: np.where(mask, value, x))
+_r = rng_for("masked_fill", "bcast")
+add("masked_fill", F32, "bcast", {"x": rand(_r, (3, 4), F32), "mask": rand(_r, (3, 1), BOOL),
+                                  "value": np.array([nan], np.float32)},
+    pd.masked_fill, lambda x, mask, value: np.where(mask, value, x))
+add("masked_fill", F32, "bcast_x", {"x": rand(_r, (4,), F32), "mask": rand(_r, (2, 3, 4), BOOL),
+                                    "value": np.array(-inf, np.float32)},
+    pd.masked_fill, lambda x, mask, value: np.where(mask, value, x))
+
 # ====================================================================================
 # Matrix products, convolution, pooling, normalization, NN misc
 # ====================================================================================

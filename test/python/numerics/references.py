@@ -267,6 +267,25 @@ def trunc_divide(x, y):
     return np.where((x % y != 0) & ((x < 0) != (y < 0)), q + 1, q).astype(x.dtype)
 
 
+def bitwise_shift(x, y, left, arithmetic):
+    """Paddle's shifts: an amount outside [0, bits) gives 0, or the sign
+    fill for an arithmetic right shift of a signed value; a logical right
+    shift of a signed value shifts zeros in."""
+    x, y = np.broadcast_arrays(x, y)
+    bits = x.dtype.itemsize * 8
+    ok = (y >= 0) & (y < bits)
+    amount = np.where(ok, y, 0).astype(x.dtype)
+    signed = x.dtype.kind == "i"
+    if left:
+        return np.where(ok, np.left_shift(x, amount), 0).astype(x.dtype)
+    if arithmetic or not signed:
+        fill = np.where(x < 0, -1, 0) if signed else 0
+        return np.where(ok, np.right_shift(x, amount), fill).astype(x.dtype)
+    unsigned = x.view(np.dtype(f"u{x.dtype.itemsize}"))
+    shifted = np.right_shift(unsigned, amount.view(unsigned.dtype))
+    return np.where(ok, shifted.view(x.dtype), 0).astype(x.dtype)
+
+
 def heaviside(x, y):
     return np.where(x == 0, y, (x > 0).astype(x.dtype)).astype(np.result_type(x, y))
 

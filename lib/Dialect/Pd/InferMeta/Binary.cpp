@@ -56,4 +56,36 @@ LogicalResult WhereInferMeta(const MetaTensor &condition, const MetaTensor &x,
   return success();
 }
 
+LogicalResult LerpInferMeta(const MetaTensor &x, const MetaTensor &y,
+                            const MetaTensor &weight, MetaTensor &out,
+                            const MetaError &err) {
+  if (!isa<FloatType>(x.dtype))
+    return err("x must be a floating-point tensor, got ", x.dtype);
+  if (y.dtype != x.dtype || weight.dtype != x.dtype)
+    return err("x, y and weight must have one dtype, got ", x.dtype, ", ", y.dtype, " and ",
+               weight.dtype);
+  SmallVector<int64_t> xy, dims;
+  if (failed(broadcastShapes(x.dims, y.dims, xy, err)) ||
+      failed(broadcastShapes(xy, weight.dims, dims, err, "x and y", "weight")))
+    return failure();
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult MaskedFillInferMeta(const MetaTensor &x, const MetaTensor &mask,
+                                  const MetaTensor &value, MetaTensor &out,
+                                  const MetaError &err) {
+  if (!mask.dtype.isInteger(1))
+    return err("mask must be a bool tensor, got ", mask.dtype);
+  if (value.dtype != x.dtype)
+    return err("value must have x's dtype ", x.dtype, ", got ", value.dtype);
+  if (int64_t n = value.numel(); n != kDyn && n != 1)
+    return err("value must have one element, got ", n);
+  SmallVector<int64_t> dims;
+  if (failed(broadcastShapes(x.dims, mask.dims, dims, err, "x", "mask")))
+    return failure();
+  out.set(dims, x.dtype);
+  return success();
+}
+
 } // namespace mlir::pd

@@ -192,6 +192,15 @@ LogicalResult CompareInferMeta(const MetaTensor &x, const MetaTensor &y,
                                MetaTensor &out, const MetaError &err);
 LogicalResult LogicalBinaryInferMeta(const MetaTensor &x, const MetaTensor &y,
                                      MetaTensor &out, const MetaError &err);
+/// lerp: x + weight * (y - x), the three broadcast together (float, one dtype).
+LogicalResult LerpInferMeta(const MetaTensor &x, const MetaTensor &y,
+                            const MetaTensor &weight, MetaTensor &out,
+                            const MetaError &err);
+/// masked_fill: `value` (one element, x's dtype) where the bool `mask` is
+/// set, else x; x and mask broadcast together.
+LogicalResult MaskedFillInferMeta(const MetaTensor &x, const MetaTensor &mask,
+                                  const MetaTensor &value, MetaTensor &out,
+                                  const MetaError &err);
 LogicalResult WhereInferMeta(const MetaTensor &condition, const MetaTensor &x,
                              const MetaTensor &y, MetaTensor &out,
                              const MetaError &err);
