@@ -879,6 +879,48 @@ LogicalResult lowerShift(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// Paddle's isclose: |x - y| <= atol + rtol * |y| (the bound computed in
+/// double, then in x's dtype), equal values (infinities too) close; a NaN
+/// is close only to a NaN, and only with equal_nan.
+LogicalResult lowerIsclose(Operation *op, Lowerer &l) {
+  auto o = cast<IscloseOp>(op);
+  FailureOr<Arith> a = arithFor(op, l.b, o.getX(), Domain::Float);
+  if (failed(a))
+    return failure();
+  Location loc = op->getLoc();
+  Type f64 = l.b.getF64Type();
+  Value rtol = scalarOperand(l, loc, o.getRtol(), f64);
+  Value atol = scalarOperand(l, loc, o.getAtol(), f64);
+  bool equalNan = o.getEqualNan();
+  Type elem = a->type;
+  Value r = buildElementwise(
+      l.b, loc, loweredType(o.getType()), ValueRange{l.get(o.getX()), l.get(o.getY())},
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Arith in{nb, nloc, elem};
+        Arith wide{nb, nloc, f64};
+        Value x = args[0], y = castScalar(nb, nloc, args[1], elem);
+        using P = arith::CmpFPredicate;
+        auto cmp = [&](P p, Value u, Value v) {
+          return arith::CmpFOp::create(nb, nloc, p, u, v).getResult();
+        };
+        auto orI = [&](Value u, Value v) { return arith::OrIOp::create(nb, nloc, u, v).getResult(); };
+        Value left = in.abs(in.sub(x, y));
+        Value yWide = elem == f64 ? y : arith::ExtFOp::create(nb, nloc, f64, y).getResult();
+        Value bound = wide.add(atol, wide.mul(rtol, wide.abs(yWide)));
+        Value right = elem == f64 ? bound : arith::TruncFOp::create(nb, nloc, elem, bound).getResult();
+        Value diff = in.abs(in.sub(left, right));
+        Value close = orI(orI(cmp(P::OEQ, x, y), cmp(P::OLE, left, right)),
+                          cmp(P::OLE, diff, in.c(1e-15)));
+        Value nanX = cmp(P::UNO, x, x), nanY = cmp(P::UNO, y, y);
+        Value nanResult = equalNan ? arith::AndIOp::create(nb, nloc, nanX, nanY).getResult()
+                                   : arith::ConstantIntOp::create(nb, nloc, nb.getI1Type(), 0)
+                                         .getResult();
+        return arith::SelectOp::create(nb, nloc, orI(nanX, nanY), nanResult, close);
+      });
+  l.map(o.getResult(), r);
+  return success();
+}
+
 /// x + weight * (y - x), as Paddle computes it.
 LogicalResult lowerLerp(Operation *op, Lowerer &l) {
   FailureOr<Arith> a = arithFor(op, l.b, op->getOperand(0), Domain::Float);
@@ -1036,6 +1078,7 @@ void lowering::populateElementwiseLowerings(LoweringTable &table) {
   table.add("pd.where", lowerWhere);
   table.add({"pd.bitwise_left_shift", "pd.bitwise_right_shift"}, lowerShift);
   table.add("pd.lerp", lowerLerp);
+  table.add("pd.isclose", lowerIsclose);
   table.add("pd.masked_fill", lowerMaskedFill);
   table.add("pd.dropout", lowerDropout);
   table.add("pd.prelu", lowerPrelu);

@@ -164,6 +164,7 @@ OPS = {
     'bitwise_right_shift': {'args': [('x', 'Tensor', None), ('y', 'Tensor', None), ('is_arithmetic', 'bool', 'true')], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},
     'bitwise_right_shift_': {'args': [('x', 'Tensor', None), ('y', 'Tensor', None), ('is_arithmetic', 'bool', 'true')], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},
     'nextafter': {'args': [('x', 'Tensor', None), ('y', 'Tensor', None)], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
+    'isclose': {'args': [('x', 'Tensor', None), ('y', 'Tensor', None), ('rtol', 'Scalar(double)', '1e-5'), ('atol', 'Scalar(double)', '1e-8'), ('equal_nan', 'bool', 'false')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'logical_and': {'args': [('x', 'Tensor', None), ('y', 'Tensor', None)], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},
     'logical_and_': {'args': [('x', 'Tensor', None), ('y', 'Tensor', None)], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},
     'logical_or': {'args': [('x', 'Tensor', None), ('y', 'Tensor', None)], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},

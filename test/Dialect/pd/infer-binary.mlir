@@ -476,6 +476,10 @@ func.func @shift_nextafter_lerp_masked_fill(%i: !pd.vtensor<2x3xi32>, %j: !pd.vt
   %1 = pd.bitwise_right_shift %i, %j {is_arithmetic = false} : (!pd.vtensor<2x3xi32>, !pd.vtensor<3xi32>) -> !pd.vtensor<?x?xi32>
   // CHECK: pd.nextafter %{{.*}} : (!pd.vtensor<2x1x3xf32>, !pd.vtensor<4x3xf32>) -> !pd.vtensor<2x4x3xf32>
   %2 = pd.nextafter %x, %y : (!pd.vtensor<2x1x3xf32>, !pd.vtensor<4x3xf32>) -> !pd.vtensor<?x?x?xf32>
+  // CHECK: pd.isclose %{{.*}} : (!pd.vtensor<2x1x3xf32>, !pd.vtensor<4x3xf32>, !pd.vtensor<f64>, !pd.vtensor<f64>) -> !pd.vtensor<2x4x3xi1>
+  %r = pd.full(1.0e-05) : !pd.vtensor<f64>
+  %a = pd.full(1.0e-08) : !pd.vtensor<f64>
+  %c = pd.isclose %x, %y, %r, %a : (!pd.vtensor<2x1x3xf32>, !pd.vtensor<4x3xf32>, !pd.vtensor<f64>, !pd.vtensor<f64>) -> !pd.vtensor<?x?x?xi1>
   // CHECK: pd.lerp %{{.*}} : (!pd.vtensor<2x1x3xf32>, !pd.vtensor<4x3xf32>, !pd.vtensor<f32>) -> !pd.vtensor<2x4x3xf32>
   %3 = pd.lerp %x, %y, %w : (!pd.vtensor<2x1x3xf32>, !pd.vtensor<4x3xf32>, !pd.vtensor<f32>) -> !pd.vtensor<?x?x?xf32>
   // CHECK: pd.masked_fill %{{.*}} : (!pd.vtensor<?x3xf32>, !pd.vtensor<?x1xi1>, !pd.vtensor<f32>) -> !pd.vtensor<?x3xf32>

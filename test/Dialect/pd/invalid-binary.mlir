@@ -836,3 +836,12 @@ func.func @masked_fill_value_elements(%x: !pd.vtensor<2x3xf32>, %m: !pd.vtensor<
   %0 = pd.masked_fill %x, %m, %v : (!pd.vtensor<2x3xf32>, !pd.vtensor<2x3xi1>, !pd.vtensor<2xf32>) -> !pd.vtensor<2x3xf32>
   return
 }
+
+// -----
+
+func.func @isclose_dtypes(%x: !pd.vtensor<3xf32>, %y: !pd.vtensor<3xf64>, %t: !pd.vtensor<f64>) {
+  // expected-error @+2 {{'pd.isclose' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.isclose' op operands have different dtypes: x is 'f32', y is 'f64'}}
+  %0 = pd.isclose %x, %y, %t, %t : (!pd.vtensor<3xf32>, !pd.vtensor<3xf64>, !pd.vtensor<f64>, !pd.vtensor<f64>) -> !pd.vtensor<3xi1>
+  return
+}

@@ -677,6 +677,29 @@ add("nextafter", F32, "bcast", {"x": rand(rng_for("nextafter", "b"), (2, 3), F32
                                 "y": np.array([0.0, 5.0, -5.0], np.float32)},
     pd.nextafter, lambda x, y: np.nextafter(x, y), tol=(0.0, 0.0))
 
+# isclose: Paddle's bound (atol + rtol * |y| in double, then in x's dtype);
+# equal infinities are close, NaN only to NaN and only with equal_nan.
+for _dt in FLOATS:
+    _r = rng_for("isclose", _dt)
+    _x = rand(_r, (4, 6), _dt, -2, 2)
+    _noise = rand(_r, (4, 6), _dt, -1, 1) * np.array([1e-9, 1e-6, 1e-5, 1e-4, 1e-2, 0.0], _dt)
+    _y = (_x + _noise * np.abs(_x) + rand(_r, (4, 6), _dt, -1e-8, 1e-8)).astype(_dt)
+    for _rt, _at, _en in ((1e-5, 1e-8, False), (1e-3, 0.0, False), (0.0, 1e-6, True)):
+        add("isclose", _dt, f"rtol{_rt:g}_atol{_at:g}_nan{int(_en)}", {"x": _x, "y": _y},
+            lambda x, y, _rt=_rt, _at=_at, _en=_en: pd.isclose(x, y, rtol=_rt, atol=_at,
+                                                               equal_nan=_en),
+            lambda x, y, _rt=_rt, _at=_at, _en=_en: R.isclose(x, y, _rt, _at, _en))
+    _e = [(inf, inf), (-inf, inf), (inf, 1e30), (nan, nan), (nan, 1.0), (1.0, nan), (0.0, -0.0),
+          (1.0, 1.0 + 1e-6), (1.0, 1.0 + 1e-4), (1e-9, 0.0), (-1e-7, 1e-7)]
+    for _en in (False, True):
+        add("isclose", _dt, f"edge_nan{int(_en)}", {"x": np.array([e[0] for e in _e], _dt),
+                                                    "y": np.array([e[1] for e in _e], _dt)},
+            lambda x, y, _en=_en: pd.isclose(x, y, equal_nan=_en),
+            lambda x, y, _en=_en: R.isclose(x, y, 1e-5, 1e-8, _en))
+add("isclose", F32, "bcast", {"x": rand(rng_for("isclose", "b"), (3, 1), F32),
+                              "y": np.array([0.0, 0.5, -0.5, 1.0], np.float32)},
+    pd.isclose, lambda x, y: R.isclose(x, y, 1e-5, 1e-8, False))
+
 # lerp: x + weight * (y - x), the three broadcast together.
 for _dt in FLOATS:
     _r = rng_for("lerp", _dt)

@@ -286,6 +286,19 @@ def bitwise_shift(x, y, left, arithmetic):
     return np.where(ok, shifted.view(x.dtype), 0).astype(x.dtype)
 
 
+def isclose(x, y, rtol, atol, equal_nan):
+    """Paddle's isclose kernel: |x - y| in x's dtype against atol + rtol * |y|
+    computed in double and rounded to x's dtype, with a 1e-15 slack."""
+    x, y = np.broadcast_arrays(x, y)
+    with np.errstate(all="ignore"):
+        left = np.abs(x - y)
+        right = (atol + rtol * np.abs(y.astype(np.float64))).astype(x.dtype)
+        diff = np.abs(left - right)
+        close = (x == y) | (left <= right) | (diff <= 1e-15)
+    nan_x, nan_y = np.isnan(x), np.isnan(y)
+    return np.where(nan_x | nan_y, equal_nan & nan_x & nan_y, close)
+
+
 def heaviside(x, y):
     return np.where(x == 0, y, (x > 0).astype(x.dtype)).astype(np.result_type(x, y))
 
