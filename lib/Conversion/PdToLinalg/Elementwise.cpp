@@ -923,42 +923,39 @@ LogicalResult lowerIsclose(Operation *op, Lowerer &l) {
 
 /// x + weight * (y - x), as Paddle computes it.
 LogicalResult lowerLerp(Operation *op, Lowerer &l) {
-  FailureOr<Arith> a = arithFor(op, l.b, op->getOperand(0), Domain::Float);
+  auto o = cast<LerpOp>(op);
+  FailureOr<Arith> a = arithFor(op, l.b, o.getX(), Domain::Float);
   if (failed(a))
     return failure();
   Type elem = a->type;
   Value r = buildElementwise(
-      l.b, op->getLoc(), loweredType(op->getResult(0).getType()),
-      ValueRange{l.get(op->getOperand(0)), l.get(op->getOperand(1)), l.get(op->getOperand(2))},
+      l.b, op->getLoc(), loweredType(o.getType()),
+      ValueRange{l.get(o.getX()), l.get(o.getY()), l.get(o.getWeight())},
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Arith in{nb, nloc, elem};
         return in.add(args[0], in.mul(args[2], in.sub(args[1], args[0])));
       });
-  l.map(op->getResult(0), r);
+  l.map(o.getResult(), r);
   return success();
 }
 
-/// value where mask is set, else x (value has one element).
+/// value where mask is set, else x (value has one element, read once).
 LogicalResult lowerMaskedFill(Operation *op, Lowerer &l) {
-  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  auto o = cast<MaskedFillOp>(op);
+  RankedTensorType outType = loweredType(o.getType());
   Type elem = outType.getElementType();
-  Value value = l.get(op->getOperand(2));
-  auto valueType = cast<RankedTensorType>(value.getType());
+  auto valueType = cast<RankedTensorType>(l.get(o.getValue()).getType());
   if (!valueType.hasStaticShape() || valueType.getNumElements() != 1)
-    return op->emitOpError() << "needs a value of one element known at compile time, got "
+    return op->emitOpError() << "needs a value of one element (a static shape), got "
                              << valueType;
-  // The one element, read once (not broadcast as a tensor).
-  OpBuilder &b = l.b;
-  Location loc = op->getLoc();
-  SmallVector<Value> zeros(valueType.getRank(), arith::ConstantIndexOp::create(b, loc, 0));
-  Value scalar = tensor::ExtractOp::create(b, loc, value, zeros);
+  Value value = scalarOperand(l, op->getLoc(), o.getValue(), elem);
   Value r = buildElementwise(
-      b, loc, outType, ValueRange{l.get(op->getOperand(1)), l.get(op->getOperand(0))},
+      l.b, op->getLoc(), outType, ValueRange{l.get(o.getMask()), l.get(o.getX())},
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value c = castScalar(nb, nloc, args[0], nb.getI1Type());
-        return arith::SelectOp::create(nb, nloc, c, scalar, castScalar(nb, nloc, args[1], elem));
+        return arith::SelectOp::create(nb, nloc, c, value, args[1]);
       });
-  l.map(op->getResult(0), r);
+  l.map(o.getResult(), r);
   return success();
 }
 

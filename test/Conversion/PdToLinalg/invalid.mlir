@@ -48,3 +48,36 @@ func.func @program_signature(%a: i32) {
   %x = pd.data "x" : !pd.vtensor<4xf32>
   return
 }
+
+// -----
+
+func.func @shift_float() {
+  %x = pd.data "x" : !pd.vtensor<4xf32>
+  // expected-error @+1 {{'pd.bitwise_left_shift' op is defined on integer tensors only}}
+  %r = pd.bitwise_left_shift %x, %x : (!pd.vtensor<4xf32>, !pd.vtensor<4xf32>) -> !pd.vtensor<4xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @masked_fill_dynamic_value() {
+  %x = pd.data "x" : !pd.vtensor<4xf32>
+  %m = pd.data "m" : !pd.vtensor<4xi1>
+  %v = pd.data "v" : !pd.vtensor<?xf32>
+  // expected-error @+1 {{'pd.masked_fill' op needs a value of one element (a static shape), got 'tensor<?xf32>'}}
+  %r = pd.masked_fill %x, %m, %v : (!pd.vtensor<4xf32>, !pd.vtensor<4xi1>, !pd.vtensor<?xf32>) -> !pd.vtensor<4xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @isclose_int() {
+  %x = pd.data "x" : !pd.vtensor<4xi32>
+  %t = pd.full(1.0e-05) : !pd.vtensor<f64>
+  // expected-error @+1 {{'pd.isclose' op the CPU lowering supports float element types here, got 'i32'}}
+  %r = pd.isclose %x, %x, %t, %t : (!pd.vtensor<4xi32>, !pd.vtensor<4xi32>, !pd.vtensor<f64>, !pd.vtensor<f64>) -> !pd.vtensor<4xi1>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<4xi1>
+  return
+}
