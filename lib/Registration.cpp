@@ -35,7 +35,7 @@ void mlir::paddle::buildInferenceOptPipeline(OpPassManager &pm) {
 
 std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize,
                                                     bool parallel, bool genericAlloc,
-                                                    LoweringStage stage) {
+                                                    LoweringStage stage, bool runtimeChecks) {
   std::string p;
   // pd level: in-place ops become value ops, every tensor a value, shapes
   // refined so that the lowering sees static types where they are known.
@@ -43,8 +43,8 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
     p += "pd-reduce-inplace-variants,pd-maximize-value-semantics,canonicalize,"
          "pd-infer-shapes,canonicalize,";
   // pd -> linalg/tensor; elementwise producers fuse into their consumers.
-  p += "convert-pd-to-linalg,canonicalize,func.func(pd-fuse-linalg-elementwise),"
-       "canonicalize,cse,";
+  p += runtimeChecks ? "convert-pd-to-linalg," : "convert-pd-to-linalg{runtime-checks=false},";
+  p += "canonicalize,func.func(pd-fuse-linalg-elementwise),canonicalize,cse,";
   if (vectorize)
     p += "func.func(pd-conv-to-im2col),";
   // Padded activations: their producers write into the padded buffer.
@@ -153,6 +153,12 @@ struct LowerToLLVMOptions
                      "the caching allocator of `paddle-mlir compile`) instead "
                      "of aligned_alloc / free"),
       llvm::cl::init(false)};
+  Option<bool> runtimeChecks{
+      *this, "runtime-checks",
+      llvm::cl::desc("Check run-time indices and integer divisors "
+                     "(convert-pd-to-linalg's option; off only for trusted "
+                     "inputs)"),
+      llvm::cl::init(true)};
 };
 } // namespace
 
@@ -175,7 +181,7 @@ void mlir::paddle::registerAllPasses() {
         [](OpPassManager &pm, const LowerToLLVMOptions &options) {
           std::string pipeline = lowerToLLVMPipelineString(
               options.prepare, options.vectorize, options.parallel,
-              options.genericAlloc, options.stage);
+              options.genericAlloc, options.stage, options.runtimeChecks);
           // The stages are upstream passes registered by name; a parse
           // failure here is a build problem, reported loudly.
           if (failed(parsePassPipeline(pipeline, pm, llvm::errs())))

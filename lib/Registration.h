@@ -33,11 +33,14 @@ void buildInferenceOptPipeline(OpPassManager &pm);
 ///   genericAlloc  buffers from _mlir_memref_to_llvm_aligned_alloc/_free
 ///   stage      all, or one half: Loops (paddle-mlir's passes, down to
 ///              loops over buffers) or LLVM (MLIR's conversion of those)
+///   runtimeChecks  check run-time indices and integer divisors (off:
+///              trusted inputs only; an out-of-range index is not caught)
 /// Returns the textual pipeline, so tools can print it.
 enum class LoweringStage { All, Loops, LLVM };
 std::string lowerToLLVMPipelineString(bool prepare, bool vectorize, bool parallel,
                                       bool genericAlloc = false,
-                                      LoweringStage stage = LoweringStage::All);
+                                      LoweringStage stage = LoweringStage::All,
+                                      bool runtimeChecks = true);
 
 } // namespace mlir::paddle
 

@@ -262,7 +262,23 @@ def ConvertPdToLinalg : Pass<"convert-pd-to-linalg", "::mlir::ModuleOp"> {
       return %r : tensor<4x16xf32>
     }
     ```
+
+    Values only known at run time are checked by the code this pass emits:
+    the indices of gather, gather_nd, index_select, take_along_axis,
+    embedding and scatter against their bounds, and integer divisors
+    against zero. A bad value calls the runtime's `pdm_runtime_error` with
+    its site in the module's `pd.runtime_checks` messages and is replaced by
+    a valid one, so the computation finishes without reading out of bounds
+    and the caller raises `RuntimeCheckError`. `runtime-checks=false` emits
+    none of this (indices are only converted, divisors used as they are):
+    for inputs the caller trusts, since an out-of-range index then reads or
+    writes outside its buffer and an integer division by zero traps.
   }];
+  let options = [
+    Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"true",
+           "Check run-time indices and integer divisors (off: no checks; "
+           "only for trusted inputs)">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::bufferization::BufferizationDialect",
     "::mlir::func::FuncDialect",

@@ -204,6 +204,8 @@ def _predictor(args: argparse.Namespace):
         config.set_optimization_pipeline(pipeline)
     if getattr(args, "no_cache", False):
         config.disable_compile_cache()
+    if args.runtime_checks is not None:
+        config.switch_runtime_checks(args.runtime_checks)
     return inference.create_predictor(config)
 
 
@@ -239,7 +241,8 @@ def cmd_compile(args: argparse.Namespace) -> int:
     shapes = aot.parse_shapes(args.shape)
     lowered = aot.compile_file(args.program, args.emit, args.output, shapes=shapes,
                                params=args.params, parallel=args.parallel,
-                               pipeline=args.pipeline, entry=args.entry, mcpu=args.mcpu)
+                               pipeline=args.pipeline, entry=args.entry, mcpu=args.mcpu,
+                               runtime_checks=args.runtime_checks)
     if args.verbose:
         steps = ", ".join(f"{k[:-2]} {v * 1e3:.0f} ms" for k, v in lowered.timings.items())
         written = [args.output] + ([str(aot.header_path(args.output))]
@@ -359,6 +362,10 @@ def main(argv: list[str] | None = None) -> int:
     from .backend.aot import DEFAULT_ENTRY, DEFAULT_PIPELINE, EMIT_KINDS
     pipeline_help = (f"the pd optimization pipeline run on the frozen program (default: "
                      f"{DEFAULT_PIPELINE}; 'none' for none)")
+    checks_help = ("check gather/embedding/scatter indices and integer divisors at run "
+                   "time, an error instead of an out-of-bounds read or a crash (default: "
+                   "on, or $PADDLE_MLIR_RUNTIME_CHECKS=0 off); --no-runtime-checks only "
+                   "for inputs you trust")
     comp = sub.add_parser("compile", help="compile a pd program or Paddle model ahead of "
                           "time (LLVM dialect, LLVM IR, object file or shared library)")
     comp.add_argument("program", help="a pd program (.mlir, .mlirbc) or a Paddle MODEL.json")
@@ -379,6 +386,8 @@ def main(argv: list[str] | None = None) -> int:
                       help=f"the C entry point's name (default: {DEFAULT_ENTRY})")
     comp.add_argument("--mcpu", default="native",
                       help="the target CPU for llc/opt (default: native)")
+    comp.add_argument("--runtime-checks", action=argparse.BooleanOptionalAction, default=None,
+                      help=checks_help)
     comp.add_argument("-v", "--verbose", action="store_true",
                       help="print where the compile time went (to standard error)")
     comp.set_defaults(func=cmd_compile)
@@ -402,6 +411,8 @@ def main(argv: list[str] | None = None) -> int:
                      help=parallel_help)
     run.add_argument("--threads", type=_positive_int, metavar="N", help=threads_help)
     run.add_argument("--no-cache", action="store_true", help=cache_help)
+    run.add_argument("--runtime-checks", action=argparse.BooleanOptionalAction, default=None,
+                     help=checks_help)
     run.set_defaults(func=cmd_run)
 
     bench = sub.add_parser("bench", help="median latency of a model on the CPU")
@@ -421,6 +432,8 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--max-runs", type=int, default=1000,
                        help="at most this many timed runs with --min-time (default: 1000)")
     bench.add_argument("--no-cache", action="store_true", help=cache_help)
+    bench.add_argument("--runtime-checks", action=argparse.BooleanOptionalAction, default=None,
+                       help=checks_help)
     bench.set_defaults(func=cmd_bench)
 
     args = parser.parse_args(argv)

@@ -16,7 +16,7 @@
 // TIMING: PdSelectKernels
 // FAIL: error: pd.nonzero has a data-dependent result shape
 // REPRO: mlir_reproducer
-// REPRO: pipeline: "builtin.module(pd-maximize-value-semantics, convert-pd-to-linalg)"
+// REPRO: pipeline: "builtin.module(pd-maximize-value-semantics, convert-pd-to-linalg{runtime-checks=true})"
 func.func @main() {
   %x = pd.data "x" : !pd.tensor<?x4xf32>
   %n = pd.nonzero %x : (!pd.tensor<?x4xf32>) -> !pd.tensor<?x2xi64>

@@ -200,3 +200,69 @@ def test_float_division_by_zero_is_not_an_error():
                                                   "y": np.zeros(4, np.float32)},
                                       fetch_list=["z"])
     assert np.all(np.isinf(z))
+
+
+# -- turning the checks off (trusted inputs) ------------------------------------------------
+# Only valid inputs are run without checks: a bad one would read out of bounds.
+def test_executor_without_checks_computes_the_same():
+    build, reference, shape, good, _, _ = CASES["gather"]
+    main, startup = _program(build, shape)
+    exe = static.Executor("cpu", runtime_checks=False)
+    exe.run(startup)
+    good = np.array(good, np.int64)
+    (y,) = exe.run(main, feed={"x": X, "i": good}, fetch_list=["y"])
+    np.testing.assert_array_equal(y, reference(X, good))  # -1 still counts from the end
+    (compiled,) = exe._cache.values()
+    assert not compiled.checks
+    checked = static.Executor("cpu")
+    checked.run(main, feed={"x": X, "i": good}, fetch_list=["y"])
+    (compiled,) = checked._cache.values()
+    assert len(compiled.checks) == 1 and compiled.checks[0].startswith("pd.gather at ")
+
+
+def test_the_environment_turns_checks_off(monkeypatch):
+    fn, reference = DIVISIONS["floor_divide"]
+    main = _division_program(fn)
+    monkeypatch.setenv("PADDLE_MLIR_RUNTIME_CHECKS", "0")
+    exe = static.Executor("cpu")
+    assert exe.runtime_checks is False
+    x, y = np.array([7, -7, 9, 5]), np.array([2, 2, -4, 3])
+    (z,) = exe.run(main, feed={"x": x, "y": y}, fetch_list=["z"])
+    np.testing.assert_array_equal(z, reference(x, y))
+    (compiled,) = exe._cache.values()
+    assert not compiled.checks
+    monkeypatch.setenv("PADDLE_MLIR_RUNTIME_CHECKS", "1")
+    assert static.Executor("cpu").runtime_checks is True
+
+
+def test_predictor_without_checks_has_its_own_cache_entry(saved_embedding, tmp_path):
+    tmp, weight = saved_embedding
+    good = np.array([[1, 2, 9], [0, 3, 4]])
+    libraries = {}
+    for checks in (True, False):
+        config = paddle_infer.Config(str(tmp / "m.mlir"))
+        config.set_optim_cache_dir(tmp_path / "cache")
+        config.switch_runtime_checks(checks)
+        assert config.runtime_checks_enabled() is checks
+        assert re.search(rf"^runtime_checks +{checks}$", config.summary(), re.M)
+        predictor = paddle_infer.create_predictor(config)
+        (y,) = predictor.run([good])
+        np.testing.assert_array_equal(y, weight[good])
+        assert predictor.cache_hit is False  # the unchecked build is not the checked one
+        (program,) = predictor._compiled.values()
+        libraries[checks] = program
+    assert libraries[True].meta.get("runtime_checks")
+    assert "runtime_checks" not in libraries[False].meta
+
+
+def test_cli_compile_without_checks(saved_embedding):
+    tmp, _ = saved_embedding
+    cli = os.path.join(os.path.dirname(sys.executable), "paddle-mlir")
+    texts = {}
+    for flag in ("--runtime-checks", "--no-runtime-checks"):
+        out = tmp / f"m{flag}.ll"
+        subprocess.run([cli, "compile", str(tmp / "m.mlir"), "--emit", "llvm", "-o", str(out),
+                        "--shape", "ids=2x3", flag], check=True, capture_output=True)
+        texts[flag] = out.read_text()
+    assert "pdm_runtime_error" in texts["--runtime-checks"]
+    assert "pdm_runtime_error" not in texts["--no-runtime-checks"]

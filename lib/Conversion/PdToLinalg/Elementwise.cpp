@@ -652,7 +652,7 @@ LogicalResult lowerBinary(Operation *op, Lowerer &l) {
                           name == "pd.trunc_divide" || name == "pd.remainder");
   Value divisor = l.get(pdY);
   if (integerDivision)
-    divisor = checkedDivisors(l.b, op->getLoc(), op, divisor);
+    divisor = checkedDivisors(l, op->getLoc(), op, divisor);
   Value r = buildElementwise(
       l.b, op->getLoc(), outType, ValueRange{l.get(pdX), divisor},
       [&](OpBuilder &nb, Location nloc, ValueRange args) {

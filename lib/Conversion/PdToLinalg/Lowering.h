@@ -73,16 +73,18 @@ int64_t registerRuntimeCheck(Operation *op, StringRef what);
 /// value out of range (after adding the bound to a negative one when
 /// `wrapNegative`) reports `what` to the runtime and becomes 0. The op that
 /// then reads with these indices never reads out of bounds (a bound of 0
-/// must be refused before: there is no valid index to substitute).
-Value checkedIndices(OpBuilder &b, Location loc, Operation *op, Value indices, bool isUnsigned,
+/// must be refused before: there is no valid index to substitute). Without
+/// `l.runtimeChecks`, the indices are only converted (and wrapped).
+Value checkedIndices(Lowerer &l, Location loc, Operation *op, Value indices, bool isUnsigned,
                      bool wrapNegative,
                      function_ref<Value(OpBuilder &, Location, ValueRange ivs)> bound,
                      StringRef what);
 
 /// The integer divisors of `op` checked at run time: a zero reports
 /// "integer division by zero" and becomes 1 (no SIGFPE). Float tensors and
-/// constants without a zero come back unchanged.
-Value checkedDivisors(OpBuilder &b, Location loc, Operation *op, Value divisors);
+/// constants without a zero come back unchanged, and so does everything
+/// without `l.runtimeChecks`.
+Value checkedDivisors(Lowerer &l, Location loc, Operation *op, Value divisors);
 
 /// Whether convert-pd-to-linalg has a lowering for the op named `opName`
 /// (what the CPU backend's kernel registry is filled from).
@@ -100,6 +102,9 @@ public:
   /// pd.copy_to, no pd.set_parameter): then a !pd.tensor is as good as a
   /// value (aliasing is only observable through a write).
   bool tensorsAreValues = false;
+  /// Whether run-time values (indices, integer divisors) are checked
+  /// (convert-pd-to-linalg's runtime-checks option).
+  bool runtimeChecks = true;
 
   /// The tensor a pd value was lowered to.
   Value get(Value pdValue) const { return mapping.lookup(pdValue); }

@@ -1037,8 +1037,9 @@ LogicalResult requireNonEmptyAxis(Operation *op, Value x, int64_t ax) {
 /// x[..., index[j], ...] along `ax` (gather, index_select); a 0-D index
 /// drops the axis, an index shaped [n, 1] is read as [n]. Indices are
 /// checked at run time (negative ones count from the end).
-FailureOr<Value> gatherAlong(Operation *op, OpBuilder &b, Location loc, Value x, Value index,
+FailureOr<Value> gatherAlong(Operation *op, Lowerer &l, Location loc, Value x, Value index,
                              bool indexUnsigned, int64_t ax, RankedTensorType outType) {
+  OpBuilder &b = l.b;
   if (failed(requireNonEmptyAxis(op, x, ax)))
     return failure();
   MLIRContext *ctx = b.getContext();
@@ -1057,7 +1058,7 @@ FailureOr<Value> gatherAlong(Operation *op, OpBuilder &b, Location loc, Value x,
     exprs.push_back(getAffineConstantExpr(0, ctx));
   Value n = valueOf(b, loc, tensor::getMixedSize(b, loc, x, ax));
   Value checked = checkedIndices(
-      b, loc, op, index, indexUnsigned, /*wrapNegative=*/true,
+      l, loc, op, index, indexUnsigned, /*wrapNegative=*/true,
       [&](OpBuilder &, Location, ValueRange) { return n; }, kSignedIndexMessage);
   Value init = emptyOf(b, loc, sizes, outType.getElementType());
   return buildGeneric(
@@ -1079,7 +1080,7 @@ LogicalResult lowerGather(Operation *op, Lowerer &l) {
   FailureOr<int64_t> ax = constAxis(op, o.getAxis(), tensorType(x).getRank());
   if (failed(ax))
     return failure();
-  FailureOr<Value> r = gatherAlong(op, l.b, op->getLoc(), x, l.get(o.getIndex()),
+  FailureOr<Value> r = gatherAlong(op, l, op->getLoc(), x, l.get(o.getIndex()),
                                    isUnsigned(pdElementType(o.getIndex())), *ax,
                                    loweredType(o.getType()));
   if (failed(r))
@@ -1092,7 +1093,7 @@ LogicalResult lowerIndexSelect(Operation *op, Lowerer &l) {
   auto o = cast<IndexSelectOp>(op);
   Value x = l.get(o.getX());
   int64_t ax = normalizeAxis((int32_t)o.getAxis(), tensorType(x).getRank());
-  FailureOr<Value> r = gatherAlong(op, l.b, op->getLoc(), x, l.get(o.getIndex()),
+  FailureOr<Value> r = gatherAlong(op, l, op->getLoc(), x, l.get(o.getIndex()),
                                    isUnsigned(pdElementType(o.getIndex())), ax,
                                    loweredType(o.getType()));
   if (failed(r))
@@ -1125,7 +1126,7 @@ LogicalResult lowerGatherNd(Operation *op, Lowerer &l) {
   Value checked = index;
   if (k > 0)
     checked = checkedIndices(
-        b, loc, op, index, uns, /*wrapNegative=*/true,
+        l, loc, op, index, uns, /*wrapNegative=*/true,
         [&](OpBuilder &nb, Location nl, ValueRange ivs) {
           Value n = xDims[k - 1];
           for (int64_t j = k - 2; j >= 0; --j) {
@@ -1166,7 +1167,7 @@ LogicalResult lowerTakeAlongAxis(Operation *op, Lowerer &l) {
     return failure();
   Value n = valueOf(b, loc, tensor::getMixedSize(b, loc, arr, ax));
   Value checked = checkedIndices(
-      b, loc, op, indices, uns, /*wrapNegative=*/true,
+      l, loc, op, indices, uns, /*wrapNegative=*/true,
       [&](OpBuilder &, Location, ValueRange) { return n; }, kSignedIndexMessage);
   Value init = emptyOf(b, loc, tensor::getMixedSizes(b, loc, indices),
                        outType.getElementType());
@@ -1203,7 +1204,7 @@ LogicalResult lowerEmbedding(Operation *op, Lowerer &l) {
     return failure();
   Value rows = valueOf(b, loc, tensor::getMixedSize(b, loc, weight, 0));
   Value checked = checkedIndices(
-      b, loc, op, ids, uns, /*wrapNegative=*/false,
+      l, loc, op, ids, uns, /*wrapNegative=*/false,
       [&](OpBuilder &, Location, ValueRange) { return rows; },
       "id {value} out of range [0, {bound})");
   Value init = emptyOf(b, loc, sizes, outType.getElementType());
@@ -1317,7 +1318,7 @@ LogicalResult lowerScatter(Operation *op, Lowerer &l) {
   // Rows are written at these indices: checked first, so that no bad index
   // writes outside x.
   Value checked = checkedIndices(
-      b, loc, op, index, uns, /*wrapNegative=*/true,
+      l, loc, op, index, uns, /*wrapNegative=*/true,
       [&](OpBuilder &, Location, ValueRange) { return rows; }, kSignedIndexMessage);
   Value count = it.getRank() == 0
                     ? cIdx(b, loc, 1)

@@ -261,7 +261,7 @@ void foldEmptyTensors(func::FuncOp fn) {
       op->erase();
 }
 
-LogicalResult lowerFunction(func::FuncOp fn) {
+LogicalResult lowerFunction(func::FuncOp fn, bool runtimeChecks) {
   if (!fn.getBody().hasOneBlock())
     return fn.emitOpError() << "a pd program has a single block";
   Block &entry = fn.front();
@@ -272,6 +272,7 @@ LogicalResult lowerFunction(func::FuncOp fn) {
   MLIRContext *ctx = fn.getContext();
   OpBuilder b(ctx);
   Lowerer l(b, getLoweringTable());
+  l.runtimeChecks = runtimeChecks;
   bool mutates = false;
   fn.walk([&](Operation *op) {
     if (op->hasTrait<OpTrait::pd::Inplace>() || isa<CopyToOp, SetParameterOp>(op))
@@ -366,12 +367,13 @@ LogicalResult lowerFunction(func::FuncOp fn) {
 
 struct ConvertPdToLinalgPass
     : public pd::impl::ConvertPdToLinalgBase<ConvertPdToLinalgPass> {
+  using ConvertPdToLinalgBase::ConvertPdToLinalgBase;
   void runOnOperation() override {
     for (auto fn : llvm::make_early_inc_range(
              getOperation().getOps<func::FuncOp>())) {
       if (fn.isExternal() || !holdsPdOps(fn))
         continue;
-      if (failed(lowerFunction(fn)))
+      if (failed(lowerFunction(fn, runtimeChecks)))
         return signalPassFailure();
     }
   }

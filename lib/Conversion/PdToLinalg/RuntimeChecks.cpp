@@ -9,7 +9,8 @@
 // bounds; the caller then gets the error instead of the outputs. `site`
 // indexes the module's `pd.runtime_checks`, one message per check ("pd.embedding
 // at model.json:op 12: id {value} out of range [0, {bound})"), which the
-// runtime formats.
+// runtime formats. With the pass's runtime-checks=false none of this is
+// emitted (trusted inputs only).
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,13 +66,15 @@ int64_t mlir::pd::lowering::registerRuntimeCheck(Operation *op, StringRef what) 
   return static_cast<int64_t>(sites.size()) - 1;
 }
 
-Value mlir::pd::lowering::checkedIndices(OpBuilder &b, Location loc, Operation *op, Value indices,
+Value mlir::pd::lowering::checkedIndices(Lowerer &l, Location loc, Operation *op, Value indices,
                                           bool isUnsigned, bool wrapNegative,
                                           function_ref<Value(OpBuilder &, Location, ValueRange)> bound,
                                           StringRef what) {
+  OpBuilder &b = l.b;
   auto type = cast<RankedTensorType>(indices.getType());
-  int64_t site = registerRuntimeCheck(op, what);
-  func::FuncOp report = runtimeErrorFunction(op->getParentOfType<ModuleOp>());
+  bool check = l.runtimeChecks;
+  int64_t site = check ? registerRuntimeCheck(op, what) : -1;
+  func::FuncOp report = check ? runtimeErrorFunction(op->getParentOfType<ModuleOp>()) : nullptr;
   int64_t rank = type.getRank();
   MLIRContext *ctx = b.getContext();
   Value init = tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, indices),
@@ -82,22 +85,32 @@ Value mlir::pd::lowering::checkedIndices(OpBuilder &b, Location loc, Operation *
              b, loc, TypeRange{init.getType()}, ValueRange{indices}, ValueRange{init}, maps,
              iters,
              [&](OpBuilder &nb, Location nl, ValueRange args) {
-               SmallVector<Value> ivs;
-               for (int64_t d = 0; d < rank; ++d)
-                 ivs.push_back(linalg::IndexOp::create(nb, nl, d));
-               Value n = bound(nb, nl, ivs);
                Value raw = args[0];
                Value i = raw;
                if (!raw.getType().isIndex() && isUnsigned)
                  i = arith::IndexCastUIOp::create(nb, nl, nb.getIndexType(), raw);
                else if (!raw.getType().isIndex())
                  i = arith::IndexCastOp::create(nb, nl, nb.getIndexType(), raw);
-               Value zero = arith::ConstantIndexOp::create(nb, nl, 0);
+               // The bound (of the element's position) only where it is
+               // read: unchecked ids that cannot be negative need none.
+               Value n;
+               if (check || wrapNegative) {
+                 SmallVector<Value> ivs;
+                 for (int64_t d = 0; d < rank; ++d)
+                   ivs.push_back(linalg::IndexOp::create(nb, nl, d));
+                 n = bound(nb, nl, ivs);
+               }
                Value j = i;
                if (wrapNegative) {
-                 Value neg = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::slt, i, zero);
+                 Value neg = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::slt, i,
+                                                    arith::ConstantIndexOp::create(nb, nl, 0));
                  j = arith::SelectOp::create(nb, nl, neg, arith::AddIOp::create(nb, nl, i, n), i);
                }
+               if (!check) {
+                 linalg::YieldOp::create(nb, nl, ValueRange{j});
+                 return;
+               }
+               Value zero = arith::ConstantIndexOp::create(nb, nl, 0);
                // One unsigned compare: negative values are huge.
                Value ok = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::ult, j, n);
                Value bad = arith::XOrIOp::create(
@@ -115,8 +128,11 @@ Value mlir::pd::lowering::checkedIndices(OpBuilder &b, Location loc, Operation *
       .getResult(0);
 }
 
-Value mlir::pd::lowering::checkedDivisors(OpBuilder &b, Location loc, Operation *op,
+Value mlir::pd::lowering::checkedDivisors(Lowerer &l, Location loc, Operation *op,
                                            Value divisors) {
+  if (!l.runtimeChecks)
+    return divisors;
+  OpBuilder &b = l.b;
   auto type = cast<RankedTensorType>(divisors.getType());
   auto elem = dyn_cast<IntegerType>(type.getElementType());
   if (!elem)

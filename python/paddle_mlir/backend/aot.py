@@ -54,6 +54,7 @@ from mlir import ir
 from ..dialects import pd
 from ..pipeline import run_pipeline
 from . import cpu, runtime_checks
+from .runtime_checks import sites as runtime_check_sites  # (lower_program's argument is runtime_checks)
 
 EMIT_KINDS = ("mlir", "llvm", "obj", "so")
 DEFAULT_PIPELINE = "pd-inference-opt"
@@ -369,7 +370,8 @@ class LoweredProgram:
 
 def lower_program(program, shapes: dict | None = None, *, parallel: bool = False,
                   pipeline: str | None = DEFAULT_PIPELINE, entry: str = DEFAULT_ENTRY,
-                  source: str = "", batch_feeds: list | None = None) -> LoweredProgram:
+                  source: str = "", batch_feeds: list | None = None,
+                  runtime_checks: bool | None = None) -> LoweredProgram:
     """Freezes, optimizes, specializes and lowers `program` (modified in place)
     to the LLVM dialect. With `batch_feeds` (feeds whose dim 0 is a dynamic
     batch, given as 1 in `shapes`), also decides whether the program computes
@@ -391,7 +393,9 @@ def lower_program(program, shapes: dict | None = None, *, parallel: bool = False
     timings["optimize_s"] = time.perf_counter() - t0
 
     t0 = time.perf_counter()
-    fetch_types, signature = _lower_to_llvm(module, parallel)
+    if runtime_checks is None:
+        runtime_checks = cpu.runtime_checks_default()
+    fetch_types, signature = _lower_to_llvm(module, parallel, runtime_checks)
     timings["lower_s"] = time.perf_counter() - t0
     if signature.parameters:
         raise AotError("the lowered program still takes parameters "
@@ -416,12 +420,12 @@ def lower_program(program, shapes: dict | None = None, *, parallel: bool = False
             raise AotError(f"{spec.name!r} has dtype {spec.dtype_name}, which has no C type")
 
     lowered = LoweredProgram(module, entry, feeds, fetches, parallel, source, timings,
-                             fetch_results, batch, runtime_checks.sites(module))
+                             fetch_results, batch, runtime_check_sites(module))
     _rename_program_function(lowered)
     return lowered
 
 
-def _lower_to_llvm(module: ir.Module, parallel: bool):
+def _lower_to_llvm(module: ir.Module, parallel: bool, runtime_checks: bool = True):
     """What cpu.compile_program does before the JIT: shapes, value semantics,
     pd-lower-to-llvm; returns (fetch types by col, signature)."""
     description = "paddle-mlir compile"
@@ -433,7 +437,8 @@ def _lower_to_llvm(module: ir.Module, parallel: bool):
     fetch_types = cpu.fetch_types(module)
     # Lower first: an op that cannot be lowered is the better diagnostic.
     # Buffers come from the library's own caching allocator (ALLOCATOR_SOURCE).
-    cpu.lower_to_llvm(module, description, parallel=parallel, generic_alloc=True)
+    cpu.lower_to_llvm(module, description, parallel=parallel, generic_alloc=True,
+                      runtime_checks=runtime_checks)
     for f in fetch_types:
         if f[1] is None:
             raise AotError(f"fetch {f[0]!r} has a dynamic shape {f[3] if len(f) > 3 else ''} "
@@ -1086,14 +1091,16 @@ def emit(lowered: LoweredProgram, kind: str, out, *, mcpu: str = "native",
 
 def compile_file(path, kind: str, out, *, shapes: dict | None = None, params=None,
                  parallel: bool = False, pipeline: str | None = DEFAULT_PIPELINE,
-                 entry: str = DEFAULT_ENTRY, mcpu: str = "native") -> LoweredProgram:
+                 entry: str = DEFAULT_ENTRY, mcpu: str = "native",
+                 runtime_checks: bool | None = None) -> LoweredProgram:
     """`paddle-mlir compile`: load, lower and emit; returns the lowered program
     (its `timings` say where the time went)."""
     t0 = time.perf_counter()
     program = load_program(path, params)
     load_s = time.perf_counter() - t0
     lowered = lower_program(program, shapes, parallel=parallel, pipeline=pipeline,
-                            entry=entry, source=Path(path).name)
+                            entry=entry, source=Path(path).name,
+                            runtime_checks=runtime_checks)
     lowered.timings["load_s"] = load_s
     emit(lowered, kind, out, mcpu=mcpu)
     return lowered

@@ -84,11 +84,24 @@ def runtime_libraries(parallel: bool) -> list[str]:
     return []
 
 
+def runtime_checks_default() -> bool:
+    """Whether compiled code checks run-time indices and integer divisors
+    (convert-pd-to-linalg's runtime-checks): on unless
+    PADDLE_MLIR_RUNTIME_CHECKS is 0/off/false/no. Off is for inputs the
+    caller trusts: an out-of-range index then reads outside its table and an
+    integer division by zero kills the process."""
+    env = os.environ.get("PADDLE_MLIR_RUNTIME_CHECKS")
+    return env is None or env.strip().lower() not in ("0", "off", "false", "no")
+
+
 def lowering_pipeline(parallel: bool = False, vectorize: bool = True,
-                      generic_alloc: bool = False, stage: str = "all") -> str:
+                      generic_alloc: bool = False, stage: str = "all",
+                      runtime_checks: bool = True) -> str:
     """pd-lower-to-llvm with these options; `stage` loops or llvm is one half
     (lower_to_llvm runs them apart)."""
     opts = [] if stage == "all" else [f"stage={stage}"]
+    if not runtime_checks:
+        opts.append("runtime-checks=false")
     if parallel:
         opts.append("parallel=true")
     if not vectorize:
@@ -99,7 +112,8 @@ def lowering_pipeline(parallel: bool = False, vectorize: bool = True,
 
 
 def lower_to_llvm(module: ir.Module, description: str, **options) -> None:
-    """pd-lower-to-llvm (options: parallel, vectorize, generic_alloc) in two
+    """pd-lower-to-llvm (options: parallel, vectorize, generic_alloc,
+    runtime_checks) in two
     runs: paddle-mlir's passes down to loops with the IR verified after each
     (a pass of ours that breaks the IR stops there with a diagnostic, before
     a later pass trips over it), then MLIR's conversion to the LLVM dialect,
@@ -334,9 +348,12 @@ def _descriptor(array: np.ndarray):
 
 
 def compile_program(module: ir.Module, *, parallel: bool = False, vectorize: bool = True,
+                    runtime_checks: bool | None = None,
                     description: str = "CPU compilation") -> CompiledProgram:
     """Lowers `module` (a shape-specialized pd program; modified in place)
-    to LLVM and JIT-compiles it."""
+    to LLVM and JIT-compiles it. `runtime_checks` None: runtime_checks_default()."""
+    if runtime_checks is None:
+        runtime_checks = runtime_checks_default()
     # Feed shapes were just substituted: until shapes are re-inferred,
     # results (e.g. of pd.combine) may still carry the old types.
     run_pipeline(module, "pd-infer-shapes", description=description, verify_each=False)
@@ -344,7 +361,8 @@ def compile_program(module: ir.Module, *, parallel: bool = False, vectorize: boo
                  description=description)
     fetches = fetch_types(module)
     # Lower first: an op that cannot be lowered is the better diagnostic.
-    lower_to_llvm(module, description, parallel=parallel, vectorize=vectorize)
+    lower_to_llvm(module, description, parallel=parallel, vectorize=vectorize,
+                  runtime_checks=runtime_checks)
     for name, shape, _, type_text in fetches:
         if shape is None:
             raise CompileError(

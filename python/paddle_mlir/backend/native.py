@@ -50,7 +50,8 @@ class TensorInfo:
 
 def build_library(program, shapes: dict, out_dir, *, parallel: bool = False,
                   pipeline: str | None = "pd-inference-opt", progress=None,
-                  mcpu: str = "native", batch_feeds: list | None = None) -> dict:
+                  mcpu: str = "native", batch_feeds: list | None = None,
+                  runtime_checks: bool | None = None) -> dict:
     """Freezes, optimizes and lowers `program` (modified in place) for the
     feed `shapes` and writes `out_dir`/program.so and meta.json; returns the
     metadata (with the time each stage took). With `batch_feeds` (whose dim 0
@@ -61,7 +62,7 @@ def build_library(program, shapes: dict, out_dir, *, parallel: bool = False,
     stage = progress.stage if progress is not None else (lambda name: None)
     stage("optimizing and lowering the program (pd-inference-opt, pd-lower-to-llvm)")
     lowered = aot.lower_program(program, shapes, parallel=parallel, pipeline=pipeline,
-                                batch_feeds=batch_feeds)
+                                batch_feeds=batch_feeds, runtime_checks=runtime_checks)
     stage("generating machine code (opt, llc)")
     aot.emit(lowered, "so", out_dir / LIBRARY_FILE, mcpu=mcpu)
     meta = {

@@ -78,6 +78,7 @@ class Config:
         self._cache_dir = None          # None: compile_cache's default
         self._cache_enabled = None      # None: the environment decides
         self._progress = True
+        self._runtime_checks = None     # None: PADDLE_MLIR_RUNTIME_CHECKS decides
         self._pipeline = None           # None: pd-inference-opt when ir_optim
         self._dynamic_batch = True
         self._batch_block = 8
@@ -246,6 +247,22 @@ class Config:
         about 2 s (default on; PADDLE_MLIR_PROGRESS=0 turns it off)."""
         self._progress = bool(enable)
 
+    def switch_runtime_checks(self, enable: bool = True) -> None:
+        """(paddle-mlir) Whether the compiled model checks the values only
+        known at run time: gather/embedding/scatter indices against their
+        bounds and integer divisors against zero, raising RuntimeCheckError
+        (default on, or PADDLE_MLIR_RUNTIME_CHECKS=0 off). Off saves the
+        checking loops, for inputs you trust only: an out-of-range id then
+        reads outside its table and an integer division by zero kills the
+        process."""
+        self._runtime_checks = bool(enable)
+
+    def runtime_checks_enabled(self) -> bool:
+        from ..backend import cpu
+        if self._runtime_checks is None:
+            return cpu.runtime_checks_default()
+        return self._runtime_checks
+
     def set_dynamic_batch(self, enable: bool = True, block: int = 8) -> None:
         """(paddle-mlir) For a model whose inputs have a dynamic batch dim
         (-1 at dim 0): compile once for a batch of one and run a batch of N
@@ -300,6 +317,7 @@ class Config:
                 ("ir_optim", str(self._ir_optim)),
                 ("pipeline", str(self.optimization_pipeline())),
                 ("dynamic_batch", str(self._dynamic_batch)),
+                ("runtime_checks", str(self.runtime_checks_enabled())),
                 ("compile_cache", str(self.compile_cache().directory)
                  if self.compile_cache() else "off")]
         width = max(len(k) for k, _ in rows)

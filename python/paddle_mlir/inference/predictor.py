@@ -171,6 +171,7 @@ class Predictor:
         self._params_path = Path(config.params_file()) if config.params_file() else None
         self._cache = config.compile_cache()
         self._parallel = config.cpu_math_library_num_threads() > 1
+        self._runtime_checks = config.runtime_checks_enabled()
         self._pipeline = config.optimization_pipeline()
         self._digest = None
         self._program = None           # an imported program no compile has used yet
@@ -269,6 +270,8 @@ class Predictor:
         shape_map = {n: list(s) for n, s in zip(names, shapes)}
         options = {"shapes": shape_map, "parallel": self._parallel, "pipeline": self._pipeline,
                    "library": native.FORMAT_VERSION}
+        if not self._runtime_checks:  # (absent when on: existing cache entries stay valid)
+            options["runtime_checks"] = False
         # A batch of one of a dynamic batch: also decide whether it serves
         # every batch size.
         batch_feeds = None
@@ -283,7 +286,8 @@ class Predictor:
                 source = self._take_program()
                 native.build_library(source, shape_map, tmp, parallel=self._parallel,
                                      pipeline=self._pipeline, progress=progress,
-                                     batch_feeds=batch_feeds)
+                                     batch_feeds=batch_feeds,
+                                     runtime_checks=self._runtime_checks)
             try:
                 if self._cache is not None:
                     key = compile_cache.cache_key(self._model_digest(), options)

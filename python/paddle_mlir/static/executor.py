@@ -118,7 +118,11 @@ class _FastRun:
 
 
 class Executor:
-    def __init__(self, place="cpu", *, parallel: bool | None = None):
+    def __init__(self, place="cpu", *, parallel: bool | None = None,
+                 runtime_checks: bool | None = None):
+        """`runtime_checks=False` compiles without the checks of run-time
+        indices and integer divisors (trusted inputs only); None:
+        PADDLE_MLIR_RUNTIME_CHECKS, on by default."""
         place_name = str(place).lower()
         if place_name not in ("cpu", "cpuplace", "cpuplace()"):
             raise ExecutorError(
@@ -126,6 +130,8 @@ class Executor:
                 "(CUDA programs are compiled ahead of time with `paddle-mlir compile`)")
         self.place = "cpu"
         self.parallel = cpu.default_parallel() if parallel is None else parallel
+        self.runtime_checks = (cpu.runtime_checks_default() if runtime_checks is None
+                               else bool(runtime_checks))
         self._cache: dict = {}
         self._fast: dict = {}     # id(program) -> _FastRun of its last run
 
@@ -221,6 +227,7 @@ class Executor:
 
         module = self._specialize(program, specialized, added, fetch_names)
         compiled = cpu.compile_program(module, parallel=self.parallel,
+                                       runtime_checks=self.runtime_checks,
                                        description="Executor(cpu) compilation")
         self._cache[key] = compiled
         return compiled, fetch_names
