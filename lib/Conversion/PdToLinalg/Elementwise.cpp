@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/PdToLinalg/Lowering.h"
+#include "mlir/Dialect/Traits.h"
 
 #include <cmath>
 
@@ -882,8 +883,13 @@ LogicalResult lowerShift(Operation *op, Lowerer &l) {
 /// Paddle's isclose: |x - y| <= atol + rtol * |y| (the bound computed in
 /// double, then in x's dtype), equal values (infinities too) close; a NaN
 /// is close only to a NaN, and only with equal_nan.
-LogicalResult lowerIsclose(Operation *op, Lowerer &l) {
-  auto o = cast<IscloseOp>(op);
+/// isclose's elements (Paddle's kernel): |x - y| in x's dtype against
+/// atol + rtol * |y| computed in double and rounded, with a 1e-15 slack;
+/// equal values are close, NaN only to NaN with equal_nan. Shaped
+/// `outType` (i1), x and y broadcast. IscloseOp or AllcloseOp.
+template <typename OpT>
+FailureOr<Value> buildIsclose(OpT o, Lowerer &l, RankedTensorType outType) {
+  Operation *op = o.getOperation();
   FailureOr<Arith> a = arithFor(op, l.b, o.getX(), Domain::Float);
   if (failed(a))
     return failure();
@@ -893,8 +899,8 @@ LogicalResult lowerIsclose(Operation *op, Lowerer &l) {
   Value atol = scalarOperand(l, loc, o.getAtol(), f64);
   bool equalNan = o.getEqualNan();
   Type elem = a->type;
-  Value r = buildElementwise(
-      l.b, loc, loweredType(o.getType()), ValueRange{l.get(o.getX()), l.get(o.getY())},
+  return buildElementwise(
+      l.b, loc, outType, ValueRange{l.get(o.getX()), l.get(o.getY())},
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Arith in{nb, nloc, elem};
         Arith wide{nb, nloc, f64};
@@ -917,7 +923,99 @@ LogicalResult lowerIsclose(Operation *op, Lowerer &l) {
                                          .getResult();
         return arith::SelectOp::create(nb, nloc, orI(nanX, nanY), nanResult, close);
       });
-  l.map(o.getResult(), r);
+}
+
+LogicalResult lowerIsclose(Operation *op, Lowerer &l) {
+  auto o = cast<IscloseOp>(op);
+  FailureOr<Value> r = buildIsclose(o, l, loweredType(o.getType()));
+  if (failed(r))
+    return failure();
+  l.map(o.getResult(), *r);
+  return success();
+}
+
+/// Whether every element of the byte-stored bool tensor `bits` is set, as
+/// a 0-D bool tensor (as pd.all reduces).
+Value allSet(OpBuilder &b, Location loc, Value bits) {
+  auto type = cast<RankedTensorType>(bits.getType());
+  if (type.getRank() == 0)
+    return bits;
+  Type i1 = b.getI1Type();
+  return buildReduction(b, loc, bits, llvm::to_vector(llvm::seq<int64_t>(0, type.getRank())),
+                        /*keepDims=*/false, scalarConstant(b, loc, type.getElementType(), 1),
+                        [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                          return arith::AndIOp::create(nb, nloc, castScalar(nb, nloc, args[1], i1),
+                                                       castScalar(nb, nloc, args[0], i1));
+                        });
+}
+
+/// allclose: all of isclose over x and y broadcast together.
+LogicalResult lowerAllclose(Operation *op, Lowerer &l) {
+  auto o = cast<AllcloseOp>(op);
+  auto xType = cast<RankedTensorType>(l.get(o.getX()).getType());
+  auto yType = cast<RankedTensorType>(l.get(o.getY()).getType());
+  if (failed(requireStatic(op, {xType, yType})))
+    return failure();
+  SmallVector<int64_t> shape;
+  if (!OpTrait::util::getBroadcastedShape(xType.getShape(), yType.getShape(), shape))
+    return op->emitOpError() << "x and y do not broadcast together";
+  RankedTensorType outType = loweredType(o.getType());
+  FailureOr<Value> close =
+      buildIsclose(o, l, RankedTensorType::get(shape, outType.getElementType()));
+  if (failed(close))
+    return failure();
+  l.map(o.getOut(), allSet(l.b, op->getLoc(), *close));
+  return success();
+}
+
+/// equal_all: false when the shapes differ (Paddle's kernel), else whether
+/// every element is equal (a NaN equals nothing).
+LogicalResult lowerEqualAll(Operation *op, Lowerer &l) {
+  auto o = cast<EqualAllOp>(op);
+  FailureOr<Arith> a = arithFor(op, l.b, o.getX(), Domain::Any);
+  if (failed(a))
+    return failure();
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX()), y = l.get(o.getY());
+  auto xType = cast<RankedTensorType>(x.getType()), yType = cast<RankedTensorType>(y.getType());
+  if (failed(requireStatic(op, {xType, yType})))
+    return failure();
+  RankedTensorType outType = loweredType(o.getType());
+  if (xType.getShape() != yType.getShape()) {
+    l.map(o.getOut(),
+          createFilled(l.b, loc, outType, scalarConstant(l.b, loc, outType.getElementType(), 0)));
+    return success();
+  }
+  Value equal = buildElementwise(
+      l.b, loc, RankedTensorType::get(xType.getShape(), outType.getElementType()), ValueRange{x, y},
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Arith in{nb, nloc, a->type, a->isUnsignedInt};
+        return in.cmp(arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq,
+                      arith::CmpIPredicate::eq, args[0], args[1]);
+      });
+  l.map(o.getOut(), allSet(l.b, loc, equal));
+  return success();
+}
+
+/// add_n: the inputs (one shape and dtype) summed in order.
+LogicalResult lowerAddN(Operation *op, Lowerer &l) {
+  auto o = cast<AddNOp>(op);
+  SmallVector<Value> inputs = l.getList(o.getInputs());
+  if (inputs.empty())
+    return op->emitOpError() << "needs at least one input";
+  Type pdElem = pdElementType(o.getOut());
+  if (isBool(pdElem) || isa<ComplexType>(pdElem))
+    return op->emitOpError() << "the CPU lowering sums int and float tensors, got " << pdElem;
+  RankedTensorType outType = loweredType(o.getType());
+  Value r = buildElementwise(l.b, op->getLoc(), outType, inputs,
+                             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                               Arith in{nb, nloc, outType.getElementType()};
+                               Value sum = args[0];
+                               for (Value v : args.drop_front())
+                                 sum = in.add(sum, v);
+                               return sum;
+                             });
+  l.map(o.getOut(), r);
   return success();
 }
 
@@ -1076,6 +1174,9 @@ void lowering::populateElementwiseLowerings(LoweringTable &table) {
   table.add({"pd.bitwise_left_shift", "pd.bitwise_right_shift"}, lowerShift);
   table.add("pd.lerp", lowerLerp);
   table.add("pd.isclose", lowerIsclose);
+  table.add("pd.allclose", lowerAllclose);
+  table.add("pd.equal_all", lowerEqualAll);
+  table.add("pd.add_n", lowerAddN);
   table.add("pd.masked_fill", lowerMaskedFill);
   table.add("pd.dropout", lowerDropout);
   table.add("pd.prelu", lowerPrelu);

@@ -56,6 +56,7 @@ struct LoweringTable {
 void populateElementwiseLowerings(LoweringTable &table);
 void populateReductionLowerings(LoweringTable &table);
 void populateNNLowerings(LoweringTable &table);
+void populateMatrixLowerings(LoweringTable &table);
 void populateManipulationLowerings(LoweringTable &table);
 void populateCreationLowerings(LoweringTable &table);
 void populateControlFlowLowerings(LoweringTable &table);

@@ -81,3 +81,45 @@ func.func @isclose_int() {
   %f = pd.fetch %r "r" col 0 : !pd.vtensor<4xi1>
   return
 }
+
+// -----
+
+func.func @dot_bool() {
+  %x = pd.data "x" : !pd.vtensor<4xi1>
+  // expected-error @+1 {{'pd.dot' op is not defined on bool tensors}}
+  %r = pd.dot %x, %x : (!pd.vtensor<4xi1>, !pd.vtensor<4xi1>) -> !pd.vtensor<i1>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<i1>
+  return
+}
+
+// -----
+
+func.func @trace_dynamic() {
+  %x = pd.data "x" : !pd.vtensor<?x4xf32>
+  // expected-error @+1 {{'pd.trace' op lowering needs static shapes}}
+  %r = pd.trace %x : (!pd.vtensor<?x4xf32>) -> !pd.vtensor<f32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<f32>
+  return
+}
+
+// -----
+
+func.func @allclose_int() {
+  %x = pd.data "x" : !pd.vtensor<4xi64>
+  %t = pd.full(1.0e-05) : !pd.vtensor<f64>
+  // expected-error @+1 {{'pd.allclose' op the CPU lowering supports float element types here, got 'i64'}}
+  %r = pd.allclose %x, %x, %t, %t : (!pd.vtensor<4xi64>, !pd.vtensor<4xi64>, !pd.vtensor<f64>, !pd.vtensor<f64>) -> !pd.vtensor<i1>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<i1>
+  return
+}
+
+// -----
+
+func.func @add_n_bool() {
+  %x = pd.data "x" : !pd.vtensor<4xi1>
+  %l = pd.combine(%x, %x) : !pd.vtensor<4xi1>, !pd.vtensor<4xi1>
+  // expected-error @+1 {{'pd.add_n' op the CPU lowering sums int and float tensors, got 'i1'}}
+  %r = pd.add_n %l : (!pd.vec<!pd.vtensor<4xi1>, !pd.vtensor<4xi1>>) -> !pd.vtensor<4xi1>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<4xi1>
+  return
+}

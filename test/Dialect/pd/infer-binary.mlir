@@ -517,3 +517,23 @@ func.func @inplace(%x: !pd.tensor<2x?xf32>, %y: !pd.vtensor<3xf32>, %s: !pd.vten
   %9 = pd.where_ %c, %x, %y : (!pd.vtensor<2x3xi1>, !pd.tensor<2x?xf32>, !pd.vtensor<3xf32>) -> !pd.tensor<?x?xf32>
   return
 }
+
+// -----
+
+// CompareAllInferMeta (equal_all: shapes may differ, the answer is then
+// false), AllValueCompareInferMeta (allclose, broadcast) and AddNInferMeta
+// (a dynamic dim of one input is known from another): 0-D bools and the
+// inputs' shape.
+// CHECK-LABEL: func.func @all_compare_add_n
+func.func @all_compare_add_n(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<3xf32>, %d: !pd.vtensor<?x3xf32>) {
+  // CHECK: pd.equal_all %{{.*}} : (!pd.vtensor<2x3xf32>, !pd.vtensor<3xf32>) -> !pd.vtensor<i1>
+  %0 = pd.equal_all %x, %y : (!pd.vtensor<2x3xf32>, !pd.vtensor<3xf32>) -> !pd.vtensor<i1>
+  %r = pd.full(1.0e-05) : !pd.vtensor<f64>
+  %a = pd.full(1.0e-08) : !pd.vtensor<f64>
+  // CHECK: pd.allclose %{{.*}} {equal_nan = true} : (!pd.vtensor<2x3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<f64>, !pd.vtensor<f64>) -> !pd.vtensor<i1>
+  %1 = pd.allclose %x, %y, %r, %a {equal_nan = true} : (!pd.vtensor<2x3xf32>, !pd.vtensor<3xf32>, !pd.vtensor<f64>, !pd.vtensor<f64>) -> !pd.vtensor<i1>
+  %l = pd.combine(%d, %x, %d) : !pd.vtensor<?x3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<?x3xf32>
+  // CHECK: pd.add_n %{{.*}} : (!pd.vec<!pd.vtensor<?x3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<?x3xf32>>) -> !pd.vtensor<2x3xf32>
+  %2 = pd.add_n %l : (!pd.vec<!pd.vtensor<?x3xf32>, !pd.vtensor<2x3xf32>, !pd.vtensor<?x3xf32>>) -> !pd.vtensor<?x?xf32>
+  return
+}

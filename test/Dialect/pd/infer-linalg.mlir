@@ -770,3 +770,34 @@ func.func @pixel_shuffle(%x: !pd.vtensor<1x8x4x4xf32>, %xn: !pd.vtensor<1x4x4x8x
   %4 = pd.pixel_shuffle %x : (!pd.vtensor<1x8x4x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
+
+// -----
+
+// lib/Dialect/Pd/InferMeta/Matrix.cpp: dot (1-D: 0-D, 2-D: one per row),
+// mv, trace (x without axis1/axis2) and diagonal (then the diagonal's
+// length: min(d1, d2 - offset) for offset >= 0, min(d1 + offset, d2)
+// otherwise, 0 when the offset passes the matrix).
+// CHECK-LABEL: func.func @matrix
+func.func @matrix(%v: !pd.vtensor<5xf32>, %r: !pd.vtensor<?x5xi64>, %m: !pd.vtensor<3x5xf32>, %t: !pd.vtensor<2x3x4xf32>) {
+  // CHECK: pd.dot %{{.*}} -> !pd.vtensor<f32>
+  %0 = pd.dot %v, %v : (!pd.vtensor<5xf32>, !pd.vtensor<5xf32>) -> !pd.vtensor<f32>
+  // CHECK: pd.dot %{{.*}} -> !pd.vtensor<?xi64>
+  %1 = pd.dot %r, %r : (!pd.vtensor<?x5xi64>, !pd.vtensor<?x5xi64>) -> !pd.vtensor<?xi64>
+  // CHECK: pd.mv %{{.*}} -> !pd.vtensor<3xf32>
+  %2 = pd.mv %m, %v : (!pd.vtensor<3x5xf32>, !pd.vtensor<5xf32>) -> !pd.vtensor<?xf32>
+  // CHECK: pd.trace %{{.*}} -> !pd.vtensor<f32>
+  %3 = pd.trace %m : (!pd.vtensor<3x5xf32>) -> !pd.vtensor<f32>
+  // CHECK: pd.trace %{{.*}} -> !pd.vtensor<3xf32>
+  %4 = pd.trace %t {axis1 = 0 : i32, axis2 = -1 : i32, offset = 1 : i32} : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<?xf32>
+  // CHECK: pd.diagonal %{{.*}} -> !pd.vtensor<3xf32>
+  %5 = pd.diagonal %m : (!pd.vtensor<3x5xf32>) -> !pd.vtensor<?xf32>
+  // CHECK: pd.diagonal %{{.*}} -> !pd.vtensor<3x2xf32>
+  %6 = pd.diagonal %t {axis1 = 2 : i32, axis2 = 0 : i32, offset = -1 : i32} : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<?x?xf32>
+  // CHECK: pd.diagonal %{{.*}} -> !pd.vtensor<2xf32>
+  %7 = pd.diagonal %m {offset = 3 : i32} : (!pd.vtensor<3x5xf32>) -> !pd.vtensor<?xf32>
+  // CHECK: pd.diagonal %{{.*}} -> !pd.vtensor<0xf32>
+  %8 = pd.diagonal %m {offset = -7 : i32} : (!pd.vtensor<3x5xf32>) -> !pd.vtensor<?xf32>
+  // CHECK: pd.diagonal %{{.*}} -> !pd.vtensor<?xi64>
+  %9 = pd.diagonal %r {axis1 = 1 : i32, axis2 = 0 : i32} : (!pd.vtensor<?x5xi64>) -> !pd.vtensor<?xi64>
+  return
+}

@@ -845,3 +845,41 @@ func.func @isclose_dtypes(%x: !pd.vtensor<3xf32>, %y: !pd.vtensor<3xf64>, %t: !p
   %0 = pd.isclose %x, %y, %t, %t : (!pd.vtensor<3xf32>, !pd.vtensor<3xf64>, !pd.vtensor<f64>, !pd.vtensor<f64>) -> !pd.vtensor<3xi1>
   return
 }
+
+// -----
+
+func.func @equal_all_dtypes(%x: !pd.vtensor<3xf32>, %y: !pd.vtensor<3xi32>) {
+  // expected-error @+2 {{'pd.equal_all' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.equal_all' op operands have different dtypes: x is 'f32', y is 'i32'}}
+  %0 = pd.equal_all %x, %y : (!pd.vtensor<3xf32>, !pd.vtensor<3xi32>) -> !pd.vtensor<i1>
+  return
+}
+
+// -----
+
+func.func @allclose_shapes(%x: !pd.vtensor<3xf32>, %y: !pd.vtensor<4xf32>, %t: !pd.vtensor<f64>) {
+  // expected-error @+2 {{'pd.allclose' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.allclose' op cannot broadcast x of shape [3] with y of shape [4]}}
+  %0 = pd.allclose %x, %y, %t, %t : (!pd.vtensor<3xf32>, !pd.vtensor<4xf32>, !pd.vtensor<f64>, !pd.vtensor<f64>) -> !pd.vtensor<i1>
+  return
+}
+
+// -----
+
+func.func @add_n_shapes(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<3x3xf32>) {
+  %l = pd.combine(%x, %y) : !pd.vtensor<2x3xf32>, !pd.vtensor<3x3xf32>
+  // expected-error @+2 {{'pd.add_n' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.add_n' op inputs have different shapes: input 0 is [2, 3], input 1 is [3, 3]}}
+  %0 = pd.add_n %l : (!pd.vec<!pd.vtensor<2x3xf32>, !pd.vtensor<3x3xf32>>) -> !pd.vtensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @add_n_dtypes(%x: !pd.vtensor<3xf32>, %y: !pd.vtensor<3xf64>) {
+  %l = pd.combine(%x, %y) : !pd.vtensor<3xf32>, !pd.vtensor<3xf64>
+  // expected-error @+2 {{'pd.add_n' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.add_n' op inputs have different dtypes: input 0 is 'f32', input 1 is 'f64'}}
+  %0 = pd.add_n %l : (!pd.vec<!pd.vtensor<3xf32>, !pd.vtensor<3xf64>>) -> !pd.vtensor<3xf32>
+  return
+}

@@ -846,3 +846,57 @@ func.func @pixel_shuffle_rank(%x: !pd.vtensor<8x4x4xf32>) {
   %0 = pd.pixel_shuffle %x {upscale_factor = 2 : i32} : (!pd.vtensor<8x4x4xf32>) -> !pd.vtensor<?x?x?xf32>
   return
 }
+
+// -----
+
+func.func @dot_shapes(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<2x4xf32>) {
+  // expected-error @+2 {{'pd.dot' op x and y must have the same shape, got [2, 3] and [2, 4]}}
+  // expected-error @+1 {{'pd.dot' op failed to infer returned types}}
+  %0 = pd.dot %x, %y : (!pd.vtensor<2x3xf32>, !pd.vtensor<2x4xf32>) -> !pd.vtensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @dot_rank(%x: !pd.vtensor<2x3x4xf32>) {
+  // expected-error @+2 {{'pd.dot' op x must be 1-D or 2-D, got [2, 3, 4]}}
+  // expected-error @+1 {{'pd.dot' op failed to infer returned types}}
+  %0 = pd.dot %x, %x : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<2x3x4xf32>) -> !pd.vtensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @mv_columns(%x: !pd.vtensor<3x5xf32>, %v: !pd.vtensor<4xf32>) {
+  // expected-error @+2 {{'pd.mv' op x has 5 columns but vec 4 elements}}
+  // expected-error @+1 {{'pd.mv' op failed to infer returned types}}
+  %0 = pd.mv %x, %v : (!pd.vtensor<3x5xf32>, !pd.vtensor<4xf32>) -> !pd.vtensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @trace_same_axes(%x: !pd.vtensor<3x3xf32>) {
+  // expected-error @+2 {{'pd.trace' op axis1 and axis2 are the same axis (1)}}
+  // expected-error @+1 {{'pd.trace' op failed to infer returned types}}
+  %0 = pd.trace %x {axis1 = 1 : i32, axis2 = -1 : i32} : (!pd.vtensor<3x3xf32>) -> !pd.vtensor<f32>
+  return
+}
+
+// -----
+
+func.func @diagonal_rank(%x: !pd.vtensor<3xf32>) {
+  // expected-error @+2 {{'pd.diagonal' op needs a tensor of rank 2 or more, got [3]}}
+  // expected-error @+1 {{'pd.diagonal' op failed to infer returned types}}
+  %0 = pd.diagonal %x : (!pd.vtensor<3xf32>) -> !pd.vtensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @diagonal_axis(%x: !pd.vtensor<3x3xf32>) {
+  // expected-error @+2 {{'pd.diagonal' op axis2}}
+  // expected-error @+1 {{'pd.diagonal' op failed to infer returned types}}
+  %0 = pd.diagonal %x {axis2 = 2 : i32} : (!pd.vtensor<3x3xf32>) -> !pd.vtensor<3xf32>
+  return
+}

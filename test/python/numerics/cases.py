@@ -792,6 +792,85 @@ add("addmm", F32, "dyn", {"input": rand(_r, (6, 4), F32), "x": rand(_r, (6, 5), 
     shapes={"input": [None, 4], "x": [None, 5]})
 
 
+# dot (1-D: 0-D, 2-D: per row), mv, trace and diagonal (offsets on either
+# side and past the matrix, other axes).
+for _dt in FLOATS + INTS:
+    _r = rng_for("dot", _dt)
+    add("dot", _dt, "1d", {"x": rand(_r, (7,), _dt, -9, 9), "y": rand(_r, (7,), _dt, -9, 9)},
+        pd.dot, lambda x, y: out(np.dot(f64(x), f64(y)), x.dtype))
+    add("dot", _dt, "2d", {"x": rand(_r, (3, 5), _dt, -9, 9), "y": rand(_r, (3, 5), _dt, -9, 9)},
+        pd.dot, lambda x, y: out((f64(x) * f64(y)).sum(-1), x.dtype))
+    _r = rng_for("mv", _dt)
+    add("mv", _dt, "rand", {"x": rand(_r, (4, 6), _dt, -9, 9), "vec": rand(_r, (6,), _dt, -9, 9)},
+        pd.mv, lambda x, vec: out(f64(x) @ f64(vec), x.dtype))
+    _r = rng_for("trace", _dt)
+    add("trace", _dt, "matrix", {"x": rand(_r, (4, 5), _dt, -9, 9)},
+        pd.trace, lambda x: out(np.trace(f64(x)), x.dtype))
+_r = rng_for("dot", "dyn")
+add("dot", F32, "dyn", {"x": rand(_r, (6, 4), F32), "y": rand(_r, (6, 4), F32)},
+    pd.dot, lambda x, y: out((f64(x) * f64(y)).sum(-1), F32), shapes={"x": [None, 4], "y": [None, 4]})
+_r = rng_for("mv", "dyn")
+add("mv", F32, "dyn", {"x": rand(_r, (5, 3), F32), "vec": rand(_r, (3,), F32)},
+    pd.mv, lambda x, vec: out(f64(x) @ f64(vec), F32), shapes={"x": [None, 3]})
+_r = rng_for("trace", "more")
+_t = rand(_r, (2, 3, 4), F32)
+for _off, _a1, _a2 in ((1, 0, 1), (-1, 2, 0), (2, -1, 1), (5, 0, 2), (-3, 1, 2)):
+    add("trace", F32, f"off{_off}_ax{_a1}{_a2}", {"x": _t},
+        lambda x, _o=_off, _p=_a1, _q=_a2: pd.trace(x, _o, _p, _q),
+        lambda x, _o=_off, _p=_a1, _q=_a2: out(np.trace(f64(x), _o, _p, _q), F32))
+for _dt in FLOATS + INTS + (BOOL,):
+    _r = rng_for("diagonal", _dt)
+    _x = rand(_r, (3, 4, 5), _dt, -9, 9)
+    for _off, _a1, _a2 in ((0, 0, 1), (2, 1, 2), (-1, 2, 0), (-2, -1, -3), (9, 0, 1)):
+        add("diagonal", _dt, f"off{_off}_ax{_a1}{_a2}".replace("-", "m"), {"x": _x},
+            lambda x, _o=_off, _p=_a1, _q=_a2: pd.diagonal(x, _o, _p, _q),
+            lambda x, _o=_off, _p=_a1, _q=_a2: np.diagonal(x, _o, _p, _q).copy())
+
+# allclose: all of isclose (Paddle's kernel, broadcast); equal_all: false
+# for other shapes, NaN equal to nothing.
+for _dt in FLOATS:
+    _r = rng_for("allclose", _dt)
+    _x = rand(_r, (3, 4), _dt, -2, 2)
+    for _name, _y, _en in (("equal", _x.copy(), False), ("near", _x * (1 + 1e-7), False),
+                           ("far", _x + np.where(np.arange(12).reshape(3, 4) == 7, 1e-3, 0), False),
+                           ("nan", np.where(np.eye(3, 4) > 0, nan, _x), False),
+                           ("nan_equal", np.where(np.eye(3, 4) > 0, nan, _x), True)):
+        _xx = np.where(np.eye(3, 4) > 0, nan, _x) if _name.startswith("nan") else _x
+        add("allclose", _dt, _name, {"x": _xx.astype(_dt), "y": _y.astype(_dt)},
+            lambda x, y, _en=_en: pd.allclose(x, y, equal_nan=_en),
+            lambda x, y, _en=_en: np.array(R.isclose(x, y, 1e-5, 1e-8, _en).all()))
+add("allclose", F32, "bcast", {"x": np.full((2, 3), 0.5, np.float32),
+                               "y": np.array([0.5], np.float32)},
+    lambda x, y: pd.allclose(x, y, rtol=0.0, atol=0.0),
+    lambda x, y: np.array(R.isclose(x, y, 0.0, 0.0, False).all()))
+for _dt in FLOATS + INTS + (BOOL,):
+    _r = rng_for("equal_all", _dt)
+    _x = rand(_r, (2, 3), _dt, -9, 9)
+    _y = _x.copy()
+    _y[1, 2] = _x[1, 2] == 0 if _dt == BOOL else _x[1, 2] + 1
+    add("equal_all", _dt, "equal", {"x": _x, "y": _x.copy()}, pd.equal_all,
+        lambda x, y: np.array(np.array_equal(x, y)))
+    add("equal_all", _dt, "differ", {"x": _x, "y": _y}, pd.equal_all,
+        lambda x, y: np.array(np.array_equal(x, y)))
+    add("equal_all", _dt, "shapes", {"x": _x, "y": _x[:1]}, pd.equal_all,
+        lambda x, y: np.array(np.array_equal(x, y)))
+add("equal_all", F32, "nan", {"x": np.array([1.0, nan], np.float32),
+                              "y": np.array([1.0, nan], np.float32)},
+    pd.equal_all, lambda x, y: np.array(np.array_equal(x, y)))
+
+# add_n: the inputs summed in order.
+for _dt in FLOATS + INTS:
+    _r = rng_for("add_n", _dt)
+    add("add_n", _dt, "three", {"a": rand(_r, (2, 3), _dt, -9, 9), "b": rand(_r, (2, 3), _dt, -9, 9),
+                                "c": rand(_r, (2, 3), _dt, -9, 9)},
+        lambda a, b, c: pd.add_n([a, b, c]), lambda a, b, c: out(f64(a) + f64(b) + f64(c), a.dtype))
+_r = rng_for("add_n", "more")
+add("add_n", F32, "one", {"a": rand(_r, (4,), F32)}, lambda a: pd.add_n([a]), lambda a: a)
+add("add_n", F32, "dyn", {"a": rand(_r, (5, 2), F32), "b": rand(_r, (5, 2), F32)},
+    lambda a, b: pd.add_n([a, b]), lambda a, b: out(f64(a) + f64(b), F32),
+    shapes={"a": [None, 2], "b": [None, 2]})
+
+
 def _conv_case(op, dtype, name, xs, ws, shapes=None, **kw):
     r = rng_for(op, dtype, name)
     channels_last = kw.get("data_format", "NCHW") in ("NHWC", "NDHWC")

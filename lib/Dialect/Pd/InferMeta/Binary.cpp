@@ -88,4 +88,47 @@ LogicalResult MaskedFillInferMeta(const MetaTensor &x, const MetaTensor &mask,
   return success();
 }
 
+LogicalResult CompareAllInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
+                                  const MetaError &err) {
+  // Shapes that differ are not an error: the answer is false.
+  if (failed(sameDtype(x, y, err)))
+    return failure();
+  out.set({}, IntegerType::get(err.ctx, 1));
+  return success();
+}
+
+LogicalResult AllValueCompareInferMeta(const MetaTensor &x, const MetaTensor &y,
+                                       MetaTensor &out, const MetaError &err) {
+  SmallVector<int64_t> dims;
+  if (failed(sameDtype(x, y, err)) || failed(broadcastShapes(x.dims, y.dims, dims, err)))
+    return failure();
+  out.set({}, IntegerType::get(err.ctx, 1));
+  return success();
+}
+
+LogicalResult AddNInferMeta(const MetaTensorList &inputs, MetaTensor &out,
+                            const MetaError &err) {
+  if (inputs.tensors.empty())
+    return err("needs at least one input");
+  const MetaTensor &first = inputs.tensors.front();
+  SmallVector<int64_t> dims(first.dims);
+  for (auto [i, t] : llvm::enumerate(inputs.tensors)) {
+    if (t.dtype != first.dtype)
+      return err("inputs have different dtypes: input 0 is ", first.dtype, ", input ", i,
+                 " is ", t.dtype);
+    if (t.rank() != (int64_t)dims.size())
+      return err("inputs have different shapes: input 0 is ", dimsStr(first.dims),
+                 ", input ", i, " is ", dimsStr(t.dims));
+    for (auto [d, td] : llvm::zip(dims, t.dims)) {
+      if (!isDyn(d) && !isDyn(td) && d != td)
+        return err("inputs have different shapes: input 0 is ", dimsStr(first.dims),
+                   ", input ", i, " is ", dimsStr(t.dims));
+      if (isDyn(d))
+        d = td;
+    }
+  }
+  out.set(dims, first.dtype);
+  return success();
+}
+
 } // namespace mlir::pd

@@ -201,6 +201,15 @@ LogicalResult LerpInferMeta(const MetaTensor &x, const MetaTensor &y,
 LogicalResult MaskedFillInferMeta(const MetaTensor &x, const MetaTensor &mask,
                                   const MetaTensor &value, MetaTensor &out,
                                   const MetaError &err);
+/// equal_all: a 0-D bool (whether x and y have one shape and equal elements).
+LogicalResult CompareAllInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
+                                  const MetaError &err);
+/// allclose: a 0-D bool; x and y of one dtype, broadcast together.
+LogicalResult AllValueCompareInferMeta(const MetaTensor &x, const MetaTensor &y,
+                                       MetaTensor &out, const MetaError &err);
+/// add_n: inputs of one shape and dtype (at least one).
+LogicalResult AddNInferMeta(const MetaTensorList &inputs, MetaTensor &out,
+                            const MetaError &err);
 LogicalResult WhereInferMeta(const MetaTensor &condition, const MetaTensor &x,
                              const MetaTensor &y, MetaTensor &out,
                              const MetaError &err);
@@ -269,6 +278,19 @@ LogicalResult InterpolateInferMeta(const MetaTensor &x, StringRef dataFormat,
 LogicalResult PixelShuffleInferMeta(const MetaTensor &x, int64_t upscaleFactor,
                                     StringRef dataFormat, MetaTensor &out,
                                     const MetaError &err);
+
+// Matrix.cpp: dot, mv, trace, diagonal
+/// dot: x and y of one shape, 1-D (a 0-D result) or 2-D (one per row).
+LogicalResult DotInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
+                           const MetaError &err);
+LogicalResult MvInferMeta(const MetaTensor &x, const MetaTensor &vec, MetaTensor &out,
+                          const MetaError &err);
+/// trace: x without axis1 and axis2 (0-D for a matrix).
+LogicalResult TraceInferMeta(const MetaTensor &x, int64_t offset, int64_t axis1, int64_t axis2,
+                             MetaTensor &out, const MetaError &err);
+/// diagonal: x without axis1 and axis2, then the diagonal's length.
+LogicalResult DiagonalInferMeta(const MetaTensor &x, int64_t offset, int64_t axis1,
+                                int64_t axis2, MetaTensor &out, const MetaError &err);
 
 // Reduction.cpp
 LogicalResult ReduceIntArrayAxisInferMeta(const MetaTensor &x,

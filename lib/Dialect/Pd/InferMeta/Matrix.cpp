@@ -1,0 +1,98 @@
+//===- Matrix.cpp - InferMeta of vector and matrix products and diagonals ===//
+//
+// dot, mv, trace and diagonal, as PHI infers them (Paddle 3: a dot of two
+// vectors and the trace of a matrix are 0-D).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/Pd/InferMeta/InferMeta.h"
+
+namespace mlir::pd {
+
+namespace {
+bool knownAndDiffer(int64_t a, int64_t b) { return !isDyn(a) && !isDyn(b) && a != b; }
+
+/// The two distinct axes of a diagonal, normalized.
+FailureOr<std::pair<int64_t, int64_t>> diagonalAxes(const MetaTensor &x, int64_t axis1,
+                                                    int64_t axis2, const MetaError &err) {
+  if (x.rank() < 2)
+    return err("needs a tensor of rank 2 or more, got ", dimsStr(x.dims));
+  FailureOr<int64_t> a1 = normalizeAxis(axis1, x.rank(), err, "axis1");
+  FailureOr<int64_t> a2 = normalizeAxis(axis2, x.rank(), err, "axis2");
+  if (failed(a1) || failed(a2))
+    return failure();
+  if (*a1 == *a2)
+    return err("axis1 and axis2 are the same axis (", *a1, ")");
+  return std::make_pair(*a1, *a2);
+}
+
+/// The dims of x without the two diagonal axes.
+SmallVector<int64_t> otherDims(const MetaTensor &x, int64_t a1, int64_t a2) {
+  SmallVector<int64_t> dims;
+  for (int64_t i = 0; i < x.rank(); ++i)
+    if (i != a1 && i != a2)
+      dims.push_back(x.dims[i]);
+  return dims;
+}
+} // namespace
+
+LogicalResult DotInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
+                           const MetaError &err) {
+  if (x.rank() != 1 && x.rank() != 2)
+    return err("x must be 1-D or 2-D, got ", dimsStr(x.dims));
+  if (y.rank() != x.rank())
+    return err("x and y must have the same rank, got ", dimsStr(x.dims), " and ",
+               dimsStr(y.dims));
+  for (int64_t i = 0; i < x.rank(); ++i)
+    if (knownAndDiffer(x.dims[i], y.dims[i]))
+      return err("x and y must have the same shape, got ", dimsStr(x.dims), " and ",
+                 dimsStr(y.dims));
+  if (x.dtype != y.dtype)
+    return err("operands have different dtypes: x is ", x.dtype, ", y is ", y.dtype);
+  out.set(ArrayRef<int64_t>(x.dims).drop_back(), x.dtype);
+  return success();
+}
+
+LogicalResult MvInferMeta(const MetaTensor &x, const MetaTensor &vec, MetaTensor &out,
+                          const MetaError &err) {
+  if (x.rank() != 2 || vec.rank() != 1)
+    return err("x must be 2-D and vec 1-D, got ", dimsStr(x.dims), " and ", dimsStr(vec.dims));
+  if (knownAndDiffer(x.dims[1], vec.dims[0]))
+    return err("x has ", x.dims[1], " columns but vec ", vec.dims[0], " elements");
+  if (x.dtype != vec.dtype)
+    return err("operands have different dtypes: x is ", x.dtype, ", vec is ", vec.dtype);
+  out.set({x.dims[0]}, x.dtype);
+  return success();
+}
+
+LogicalResult TraceInferMeta(const MetaTensor &x, int64_t offset, int64_t axis1, int64_t axis2,
+                             MetaTensor &out, const MetaError &err) {
+  (void)offset; // any offset: a diagonal outside the matrix sums to 0
+  FailureOr<std::pair<int64_t, int64_t>> axes = diagonalAxes(x, axis1, axis2, err);
+  if (failed(axes))
+    return failure();
+  out.set(otherDims(x, axes->first, axes->second), x.dtype);
+  return success();
+}
+
+LogicalResult DiagonalInferMeta(const MetaTensor &x, int64_t offset, int64_t axis1,
+                                int64_t axis2, MetaTensor &out, const MetaError &err) {
+  FailureOr<std::pair<int64_t, int64_t>> axes = diagonalAxes(x, axis1, axis2, err);
+  if (failed(axes))
+    return failure();
+  SmallVector<int64_t> dims = otherDims(x, axes->first, axes->second);
+  int64_t d1 = x.dims[axes->first], d2 = x.dims[axes->second];
+  int64_t length = kDyn;
+  // |offset| beyond every dim gives an empty diagonal (no overflow either).
+  constexpr int64_t kLimit = int64_t(1) << 62;
+  if (offset >= kLimit || offset <= -kLimit)
+    length = 0;
+  else if (!isDyn(d1) && !isDyn(d2))
+    length = std::max<int64_t>(0, offset >= 0 ? std::min(d1, d2 - offset)
+                                              : std::min(d1 + offset, d2));
+  dims.push_back(length);
+  out.set(dims, x.dtype);
+  return success();
+}
+
+} // namespace mlir::pd

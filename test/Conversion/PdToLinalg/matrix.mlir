@@ -1,0 +1,37 @@
+// Lowering of dot, mv, diagonal and trace (lib/Conversion/PdToLinalg/Matrix.cpp).
+// RUN: paddle-opt %s -convert-pd-to-linalg | FileCheck %s
+
+// dot: the product reduced over the last axis; mv: linalg.matvec into
+// zeros; diagonal: x read at (i, i + offset) (offset 2), or (i - offset, i)
+// for a negative one; trace: that diagonal (length 2 for offset -1 of a
+// 3x5) summed.
+// CHECK-LABEL: func.func @matrix(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<3x5xf32> {{.*}}, %[[V:[^:]*]]: tensor<5xf32>
+// CHECK: %[[P:.*]] = linalg.generic {{.*}} ins(%[[V]], %[[V]] : tensor<5xf32>, tensor<5xf32>)
+// CHECK: arith.mulf
+// CHECK: %[[D:.*]] = linalg.generic {{.*}}iterator_types = ["reduction"]} ins(%[[P]] : tensor<5xf32>) outs(%{{.*}} : tensor<f32>)
+// CHECK: arith.addf
+// CHECK: %[[M:.*]] = linalg.matvec ins(%[[X]], %[[V]] : tensor<3x5xf32>, tensor<5xf32>) outs(%{{.*}} : tensor<3xf32>)
+// CHECK: %[[G:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<3xf32>)
+// CHECK: %[[I:.*]] = linalg.index 0 : index
+// CHECK: %[[J:.*]] = arith.addi %[[I]], %c2 : index
+// CHECK: tensor.extract %[[X]][%[[I]], %[[J]]] : tensor<3x5xf32>
+// CHECK: %[[TD:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<2xf32>)
+// CHECK: %[[I2:.*]] = linalg.index 0 : index
+// CHECK: %[[J2:.*]] = arith.addi %[[I2]], %c1 : index
+// CHECK: tensor.extract %[[X]][%[[J2]], %[[I2]]] : tensor<3x5xf32>
+// CHECK: %[[T:.*]] = linalg.generic {{.*}}iterator_types = ["reduction"]} ins(%[[TD]] : tensor<2xf32>) outs(%{{.*}} : tensor<f32>)
+// CHECK: return %[[D]], %[[M]], %[[G]], %[[T]]
+func.func @matrix() {
+  %x = pd.data "x" : !pd.vtensor<3x5xf32>
+  %v = pd.data "v" : !pd.vtensor<5xf32>
+  %d = pd.dot %v, %v : (!pd.vtensor<5xf32>, !pd.vtensor<5xf32>) -> !pd.vtensor<f32>
+  %m = pd.mv %x, %v : (!pd.vtensor<3x5xf32>, !pd.vtensor<5xf32>) -> !pd.vtensor<3xf32>
+  %g = pd.diagonal %x {offset = 2 : i32} : (!pd.vtensor<3x5xf32>) -> !pd.vtensor<3xf32>
+  %t = pd.trace %x {offset = -1 : i32} : (!pd.vtensor<3x5xf32>) -> !pd.vtensor<f32>
+  %f0 = pd.fetch %d "d" col 0 : !pd.vtensor<f32>
+  %f1 = pd.fetch %m "m" col 1 : !pd.vtensor<3xf32>
+  %f2 = pd.fetch %g "g" col 2 : !pd.vtensor<3xf32>
+  %f3 = pd.fetch %t "t" col 3 : !pd.vtensor<f32>
+  return
+}
