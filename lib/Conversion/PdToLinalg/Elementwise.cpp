@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/PdToLinalg/Lowering.h"
+#include "Conversion/PdToLinalg/ScalarArith.h"
 #include "mlir/Dialect/Traits.h"
 
 #include <cmath>
@@ -14,92 +15,26 @@ using namespace mlir;
 using namespace mlir::pd;
 using namespace mlir::pd::lowering;
 
+FailureOr<Arith> mlir::pd::lowering::arithFor(Operation *op, OpBuilder &b, Value pdInput,
+                                               Domain domain) {
+  Type pdElem = pdElementType(pdInput);
+  Type elem = loweredElementType(pdElem);
+  if (isa<ComplexType>(pdElem))
+    return op->emitOpError() << "complex element types are not supported by "
+                                "the CPU lowering";
+  if (domain == Domain::Float && !isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element "
+                                "types here, got "
+                             << pdElem;
+  if (domain == Domain::Number && isBool(pdElem))
+    return op->emitOpError() << "is not defined on bool tensors";
+  return Arith{b, op->getLoc(), elem, isUnsigned(pdElem)};
+}
+
 namespace {
-
-/// Scalar arithmetic helpers over one element type (float or integer).
-struct Arith {
-  OpBuilder &b;
-  Location loc;
-  Type type; // the element type computed in
-  bool isUnsignedInt = false;
-
-  bool isFloat() const { return isa<FloatType>(type); }
-  Value c(double v) const { return scalarConstant(b, loc, type, v); }
-  Value add(Value x, Value y) const {
-    return isFloat() ? (Value)arith::AddFOp::create(b, loc, x, y)
-                     : (Value)arith::AddIOp::create(b, loc, x, y);
-  }
-  Value sub(Value x, Value y) const {
-    return isFloat() ? (Value)arith::SubFOp::create(b, loc, x, y)
-                     : (Value)arith::SubIOp::create(b, loc, x, y);
-  }
-  Value mul(Value x, Value y) const {
-    return isFloat() ? (Value)arith::MulFOp::create(b, loc, x, y)
-                     : (Value)arith::MulIOp::create(b, loc, x, y);
-  }
-  Value div(Value x, Value y) const {
-    if (isFloat())
-      return arith::DivFOp::create(b, loc, x, y);
-    if (isUnsignedInt)
-      return arith::DivUIOp::create(b, loc, x, y);
-    return arith::DivSIOp::create(b, loc, x, y);
-  }
-  Value neg(Value x) const {
-    return isFloat() ? (Value)arith::NegFOp::create(b, loc, x) : sub(c(0), x);
-  }
-  Value cmp(arith::CmpFPredicate fp, arith::CmpIPredicate sp,
-            arith::CmpIPredicate up, Value x, Value y) const {
-    if (isFloat())
-      return arith::CmpFOp::create(b, loc, fp, x, y);
-    return arith::CmpIOp::create(b, loc, isUnsignedInt ? up : sp, x, y);
-  }
-  Value gt(Value x, Value y) const {
-    return cmp(arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt,
-               arith::CmpIPredicate::ugt, x, y);
-  }
-  Value lt(Value x, Value y) const {
-    return cmp(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt,
-               arith::CmpIPredicate::ult, x, y);
-  }
-  Value select(Value cond, Value x, Value y) const {
-    return arith::SelectOp::create(b, loc, cond, x, y);
-  }
-  Value max(Value x, Value y) const {
-    if (isFloat())
-      return arith::MaximumFOp::create(b, loc, x, y);
-    return isUnsignedInt ? (Value)arith::MaxUIOp::create(b, loc, x, y)
-                         : (Value)arith::MaxSIOp::create(b, loc, x, y);
-  }
-  Value min(Value x, Value y) const {
-    if (isFloat())
-      return arith::MinimumFOp::create(b, loc, x, y);
-    return isUnsignedInt ? (Value)arith::MinUIOp::create(b, loc, x, y)
-                         : (Value)arith::MinSIOp::create(b, loc, x, y);
-  }
-  Value abs(Value x) const {
-    if (isFloat())
-      return math::AbsFOp::create(b, loc, x);
-    if (isUnsignedInt)
-      return x;
-    // select instead of math.absi, which has no vector LLVM lowering.
-    return select(lt(x, c(0)), neg(x), x);
-  }
-  Value exp(Value x) const { return math::ExpOp::create(b, loc, x); }
-  Value log1p(Value x) const { return math::Log1pOp::create(b, loc, x); }
-  Value tanh(Value x) const { return math::TanhOp::create(b, loc, x); }
-  Value sigmoid(Value x) const {
-    return div(c(1), add(c(1), exp(neg(x))));
-  }
-  /// log(1 + exp(x)) without overflow: max(x, 0) + log1p(exp(-|x|)).
-  Value softplus(Value x) const {
-    return add(max(x, c(0)), log1p(exp(neg(abs(x)))));
-  }
-};
 
 /// A unary formula: `x` is the element in the op's element type.
 using UnaryFn = std::function<Value(const Arith &a, Value x, Operation *op)>;
-
-enum class Domain { Float, Number, Any };
 
 struct UnaryEntry {
   UnaryFn fn;
@@ -454,23 +389,6 @@ const llvm::StringMap<UnaryEntry> &unaryTable() {
   return table;
 }
 
-/// The element type an op computes in, with a diagnostic for types its
-/// formula does not support.
-FailureOr<Arith> arithFor(Operation *op, OpBuilder &b, Value pdInput,
-                          Domain domain) {
-  Type pdElem = pdElementType(pdInput);
-  Type elem = loweredElementType(pdElem);
-  if (isa<ComplexType>(pdElem))
-    return op->emitOpError() << "complex element types are not supported by "
-                                "the CPU lowering";
-  if (domain == Domain::Float && !isa<FloatType>(elem))
-    return op->emitOpError() << "the CPU lowering supports float element "
-                                "types here, got "
-                             << pdElem;
-  if (domain == Domain::Number && isBool(pdElem))
-    return op->emitOpError() << "is not defined on bool tensors";
-  return Arith{b, op->getLoc(), elem, isUnsigned(pdElem)};
-}
 
 LogicalResult lowerUnary(Operation *op, Lowerer &l) {
   const UnaryEntry &entry = unaryTable().lookup(op->getName().getStringRef());

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/PdToLinalg/Lowering.h"
+#include "Conversion/PdToLinalg/ScalarArith.h"
 
 using namespace mlir;
 using namespace mlir::pd;
@@ -17,26 +18,6 @@ namespace {
 
 RankedTensorType typeOf(Value v) { return cast<RankedTensorType>(v.getType()); }
 
-/// Products and sums are defined on numbers: not on bools or complex.
-LogicalResult requireNumbers(Operation *op, Value pdValue) {
-  Type elem = pdElementType(pdValue);
-  if (isBool(elem))
-    return op->emitOpError() << "is not defined on bool tensors";
-  if (isa<ComplexType>(elem))
-    return op->emitOpError() << "complex element types are not supported by the CPU lowering";
-  return success();
-}
-
-Value addScalars(OpBuilder &b, Location loc, Value x, Value y) {
-  return isa<FloatType>(x.getType()) ? (Value)arith::AddFOp::create(b, loc, x, y)
-                                     : (Value)arith::AddIOp::create(b, loc, x, y);
-}
-
-Value mulScalars(OpBuilder &b, Location loc, Value x, Value y) {
-  return isa<FloatType>(x.getType()) ? (Value)arith::MulFOp::create(b, loc, x, y)
-                                     : (Value)arith::MulIOp::create(b, loc, x, y);
-}
-
 /// Sums `input` over its last axis.
 Value sumLastAxis(OpBuilder &b, Location loc, Value input) {
   RankedTensorType t = typeOf(input);
@@ -44,19 +25,20 @@ Value sumLastAxis(OpBuilder &b, Location loc, Value input) {
   return buildReduction(b, loc, input, {t.getRank() - 1}, /*keepDims=*/false,
                         scalarConstant(b, loc, elem, 0),
                         [&](OpBuilder &nb, Location nloc, ValueRange args) {
-                          return addScalars(nb, nloc, args[1], args[0]);
+                          return Arith{nb, nloc, elem}.add(args[1], args[0]);
                         });
 }
 
 LogicalResult lowerDot(Operation *op, Lowerer &l) {
   auto o = cast<DotOp>(op);
-  if (failed(requireNumbers(op, o.getX())))
+  FailureOr<Arith> a = arithFor(op, l.b, o.getX(), Domain::Number);
+  if (failed(a))
     return failure();
   Location loc = op->getLoc();
   Value x = l.get(o.getX()), y = l.get(o.getY());
   Value product = buildElementwise(l.b, loc, typeOf(x), ValueRange{x, y},
-                                   [&](OpBuilder &nb, Location nloc, ValueRange a) {
-                                     return mulScalars(nb, nloc, a[0], a[1]);
+                                   [&](OpBuilder &nb, Location nloc, ValueRange v) {
+                                     return Arith{nb, nloc, a->type}.mul(v[0], v[1]);
                                    });
   l.map(o.getOut(), castTo(l.b, loc, sumLastAxis(l.b, loc, product), loweredType(o.getType())));
   return success();
@@ -65,7 +47,8 @@ LogicalResult lowerDot(Operation *op, Lowerer &l) {
 LogicalResult lowerMv(Operation *op, Lowerer &l) {
   auto o = cast<MvOp>(op);
   RankedTensorType outType = loweredType(o.getType());
-  if (failed(requireNumbers(op, o.getX())) || failed(requireStatic(op, {outType})))
+  if (failed(arithFor(op, l.b, o.getX(), Domain::Number)) ||
+      failed(requireStatic(op, {outType})))
     return failure();
   Location loc = op->getLoc();
   Value x = l.get(o.getX()), vec = l.get(o.getVec());
@@ -136,16 +119,12 @@ LogicalResult lowerTrace(Operation *op, Lowerer &l) {
   auto o = cast<TraceOp>(op);
   Value x = l.get(o.getX());
   RankedTensorType outType = loweredType(o.getType());
-  if (failed(requireNumbers(op, o.getX())) || failed(requireStatic(op, {typeOf(x)})))
+  if (failed(arithFor(op, l.b, o.getX(), Domain::Number)) ||
+      failed(requireStatic(op, {typeOf(x)})))
     return failure();
   auto xType = typeOf(x);
   auto [a1, a2, offset] = diagonalArgs(o, xType.getRank());
-  int64_t d1 = xType.getDimSize(a1), d2 = xType.getDimSize(a2);
-  // An offset past the matrix: an empty diagonal, which sums to 0.
-  int64_t length = std::max<int64_t>(
-      0, offset >= d2 || -offset >= d1 ? 0
-                                       : (offset >= 0 ? std::min(d1, d2 - offset)
-                                                      : std::min(d1 + offset, d2)));
+  int64_t length = diagonalLength(xType.getDimSize(a1), xType.getDimSize(a2), offset);
   SmallVector<int64_t> diagShape(outType.getShape());
   diagShape.push_back(length);
   Location loc = op->getLoc();

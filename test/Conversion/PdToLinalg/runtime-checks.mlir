@@ -2,23 +2,23 @@
 // on (the default), indices and integer divisors only known at run time are
 // checked, reported to the runtime and replaced by valid values; off, they
 // are only converted (trusted inputs).
-// RUN: paddle-opt %s -convert-pd-to-linalg | FileCheck %s --check-prefix=ON
+// RUN: paddle-opt %s -convert-pd-to-linalg | FileCheck %s
 // RUN: paddle-opt %s -convert-pd-to-linalg=runtime-checks=false | FileCheck %s --check-prefix=OFF
 // RUN: paddle-opt %s -pd-lower-to-llvm=runtime-checks=false | FileCheck %s --check-prefix=LLVM-OFF
 
-// ON: module attributes {pd.runtime_checks = ["pd.embedding at {{.*}}: id {value} out of range [0, {bound})", "pd.gather at {{.*}}", "pd.floor_divide at {{.*}}: integer division by zero"]}
-// ON-LABEL: func.func @checked(
-// ON-SAME: %[[IDS:[^:]*]]: tensor<2x3xi64> {{.*}}, %[[W:[^:]*]]: tensor<10x4xf32> {{.*}}, %[[I:[^:]*]]: tensor<3xi64> {{.*}}, %[[Y:[^:]*]]: tensor<4xi64>
-// ON: linalg.generic {{.*}} ins(%[[IDS]] : tensor<2x3xi64>) outs(%{{.*}} : tensor<2x3xindex>)
-// ON: arith.cmpi ult
-// ON: func.call @pdm_runtime_error
-// ON: linalg.generic {{.*}} ins(%[[I]] : tensor<3xi64>) outs(%{{.*}} : tensor<3xindex>)
-// ON: arith.cmpi ult
-// ON: func.call @pdm_runtime_error
-// ON: linalg.generic {{.*}} ins(%[[Y]] : tensor<4xi64>) outs(%{{.*}} : tensor<4xi64>)
-// ON: func.call @pdm_runtime_error
-// ON: arith.floordivsi
-// ON: func.func private @pdm_runtime_error(i64, i64, i64)
+// CHECK: module attributes {pd.runtime_checks = ["pd.embedding at {{.*}}: id {value} out of range [0, {bound})", "pd.gather at {{.*}}", "pd.floor_divide at {{.*}}: integer division by zero"]}
+// CHECK-LABEL: func.func @checked(
+// CHECK-SAME: %[[IDS:[^:]*]]: tensor<2x3xi64> {{.*}}, %[[W:[^:]*]]: tensor<10x4xf32> {{.*}}, %[[I:[^:]*]]: tensor<3xi64> {{.*}}, %[[Y:[^:]*]]: tensor<4xi64>
+// CHECK: linalg.generic {{.*}} ins(%[[IDS]] : tensor<2x3xi64>) outs(%{{.*}} : tensor<2x3xindex>)
+// CHECK: arith.cmpi ult
+// CHECK: func.call @pdm_runtime_error
+// CHECK: linalg.generic {{.*}} ins(%[[I]] : tensor<3xi64>) outs(%{{.*}} : tensor<3xindex>)
+// CHECK: arith.cmpi ult
+// CHECK: func.call @pdm_runtime_error
+// CHECK: linalg.generic {{.*}} ins(%[[Y]] : tensor<4xi64>) outs(%{{.*}} : tensor<4xi64>)
+// CHECK: func.call @pdm_runtime_error
+// CHECK: arith.floordivsi
+// CHECK: func.func private @pdm_runtime_error(i64, i64, i64)
 
 // OFF-NOT: pd.runtime_checks
 // OFF-LABEL: func.func @checked(

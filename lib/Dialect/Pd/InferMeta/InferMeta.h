@@ -288,6 +288,9 @@ LogicalResult MvInferMeta(const MetaTensor &x, const MetaTensor &vec, MetaTensor
 /// trace: x without axis1 and axis2 (0-D for a matrix).
 LogicalResult TraceInferMeta(const MetaTensor &x, int64_t offset, int64_t axis1, int64_t axis2,
                              MetaTensor &out, const MetaError &err);
+/// The length of the diagonal at `offset` of a d1 x d2 matrix (Paddle's
+/// DiagonalInferMeta): 0 when it passes the matrix, kDyn for unknown dims.
+int64_t diagonalLength(int64_t d1, int64_t d2, int64_t offset);
 /// diagonal: x without axis1 and axis2, then the diagonal's length.
 LogicalResult DiagonalInferMeta(const MetaTensor &x, int64_t offset, int64_t axis1,
                                 int64_t axis2, MetaTensor &out, const MetaError &err);

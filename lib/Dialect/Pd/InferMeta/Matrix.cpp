@@ -36,6 +36,16 @@ SmallVector<int64_t> otherDims(const MetaTensor &x, int64_t a1, int64_t a2) {
 }
 } // namespace
 
+int64_t diagonalLength(int64_t d1, int64_t d2, int64_t offset) {
+  // An offset past every dim: an empty diagonal (and no overflow below).
+  constexpr int64_t kLimit = int64_t(1) << 62;
+  if (offset >= kLimit || offset <= -kLimit)
+    return 0;
+  if (isDyn(d1) || isDyn(d2))
+    return kDyn;
+  return std::max<int64_t>(0, offset >= 0 ? std::min(d1, d2 - offset) : std::min(d1 + offset, d2));
+}
+
 LogicalResult DotInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
                            const MetaError &err) {
   if (x.rank() != 1 && x.rank() != 2)
@@ -81,16 +91,7 @@ LogicalResult DiagonalInferMeta(const MetaTensor &x, int64_t offset, int64_t axi
   if (failed(axes))
     return failure();
   SmallVector<int64_t> dims = otherDims(x, axes->first, axes->second);
-  int64_t d1 = x.dims[axes->first], d2 = x.dims[axes->second];
-  int64_t length = kDyn;
-  // |offset| beyond every dim gives an empty diagonal (no overflow either).
-  constexpr int64_t kLimit = int64_t(1) << 62;
-  if (offset >= kLimit || offset <= -kLimit)
-    length = 0;
-  else if (!isDyn(d1) && !isDyn(d2))
-    length = std::max<int64_t>(0, offset >= 0 ? std::min(d1, d2 - offset)
-                                              : std::min(d1 + offset, d2));
-  dims.push_back(length);
+  dims.push_back(diagonalLength(x.dims[axes->first], x.dims[axes->second], offset));
   out.set(dims, x.dtype);
   return success();
 }
