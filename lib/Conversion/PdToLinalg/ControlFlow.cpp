@@ -62,6 +62,15 @@ LogicalResult lowerIf(Operation *op, Lowerer &l) {
     FailureOr<SmallVector<Value>> values = lowerRegionBody(l, pdRegion->front(), types);
     if (failed(values))
       return failure();
+    // In a loop, a branch that yields a tensor from outside the if (a
+    // carried value, a constant) yields a copy: otherwise canonicalize turns
+    // the if into an arith.select on tensors, which one-shot bufferization
+    // cannot write over the loop's carried buffer (a RaW conflict).
+    if (scfIf->getParentOfType<scf::WhileOp>())
+      for (Value &v : *values)
+        if (auto t = dyn_cast<RankedTensorType>(v.getType());
+            t && t.hasStaticShape() && !region->isAncestor(v.getParentRegion()))
+          v = bufferization::AllocTensorOp::create(b, loc, t, ValueRange{}, v);
     scf::YieldOp::create(b, loc, *values);
   }
   for (auto [r, v] : llvm::zip_equal(o.getResults(), scfIf.getResults()))

@@ -49,3 +49,40 @@ func.func @while_loop() {
   %f = pd.fetch %r "r" col 0 : !pd.vtensor<1xi64>
   return
 }
+
+// -----
+
+// In a loop, a branch that yields a value from outside the if (the carried
+// flag, a constant) yields a copy, so the if never becomes an arith.select
+// on tensors (which bufferization cannot write over the carried buffer);
+// while-break-flag.mlir runs the whole lowering on this loop.
+// CHECK-LABEL: func.func @if_in_loop_yields_copies(
+// CHECK: scf.while
+// CHECK: scf.if
+// CHECK: %[[T:.*]] = bufferization.alloc_tensor() copy(
+// CHECK: scf.yield %[[T]] : tensor<i8>
+// CHECK: } else {
+// CHECK: %[[E:.*]] = bufferization.alloc_tensor() copy(
+// CHECK: scf.yield %[[E]] : tensor<i8>
+func.func @if_in_loop_yields_copies() {
+  %i = pd.full(0) : !pd.vtensor<i64>
+  %two = pd.full(2) : !pd.vtensor<i64>
+  %no = pd.full(false) : !pd.vtensor<i1>
+  %yes = pd.full(true) : !pd.vtensor<i1>
+  %c = pd.full(true) : !pd.vtensor<i1>
+  %r:2 = pd.while %c : !pd.vtensor<i1> loop(%no, %i : !pd.vtensor<i1>, !pd.vtensor<i64>) {
+  ^bb0(%brk: !pd.vtensor<i1>, %iv: !pd.vtensor<i64>):
+    %past = pd.greater_than %iv, %two : (!pd.vtensor<i64>, !pd.vtensor<i64>) -> !pd.vtensor<i1>
+    %flag = pd.if %past : !pd.vtensor<i1> -> !pd.vtensor<i1> {
+      pd.yield %yes : !pd.vtensor<i1>
+    } else {
+      pd.yield %brk : !pd.vtensor<i1>
+    }
+    %one = pd.full(1) : !pd.vtensor<i64>
+    %next = pd.add %iv, %one : (!pd.vtensor<i64>, !pd.vtensor<i64>) -> !pd.vtensor<i64>
+    %go = pd.logical_not %flag : (!pd.vtensor<i1>) -> !pd.vtensor<i1>
+    pd.yield %go, %flag, %next : !pd.vtensor<i1>, !pd.vtensor<i1>, !pd.vtensor<i64>
+  }
+  %f = pd.fetch %r#1 "i" col 0 : !pd.vtensor<i64>
+  return
+}
