@@ -531,3 +531,17 @@ def linspace(start, stop, num, dtype=None, name=None):
 def eye(num_rows, num_columns=None, dtype=None, name=None):
     with creating():
         return pd.eye(num_rows, num_rows if num_columns is None else num_columns, _dtype(dtype))
+
+
+# -- eager tensors ---------------------------------------------------------------
+# Every function above also takes eager tensors (paddle_mlir.eager): it then
+# runs at once on their values. Creation functions return eager tensors when
+# no program is being built (Paddle's dynamic mode).
+from . import eager as _eager  # noqa: E402
+
+_CREATION = {"full", "zeros", "ones", "empty", "arange", "linspace", "eye"}
+_eager.install(globals(), [name for name, fn in list(globals().items())
+                           if callable(fn) and not name.startswith("_") and name != "creating"
+                           and getattr(fn, "__module__", None) == __name__],
+               creation=_CREATION)
+to_tensor = _eager.to_tensor

@@ -54,6 +54,10 @@ def _constant_like(x: "Tensor", value) -> "Tensor":
     return pd.full(_kind(t).get([], t.element_type), value)
 
 
+#: Set by jit.trace: (tensor, what) -> its example value (numpy), or None.
+value_hook = None
+
+
 class Tensor(_ir.Value):
     """A pd tensor value with Paddle's operators."""
 
@@ -162,9 +166,71 @@ class Tensor(_ir.Value):
     def __ge__(self, o):
         return self._binary(o, pd.greater_equal)
 
+    def _concrete(self, what: str):
+        """The value of this tensor where one is known (the example inputs of
+        `jit.trace`, which warns), else a TypeError: a program's tensors have
+        values only when the program runs."""
+        parameter = getattr(self, "parameter", None)
+        if parameter is not None:
+            # A layer's weight has a value outside any program.
+            from .eager import ensure_values
+            ensure_values([parameter])
+            return parameter.value
+        if value_hook is not None:
+            value = value_hook(self, what)
+            if value is not None:
+                return value
+        raise TypeError(f"{what} of a program tensor: its value is only known at run time. In "
+                        "jit.to_static code, `if`/`while` on a tensor become pd.if/pd.while; "
+                        "when building a program by hand use static.nn.cond / while_loop")
+
     def __bool__(self):
-        raise TypeError("the truth value of a pd tensor is only known at run time "
-                        "(use paddle_mlir's control flow ops instead of Python `if`)")
+        value = self._concrete("bool()")
+        if value.size != 1:
+            raise ValueError(f"the truth value of a tensor with {value.size} elements is "
+                             "ambiguous")
+        return bool(value.reshape(-1)[0])
+
+    def __int__(self):
+        return int(self._concrete("int()").reshape(-1)[0])
+
+    def __float__(self):
+        return float(self._concrete("float()").reshape(-1)[0])
+
+    def __index__(self):
+        return int(self._concrete("use as an index").reshape(-1)[0])
+
+    def item(self):
+        return self._concrete("item()").reshape(-1)[0].item()
+
+    def numpy(self):
+        return self._concrete("numpy()")
+
+    def set_value(self, value):
+        """A parameter's new weight (Paddle's `param.set_value(array)`)."""
+        parameter = getattr(self, "parameter", None)
+        if parameter is None:
+            raise TypeError("set_value of a program tensor: only a layer's parameters hold "
+                            "values outside a run")
+        import numpy as np
+        array = np.asarray(value.numpy() if hasattr(value, "numpy") else value)
+        if tuple(array.shape) != tuple(parameter.shape) or array.dtype.name != parameter.dtype:
+            raise ValueError(f"parameter {parameter.name!r} is {list(parameter.shape)} "
+                             f"{parameter.dtype}, got {list(array.shape)} {array.dtype}")
+        parameter.value = np.ascontiguousarray(array)
+
+    # -- the rest of Paddle's tensor methods: paddle_mlir.ops -------------------
+    def __getattr__(self, name):
+        from .eager import _method
+        method = _method(name)
+        if method is None:
+            raise AttributeError(f"'Tensor' object has no attribute {name!r}")
+        import functools
+        return functools.partial(method, self)
+
+    def astype(self, dtype):
+        with building(self):
+            return pd.cast(self, dtype)
 
     # -- indexing ----------------------------------------------------------------
     def _index_bounds(self, index):

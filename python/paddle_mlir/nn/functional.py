@@ -411,3 +411,11 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
             scores = scores + _attention_mask(attn_mask, scores.dtype)
         weights = dropout(pd.softmax(scores, -1), dropout_p, training=training)
         return pd.transpose(pd.matmul(weights, v, False, False), [0, 2, 1, 3])
+
+
+# Eager tensors run through every function here (see paddle_mlir.eager).
+from .. import eager as _eager  # noqa: E402
+
+_eager.install(globals(), [name for name, fn in list(globals().items())
+                           if callable(fn) and not name.startswith("_")
+                           and getattr(fn, "__module__", None) == __name__])

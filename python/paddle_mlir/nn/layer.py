@@ -30,6 +30,9 @@ import math
 import re
 from collections import OrderedDict
 
+import numpy as np
+
+from .. import eager as _eager
 from .. import static
 from ..dialects import pd
 from ..dialects._ods_common import _cext
@@ -108,7 +111,10 @@ def _read_parameter(program, param):
         raise ValueError(f"parameter {param.name!r} belongs to another program and was not "
                          "created by Layer.create_parameter: it cannot be shared")
     program.parameters.share(shared)
-    with program.building():
+    # At the start of the program: the read dominates every use, also when a
+    # layer is first called inside a pd.if / pd.while region.
+    with program.context, pd._ir.InsertionPoint.at_block_begin(program.block), \
+            pd._ir.loc_tracebacks(max_depth=1):
         value = pd.GetParameterOp(param.type, param.name).result
     for attr in ("name", "is_parameter", "trainable", "stop_gradient", "parameter"):
         setattr(value, attr, getattr(param, attr))
@@ -228,6 +234,16 @@ class Layer:
         raise NotImplementedError(f"{type(self).__name__} does not define forward")
 
     def __call__(self, *inputs, **kwargs):
+        if "forward" in self.__dict__ and hasattr(self.forward, "program_cache"):
+            # jit.to_static(layer): its StaticFunction captures and runs.
+            return self.forward(*inputs, **kwargs)
+        has_eager, symbolic = _eager._classify(inputs, kwargs)
+        if has_eager and not symbolic and not _eager._building():
+            # Paddle's dynamic graph: run now, on the parameters' values.
+            with _eager.eager_parameters(self):
+                return self.forward(*inputs, **kwargs)
+        if has_eager:
+            inputs, kwargs = _eager._map(inputs, _eager.embed), _eager._map(kwargs, _eager.embed)
         self._bind_parameters(static.default_main_program())
         return self.forward(*inputs, **kwargs)
 
@@ -387,7 +403,11 @@ class _BatchNormBase(Layer):
         out, mean, variance = F.batch_norm_stats(
             input, self._mean, self._variance, self.weight, self.bias, self.training,
             self._momentum, self._epsilon, self._data_format, self._use_global_stats)
-        if self.training:
+        if self.training and isinstance(mean, _eager.EagerTensor):
+            # Dynamic graph: the running statistics are updated now.
+            self._mean.parameter.value = np.ascontiguousarray(mean.numpy())
+            self._variance.parameter.value = np.ascontiguousarray(variance.numpy())
+        elif self.training:
             with building(input):
                 pd.set_parameter(mean, self._mean.name)
                 pd.set_parameter(variance, self._variance.name)

@@ -37,6 +37,9 @@ class Parameter:
     value: np.ndarray | None = None
     is_mutable: bool = True
     trainable: bool = True
+    #: The startup program holding this parameter's initializer, if any:
+    #: eager calls and traces initialize a weight from it on first use.
+    initializer_program: object = field(default=None, compare=False, repr=False)
 
 
 def _np_dtype(dtype: str) -> np.dtype:

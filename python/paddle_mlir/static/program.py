@@ -252,6 +252,31 @@ def _short(t: ir.Type) -> str:
 
 _MAIN: Program | None = None
 _STARTUP: Program | None = None
+_GUARD_DEPTH = 0
+_STATIC_MODE = False
+
+
+def in_program_guard() -> bool:
+    """Whether a `program_guard` is active (ops then build into its program)."""
+    return _GUARD_DEPTH > 0
+
+
+def enable_static() -> None:
+    """Paddle's `enable_static()`: creation functions outside any program
+    (`zeros`, `arange`, ...) build into the default main program."""
+    global _STATIC_MODE
+    _STATIC_MODE = True
+
+
+def disable_static() -> None:
+    """Paddle's `disable_static()` (the default): outside a program_guard,
+    creation functions return eager tensors."""
+    global _STATIC_MODE
+    _STATIC_MODE = False
+
+
+def in_dynamic_mode() -> bool:
+    return not _STATIC_MODE
 
 
 def default_main_program() -> Program:
@@ -273,15 +298,17 @@ def default_startup_program() -> Program:
 def program_guard(main_program: Program, startup_program: Program | None = None):
     """Builds into `main_program` (and initializers into `startup_program`,
     which shares main's ParameterStore) within the block."""
-    global _MAIN, _STARTUP
+    global _MAIN, _STARTUP, _GUARD_DEPTH
     saved = (_MAIN, _STARTUP)
     _MAIN = main_program
     if startup_program is not None:
         startup_program.parameters = main_program.parameters
         _STARTUP = startup_program
+    _GUARD_DEPTH += 1
     try:
         yield
     finally:
+        _GUARD_DEPTH -= 1
         _MAIN, _STARTUP = saved
 
 
@@ -298,9 +325,10 @@ def create_parameter(name: str, shape, dtype="float32", initializer=None, traina
     initializer, writes its initial value in the startup program."""
     main, startup = default_main_program(), default_startup_program()
     shape = [int(d) for d in shape]
-    main.parameters.declare(name, shape, pd.canonical_dtype(dtype), trainable)
+    parameter = main.parameters.declare(name, shape, pd.canonical_dtype(dtype), trainable)
     t_shape = shape
     if initializer is not None:
+        parameter.initializer_program = startup
         with startup.building():
             value = initializer(t_shape, dtype)
             pd.SetParameterOp(value, name)

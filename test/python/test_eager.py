@@ -1,0 +1,150 @@
+"""Eager tensors (paddle_mlir.eager): Paddle's dynamic graph on the CPU
+backend, checked against numpy."""
+
+import numpy as np
+import pytest
+
+import paddle_mlir as paddle
+from paddle_mlir import eager, nn, static
+import paddle_mlir.nn.functional as F
+
+
+def rand(*shape, seed=0):
+    return np.random.RandomState(seed).standard_normal(shape).astype("float32")
+
+
+def test_to_tensor_dtypes_and_properties():
+    assert paddle.to_tensor([1.0, 2.0]).dtype == "float32"      # Python floats: float32
+    assert paddle.to_tensor([1, 2]).dtype == "int64"
+    assert paddle.to_tensor(np.zeros(3, "float64")).dtype == "float64"
+    t = paddle.to_tensor([[1, 2, 3]], dtype="float32")
+    assert t.shape == [1, 3] and t.ndim == 2 and t.size == 3 and t.dtype == "float32"
+    assert "Tensor(shape=[1, 3], dtype=float32" in repr(t)
+    with pytest.raises(eager.EagerError):
+        paddle.to_tensor("text")
+
+
+def test_operators_functions_and_methods_match_numpy():
+    a, b = rand(3, 4), rand(3, 4, seed=1)
+    x, y = paddle.to_tensor(a), paddle.to_tensor(b)
+    np.testing.assert_allclose((x + y * 2 - 1).numpy(), a + b * 2 - 1, rtol=1e-6)
+    np.testing.assert_allclose((x @ y.T).numpy(), a @ b.T, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(F.relu(x).numpy(), np.maximum(a, 0))
+    np.testing.assert_allclose(paddle.exp(x).numpy(), np.exp(a), rtol=1e-6)
+    np.testing.assert_allclose(x.sum(axis=1).numpy(), a.sum(1), rtol=1e-5)
+    np.testing.assert_allclose(x.mean().numpy(), a.mean(), rtol=1e-5)
+    np.testing.assert_allclose(x.reshape([4, 3]).numpy(), a.reshape(4, 3))
+    np.testing.assert_array_equal((x > y).numpy(), a > b)
+    np.testing.assert_allclose(x[1:, ::2].numpy(), a[1:, ::2])
+    np.testing.assert_allclose((2.0 - x).numpy(), 2.0 - a, rtol=1e-6)
+    np.testing.assert_allclose(F.softmax(x, axis=-1).numpy(),
+                               np.exp(a) / np.exp(a).sum(-1, keepdims=True), rtol=1e-5)
+    assert x.astype("int64").dtype == "int64"
+
+
+def test_python_values_of_eager_tensors():
+    x = paddle.to_tensor([3.0])
+    assert float(x) == 3.0 and int(x) == 3 and x.item() == 3.0
+    assert bool(x > 2) and not bool(x > 4)
+    with pytest.raises(ValueError, match="ambiguous"):
+        bool(paddle.to_tensor([1.0, 2.0]))
+
+
+def test_setitem_is_in_place():
+    a = rand(3, 4)
+    x = paddle.to_tensor(a)
+    x[0, 1:3] = 10.0
+    a[0, 1:3] = 10.0
+    np.testing.assert_allclose(x.numpy(), a)
+
+
+def test_creation_functions_are_eager_outside_programs():
+    z = paddle.zeros([2, 3])
+    assert isinstance(z, eager.EagerTensor)
+    np.testing.assert_array_equal(z.numpy(), np.zeros((2, 3), "float32"))
+    np.testing.assert_array_equal(paddle.arange(5).numpy(), np.arange(5))
+    main = static.Program()
+    with static.program_guard(main):
+        assert not isinstance(paddle.zeros([2]), eager.EagerTensor)   # a program value
+    static.enable_static()
+    try:
+        assert not isinstance(paddle.ones([2]), eager.EagerTensor)
+    finally:
+        static.disable_static()
+
+
+def test_kernels_are_cached_by_op_shape_and_dtype():
+    eager.clear_kernel_cache()
+    x = paddle.to_tensor(rand(2, 3))
+    for _ in range(3):
+        F.relu(x)
+    assert eager.stats == {"hits": 2, "compiles": 1}
+    F.relu(paddle.to_tensor(rand(4, 3)))                  # another shape: compiled
+    F.relu(paddle.to_tensor(rand(2, 3).astype("float64")))  # another dtype: compiled
+    assert eager.stats["compiles"] == 3
+
+
+def test_layer_runs_eagerly_with_the_startup_weights():
+    """An eager MLP gives what its static program gives (the same initial
+    weights: both come from the layers' startup program)."""
+    main, startup = static.Program(), static.Program()
+    with static.program_guard(main, startup):
+        model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 4))
+        model.eval()
+        out = model(static.data("x", [None, 8]))
+        main.fetch(out, "y")
+    exe = static.Executor()
+    exe.run(startup)
+    a = rand(5, 8)
+    (expected,) = exe.run(main, feed={"x": a})
+    got = model(paddle.to_tensor(a)).numpy()
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6)
+    w0, b0 = main.parameters["linear_0.w_0"], main.parameters["linear_0.b_0"]
+    w1, b1 = main.parameters["linear_1.w_0"], main.parameters["linear_1.b_0"]
+    np.testing.assert_allclose(got, np.maximum(a @ w0 + b0, 0) @ w1 + b1, rtol=1e-5, atol=1e-5)
+
+
+def test_dynamic_graph_layer_without_programs():
+    """A Paddle dynamic-graph script: layers made and called eagerly, Python
+    control flow on tensor values."""
+    class Net(nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(4, 3)
+
+        def forward(self, x):
+            y = self.fc(x)
+            if y.mean() > 0:            # an eager value: plain Python
+                return F.relu(y)
+            return -y
+
+    net = Net()
+    net.eval()
+    a = rand(2, 4)
+    w, b = net.fc.weight.numpy(), net.fc.bias.numpy()
+    ref = a @ w + b
+    ref = np.maximum(ref, 0) if ref.mean() > 0 else -ref
+    np.testing.assert_allclose(net(paddle.to_tensor(a)).numpy(), ref, rtol=1e-5, atol=1e-6)
+
+
+def test_batch_norm_in_training_mode_updates_running_statistics():
+    """Paddle's dynamic graph: batch statistics normalize, and the running
+    mean/variance move towards them (momentum 0.9)."""
+    bn = nn.BatchNorm2D(3)
+    a = rand(4, 3, 2, 2)
+    out = bn(paddle.to_tensor(a)).numpy()
+    mean, var = a.mean((0, 2, 3)), a.var((0, 2, 3))
+    ref = (a - mean[None, :, None, None]) / np.sqrt(var[None, :, None, None] + 1e-5)
+    np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(bn._mean.numpy(), 0.1 * mean, rtol=1e-4, atol=1e-6)
+    np.testing.assert_allclose(bn._variance.numpy(), 0.9 + 0.1 * var, rtol=1e-4)
+
+
+def test_eager_tensors_become_constants_in_programs():
+    main = static.Program()
+    c = paddle.to_tensor([1.0, 2.0])
+    with static.program_guard(main):
+        x = static.data("x", [2])
+        main.fetch(x + c, "y")
+    (y,) = static.Executor().run(main, feed={"x": np.ones(2, "float32")})
+    np.testing.assert_allclose(y, [2.0, 3.0])
