@@ -436,14 +436,7 @@ def call(fn, args, kwargs):
     with program_guard(program), program.building():
         sym_args, sym_kwargs = _map(args, placeholder), _map(kwargs, placeholder)
         out = fn(*sym_args, **sym_kwargs)
-    results = []
-
-    def slot(leaf):
-        if isinstance(leaf, _ir.Value):
-            results.append(leaf)
-            return _Slot(len(results) - 1)
-        return leaf
-    template = _map(out, slot)
+    template, results = split_outputs(out)
     if not results:
         return out
     for i, value in enumerate(results):
@@ -461,8 +454,7 @@ def call(fn, args, kwargs):
         stats["hits"] += 1
     arrays = {name: np.ascontiguousarray(array) for name, array, _ in feeds.values()}
     outputs = kernel.compiled(arrays)
-    return _map(template, lambda leaf: EagerTensor(outputs[leaf.index])
-                if isinstance(leaf, _Slot) else leaf)
+    return fill_outputs(template, lambda i: EagerTensor(outputs[i]))
 
 
 class _Slot:
@@ -470,6 +462,27 @@ class _Slot:
 
     def __init__(self, index):
         self.index = index
+
+
+def split_outputs(out, prepare=None):
+    """A function's outputs (nested lists/tuples/dicts) as (the structure with
+    a slot for each program value, the values in order); `prepare` maps each
+    leaf first."""
+    values = []
+
+    def slot(leaf):
+        if prepare is not None:
+            leaf = prepare(leaf)
+        if isinstance(leaf, _ir.Value):
+            values.append(leaf)
+            return _Slot(len(values) - 1)
+        return leaf
+    return _map(out, slot), values
+
+
+def fill_outputs(template, make):
+    """The structure of split_outputs with slot i replaced by make(i)."""
+    return _map(template, lambda leaf: make(leaf.index) if isinstance(leaf, _Slot) else leaf)
 
 
 def _reject_side_effects(program, fn) -> None:

@@ -99,8 +99,8 @@ def test_layer_runs_eagerly_with_the_startup_weights():
     (expected,) = exe.run(main, feed={"x": a})
     got = model(paddle.to_tensor(a)).numpy()
     np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6)
-    w0, b0 = main.parameters["linear_0.w_0"], main.parameters["linear_0.b_0"]
-    w1, b1 = main.parameters["linear_1.w_0"], main.parameters["linear_1.b_0"]
+    w0, b0 = (main.parameters[p.name] for p in (model[0].weight, model[0].bias))
+    w1, b1 = (main.parameters[p.name] for p in (model[2].weight, model[2].bias))
     np.testing.assert_allclose(got, np.maximum(a @ w0 + b0, 0) @ w1 + b1, rtol=1e-5, atol=1e-5)
 
 

@@ -13,36 +13,25 @@ from __future__ import annotations
 import numpy as np
 from mlir import ir
 
-from ..eager import EagerTensor, _map, embed, ensure_values
+from ..eager import EagerTensor, embed, ensure_values, fill_outputs, split_outputs
 
 
 class CaptureError(ValueError):
     """A captured program was called with inputs it does not accept."""
 
 
-class _Slot:
-    __slots__ = ("index",)
-
-    def __init__(self, index):
-        self.index = index
-
-
 def fetch_outputs(program, out, where: str):
     """Fetches every tensor of `out` (nested lists/tuples/dicts); returns the
-    structure with slots in their place."""
+    structure with slots in their place and the fetch names."""
     from .convert import UndefinedVar
-    values = []
 
-    def slot(leaf):
+    def prepare(leaf):
         if isinstance(leaf, EagerTensor):
-            leaf = embed(leaf)
+            return embed(leaf)
         if isinstance(leaf, UndefinedVar):
             leaf._fail()
-        if isinstance(leaf, ir.Value):
-            values.append(leaf)
-            return _Slot(len(values) - 1)
         return leaf
-    template = _map(out, slot)
+    template, values = split_outputs(out, prepare)
     if not values:
         raise CaptureError(f"{where} returns no tensor: nothing to compute")
     names = []
@@ -82,8 +71,7 @@ class CapturedProgram:
                                    f"the program takes {dims} {dtype}")
             feed[name] = a if a.flags.c_contiguous else np.ascontiguousarray(a)
         outputs = self.executor.run(self.program, feed=feed, fetch_list=self.fetch_names)
-        return _map(self.template, lambda leaf: EagerTensor(outputs[leaf.index])
-                    if isinstance(leaf, _Slot) else leaf)
+        return fill_outputs(self.template, lambda i: EagerTensor(outputs[i]))
 
     def inline(self, args: list):
         """The program's ops built at the current insertion point on `args`
@@ -130,8 +118,7 @@ class CapturedProgram:
             for src, dst in zip(o.results, clone.results):
                 mapping[_key(src)] = dst
         values = [fetched[n] for n in self.fetch_names]
-        return _map(self.template, lambda leaf: values[leaf.index]
-                    if isinstance(leaf, _Slot) else leaf)
+        return fill_outputs(self.template, lambda i: values[i])
 
 
 def _key(value) -> int:

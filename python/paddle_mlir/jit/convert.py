@@ -189,10 +189,9 @@ def _unify(name, a, b, loc):
 
 
 def convert_ifexp(pred, true_fn, false_fn, loc):
-    """`a if pred else b`."""
-    return convert_ifelse(pred, lambda: (true_fn(),), lambda: (false_fn(),), (), ("<if-else "
-                          "expression>",), loc)[0] if _symbolic(pred) else \
-        (true_fn() if _python_truth(pred, loc) else false_fn())
+    """`a if pred else b`: an `if` of one value."""
+    return convert_ifelse(pred, lambda: (true_fn(),), lambda: (false_fn(),), (), ("<value>",),
+                          loc)[0]
 
 
 # -- while ---------------------------------------------------------------------------
@@ -340,40 +339,34 @@ def range_cond(i, stop, step):
 
 
 # -- logic -------------------------------------------------------------------------
-def convert_and(*fns):
+def _logic(fns, decisive: bool, combine: str):
+    """`a and b ...` (decisive False) / `a or b ...` (decisive True) with
+    Python's short circuit while the values are Python; once one is a tensor,
+    a Python operand that decides the result ends it, a neutral one is
+    skipped, and tensors combine with logical_and / logical_or."""
     value = fns[0]()
     for fn in fns[1:]:
-        if _symbolic(value):
-            from .. import ops
-            other = fn()
-            if not _symbolic(other):
-                if not other:
-                    return other if not _number(other) else _tensor_of(False, "bool")
-                continue
-            value = ops.logical_and(_as_bool(value), _as_bool(other))
-        elif not value:
-            return value
-        else:
+        if not _symbolic(value):
+            if bool(value) == decisive:
+                return value
             value = fn()
+            continue
+        other = fn()
+        if not _symbolic(other):
+            if bool(other) == decisive:
+                return other
+            continue
+        from .. import ops
+        value = getattr(ops, combine)(_as_bool(value), _as_bool(other))
     return value
+
+
+def convert_and(*fns):
+    return _logic(fns, False, "logical_and")
 
 
 def convert_or(*fns):
-    value = fns[0]()
-    for fn in fns[1:]:
-        if _symbolic(value):
-            from .. import ops
-            other = fn()
-            if not _symbolic(other):
-                if other:
-                    return other
-                continue
-            value = ops.logical_or(_as_bool(value), _as_bool(other))
-        elif value:
-            return value
-        else:
-            value = fn()
-    return value
+    return _logic(fns, True, "logical_or")
 
 
 def convert_not(value):
