@@ -184,6 +184,20 @@ class Dy2StaticControlFlow(nn.Layer):
         return y, i
 
 
+class Constants(nn.Layer):
+    """paddle.to_tensor constants in forward (saved as pd_op.full +
+    pd_op.assign_value_) and integer arithmetic on a cast input."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(3, 3)
+
+    def forward(self, x):                        # [N, 3]
+        c = paddle.to_tensor(np.array([[1.5, 2.0, -3.0]], "float32"))
+        i = paddle.to_tensor(np.array([1, 2, 3], "int64"))
+        return self.fc(x) + c, paddle.cast(x * 10.0, "int64") + i
+
+
 # name -> (layer factory, [(feed name, InputSpec shape, concrete shape)])
 MODELS = {
     "mlp": (MLP, [("x", [None, 8], [2, 8])]),
@@ -196,6 +210,7 @@ MODELS = {
     "cond": (StaticCond, [("x", [None, 4], [2, 4])]),
     "while_loop": (StaticWhileLoop, [("x", [None, 4], [2, 4])]),
     "dy2static": (Dy2StaticControlFlow, [("x", [None, 4], [2, 4])]),
+    "constants": (Constants, [("x", [None, 3], [2, 3])]),
 }
 
 

@@ -6847,14 +6847,14 @@ def Pd_SoftplusOp : Pd_Op<"softplus", [
     Pd_HasValueSemantics]> {
   let summary = "Paddle's softplus";
   let description = [{
-    Paddle's `pd_op.softplus`: `softplus(Tensor x, float beta = 1.0, float threshold = 20.0)` -> `Tensor(out)`.
+    Paddle's `pd_op.softplus`: `softplus(Tensor x, double beta = 1.0, double threshold = 20.0)` -> `Tensor(out)`.
     
     Shape and dtype: `UnchangedInferMeta(x)`; PHI kernel `softplus`.
   }];
   let arguments = (ins
     Pd_AnyTensor:$x,
-    DefaultValuedAttr<F32Attr, "1.0">:$beta,
-    DefaultValuedAttr<F32Attr, "20.0">:$threshold
+    DefaultValuedAttr<F64Attr, "1.0">:$beta,
+    DefaultValuedAttr<F64Attr, "20.0">:$threshold
   );
   let results = (outs Pd_AnyTensor:$out);
   let assemblyFormat = "$x attr-dict `:` functional-type(operands, results)";
@@ -7363,14 +7363,14 @@ def Pd_LeakyReluOp : Pd_Op<"leaky_relu", [
     Pd_HasValueSemantics]> {
   let summary = "Paddle's leaky_relu";
   let description = [{
-    Paddle's `pd_op.leaky_relu`: `leaky_relu(Tensor x, float negative_slope = 0.02)` -> `Tensor(out)`.
+    Paddle's `pd_op.leaky_relu`: `leaky_relu(Tensor x, double negative_slope = 0.02)` -> `Tensor(out)`.
     
     Shape and dtype: `UnchangedInferMeta(x)`; PHI kernel `leaky_relu`.
     In-place variant: `pd.leaky_relu_`.
   }];
   let arguments = (ins
     Pd_AnyTensor:$x,
-    DefaultValuedAttr<F32Attr, "0.02">:$negative_slope
+    DefaultValuedAttr<F64Attr, "0.02">:$negative_slope
   );
   let results = (outs Pd_AnyTensor:$out);
   let assemblyFormat = "$x attr-dict `:` functional-type(operands, results)";
@@ -7448,14 +7448,14 @@ def Pd_LeakyRelu_Op : Pd_Op<"leaky_relu_", [
     Pd_Inplace]> {
   let summary = "Paddle's leaky_relu_";
   let description = [{
-    Paddle's `pd_op.leaky_relu_`: `leaky_relu_(Tensor x, float negative_slope = 0.02)` -> `Tensor(out)`.
+    Paddle's `pd_op.leaky_relu_`: `leaky_relu_(Tensor x, double negative_slope = 0.02)` -> `Tensor(out)`.
     
     Shape and dtype: `UnchangedInferMeta(x)`; PHI kernel `leaky_relu`.
     In-place variant of `pd.leaky_relu`: `out` is `x` updated in place.
   }];
   let arguments = (ins
     Pd_TensorType:$x,
-    DefaultValuedAttr<F32Attr, "0.02">:$negative_slope
+    DefaultValuedAttr<F64Attr, "0.02">:$negative_slope
   );
   let results = (outs Pd_AnyTensor:$out);
   let assemblyFormat = "$x attr-dict `:` functional-type(operands, results)";
@@ -8138,14 +8138,14 @@ def Pd_LogitOp : Pd_Op<"logit", [
     Pd_HasValueSemantics]> {
   let summary = "Paddle's logit";
   let description = [{
-    Paddle's `pd_op.logit`: `logit(Tensor x, float eps = 1e-6)` -> `Tensor(out)`.
+    Paddle's `pd_op.logit`: `logit(Tensor x, double eps = 1e-6)` -> `Tensor(out)`.
     
     Shape and dtype: `UnchangedInferMeta(x)`; PHI kernel `logit`.
     In-place variant: `pd.logit_`.
   }];
   let arguments = (ins
     Pd_AnyTensor:$x,
-    DefaultValuedAttr<F32Attr, "1e-6">:$eps
+    DefaultValuedAttr<F64Attr, "1e-6">:$eps
   );
   let results = (outs Pd_AnyTensor:$out);
   let assemblyFormat = "$x attr-dict `:` functional-type(operands, results)";
@@ -8223,14 +8223,14 @@ def Pd_Logit_Op : Pd_Op<"logit_", [
     Pd_Inplace]> {
   let summary = "Paddle's logit_";
   let description = [{
-    Paddle's `pd_op.logit_`: `logit_(Tensor x, float eps = 1e-6)` -> `Tensor(out)`.
+    Paddle's `pd_op.logit_`: `logit_(Tensor x, double eps = 1e-6)` -> `Tensor(out)`.
     
     Shape and dtype: `UnchangedInferMeta(x)`; PHI kernel `logit`.
     In-place variant of `pd.logit`: `out` is `x` updated in place.
   }];
   let arguments = (ins
     Pd_TensorType:$x,
-    DefaultValuedAttr<F32Attr, "1e-6">:$eps
+    DefaultValuedAttr<F64Attr, "1e-6">:$eps
   );
   let results = (outs Pd_AnyTensor:$out);
   let assemblyFormat = "$x attr-dict `:` functional-type(operands, results)";
@@ -17260,15 +17260,15 @@ def Pd_Pool2dOp : Pd_Op<"pool2d", [
     Pd_HasValueSemantics]> {
   let summary = "Paddle's pool2d";
   let description = [{
-    Paddle's `pd_op.pool2d`: `pool2d(Tensor x, IntArray kernel_size, int[] strides, int[] paddings, bool ceil_mode, bool exclusive, str data_format, str pooling_type, bool global_pooling, bool adaptive, str padding_algorithm)` -> `Tensor(out)`.
+    Paddle's `pd_op.pool2d`: `pool2d(Tensor x, IntArray kernel_size, int64_t[] strides, int64_t[] paddings, bool ceil_mode, bool exclusive, str data_format, str pooling_type, bool global_pooling, bool adaptive, str padding_algorithm)` -> `Tensor(out)`.
     
     Shape and dtype: `Pool2DInferMeta(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)`; PHI kernel `pool2d`.
   }];
   let arguments = (ins
     Pd_AnyTensor:$x,
     Pd_IntArrayOperand:$kernel_size,
-    DenseI32ArrayAttr:$strides,
-    DenseI32ArrayAttr:$paddings,
+    DenseI64ArrayAttr:$strides,
+    DenseI64ArrayAttr:$paddings,
     BoolAttr:$ceil_mode,
     BoolAttr:$exclusive,
     StrAttr:$data_format,
@@ -17714,7 +17714,7 @@ def Pd_GroupNormOp : Pd_Op<"group_norm", [
     AttrSizedOperandSegments]> {
   let summary = "Paddle's group_norm";
   let description = [{
-    Paddle's `pd_op.group_norm`: `group_norm(Tensor x, Tensor? scale, Tensor? bias, float epsilon = 1e-5, int groups = -1, str data_format = "NCHW")` -> `Tensor(y), Tensor(mean), Tensor(variance)`.
+    Paddle's `pd_op.group_norm`: `group_norm(Tensor x, Tensor? scale, Tensor? bias, double epsilon = 1e-5, int groups = -1, str data_format = "NCHW")` -> `Tensor(y), Tensor(mean), Tensor(variance)`.
     
     Shape and dtype: `GroupNormInferMeta(x, scale, bias, groups, data_format)`; PHI kernel `group_norm`.
   }];
@@ -17722,7 +17722,7 @@ def Pd_GroupNormOp : Pd_Op<"group_norm", [
     Pd_AnyTensor:$x,
     Optional<Pd_AnyTensor>:$scale,
     Optional<Pd_AnyTensor>:$bias,
-    DefaultValuedAttr<F32Attr, "1e-5">:$epsilon,
+    DefaultValuedAttr<F64Attr, "1e-5">:$epsilon,
     DefaultValuedAttr<I32Attr, "-1">:$groups,
     DefaultValuedAttr<StrAttr, "\"NCHW\"">:$data_format
   );
@@ -18201,7 +18201,7 @@ def Pd_BilinearInterpOp : Pd_Op<"bilinear_interp", [
     AttrSizedOperandSegments]> {
   let summary = "Paddle's bilinear_interp";
   let description = [{
-    Paddle's `pd_op.bilinear_interp`: `bilinear_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, float[] scale = {}, str interp_method = "bilinear", bool align_corners = true, int align_mode = 1)` -> `Tensor(output)`.
+    Paddle's `pd_op.bilinear_interp`: `bilinear_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, double[] scale = {}, str interp_method = "bilinear", bool align_corners = true, int align_mode = 1)` -> `Tensor(output)`.
     
     Shape and dtype: `InterpolateInferMeta(x, data_format, out_h, out_w, scale)`; PHI kernel `bilinear_interp`.
   }];
@@ -18214,7 +18214,7 @@ def Pd_BilinearInterpOp : Pd_Op<"bilinear_interp", [
     DefaultValuedAttr<I32Attr, "0">:$out_d,
     DefaultValuedAttr<I32Attr, "0">:$out_h,
     DefaultValuedAttr<I32Attr, "0">:$out_w,
-    DefaultValuedAttr<DenseF32ArrayAttr, "{}">:$scale,
+    DefaultValuedAttr<DenseF64ArrayAttr, "{}">:$scale,
     DefaultValuedAttr<StrAttr, "\"bilinear\"">:$interp_method,
     DefaultValuedAttr<BoolAttr, "true">:$align_corners,
     DefaultValuedAttr<I32Attr, "1">:$align_mode
@@ -18250,7 +18250,7 @@ def Pd_BilinearInterpOp : Pd_Op<"bilinear_interp", [
           (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCHW")),
           (adaptor.getOutHAttr() ? static_cast<int32_t>(adaptor.getOutH()) : static_cast<int32_t>(0)),
           (adaptor.getOutWAttr() ? static_cast<int32_t>(adaptor.getOutW()) : static_cast<int32_t>(0)),
-          (adaptor.getScaleAttr() ? adaptor.getScale() : ::llvm::ArrayRef<float>()),
+          (adaptor.getScaleAttr() ? adaptor.getScale() : ::llvm::ArrayRef<double>()),
           out0,
           err)))
     return ::mlir::failure();
@@ -18301,7 +18301,7 @@ def Pd_NearestInterpOp : Pd_Op<"nearest_interp", [
     AttrSizedOperandSegments]> {
   let summary = "Paddle's nearest_interp";
   let description = [{
-    Paddle's `pd_op.nearest_interp`: `nearest_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, float[] scale = {}, str interp_method = "nearest", bool align_corners = true, int align_mode = 1)` -> `Tensor(output)`.
+    Paddle's `pd_op.nearest_interp`: `nearest_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, double[] scale = {}, str interp_method = "nearest", bool align_corners = true, int align_mode = 1)` -> `Tensor(output)`.
     
     Shape and dtype: `InterpolateInferMeta(x, data_format, out_h, out_w, scale)`; PHI kernel `nearest_interp`.
   }];
@@ -18314,7 +18314,7 @@ def Pd_NearestInterpOp : Pd_Op<"nearest_interp", [
     DefaultValuedAttr<I32Attr, "0">:$out_d,
     DefaultValuedAttr<I32Attr, "0">:$out_h,
     DefaultValuedAttr<I32Attr, "0">:$out_w,
-    DefaultValuedAttr<DenseF32ArrayAttr, "{}">:$scale,
+    DefaultValuedAttr<DenseF64ArrayAttr, "{}">:$scale,
     DefaultValuedAttr<StrAttr, "\"nearest\"">:$interp_method,
     DefaultValuedAttr<BoolAttr, "true">:$align_corners,
     DefaultValuedAttr<I32Attr, "1">:$align_mode
@@ -18350,7 +18350,7 @@ def Pd_NearestInterpOp : Pd_Op<"nearest_interp", [
           (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCHW")),
           (adaptor.getOutHAttr() ? static_cast<int32_t>(adaptor.getOutH()) : static_cast<int32_t>(0)),
           (adaptor.getOutWAttr() ? static_cast<int32_t>(adaptor.getOutW()) : static_cast<int32_t>(0)),
-          (adaptor.getScaleAttr() ? adaptor.getScale() : ::llvm::ArrayRef<float>()),
+          (adaptor.getScaleAttr() ? adaptor.getScale() : ::llvm::ArrayRef<double>()),
           out0,
           err)))
     return ::mlir::failure();
@@ -18842,14 +18842,14 @@ def Pd_ProdOp : Pd_Op<"prod", [
     Pd_HasValueSemantics]> {
   let summary = "Paddle's prod";
   let description = [{
-    Paddle's `pd_op.prod`: `prod(Tensor x, IntArray dims, bool keep_dim, bool reduce_all)` -> `Tensor(out)`.
+    Paddle's `pd_op.prod`: `prod(Tensor x, IntArray dims, bool keepdim, bool reduce_all)` -> `Tensor(out)`.
     
-    Shape and dtype: `ReduceIntArrayAxisInferMetaBase(x, dims, keep_dim, reduce_all)`; PHI kernel `prod`.
+    Shape and dtype: `ReduceIntArrayAxisInferMetaBase(x, dims, keepdim, reduce_all)`; PHI kernel `prod`.
   }];
   let arguments = (ins
     Pd_AnyTensor:$x,
     Pd_IntArrayOperand:$dims,
-    BoolAttr:$keep_dim,
+    BoolAttr:$keepdim,
     BoolAttr:$reduce_all
   );
   let results = (outs Pd_AnyTensor:$out);
@@ -18881,7 +18881,7 @@ def Pd_ProdOp : Pd_Op<"prod", [
   if (::mlir::failed(::mlir::pd::ReduceIntArrayAxisInferMetaBase(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::IntArrayArg::from(adaptor.getDims()),
-          adaptor.getKeepDim(),
+          adaptor.getKeepdim(),
           adaptor.getReduceAll(),
           out0,
           err)))
@@ -19284,13 +19284,13 @@ def Pd_LogsumexpOp : Pd_Op<"logsumexp", [
     Pd_HasValueSemantics]> {
   let summary = "Paddle's logsumexp";
   let description = [{
-    Paddle's `pd_op.logsumexp`: `logsumexp(Tensor x, int64_t[] axis = {0}, bool keepdim = false, bool reduce_all = false)` -> `Tensor(out)`.
+    Paddle's `pd_op.logsumexp`: `logsumexp(Tensor x, int[] axis = {0}, bool keepdim = false, bool reduce_all = false)` -> `Tensor(out)`.
     
-    Shape and dtype: `ReduceInferMetaBase(x, axis, keepdim, reduce_all)`; PHI kernel `logsumexp`.
+    Shape and dtype: `LogsumexpInferMeta(x, axis, keepdim, reduce_all)`; PHI kernel `logsumexp`.
   }];
   let arguments = (ins
     Pd_AnyTensor:$x,
-    DefaultValuedAttr<DenseI64ArrayAttr, "{0}">:$axis,
+    DefaultValuedAttr<DenseI32ArrayAttr, "{0}">:$axis,
     DefaultValuedAttr<BoolAttr, "false">:$keepdim,
     DefaultValuedAttr<BoolAttr, "false">:$reduce_all
   );
@@ -19320,9 +19320,9 @@ def Pd_LogsumexpOp : Pd_Op<"logsumexp", [
   if (::mlir::failed(adaptor.verify(location ? *location : ::mlir::UnknownLoc::get(context))))
     return ::mlir::failure();
   ::mlir::pd::MetaTensor out0;
-  if (::mlir::failed(::mlir::pd::ReduceInferMetaBase(
+  if (::mlir::failed(::mlir::pd::LogsumexpInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
-          (adaptor.getAxisAttr() ? adaptor.getAxis() : ::llvm::ArrayRef<int64_t>({0})),
+          (adaptor.getAxisAttr() ? adaptor.getAxis() : ::llvm::ArrayRef<int32_t>({0})),
           (adaptor.getKeepdimAttr() ? adaptor.getKeepdim() : false),
           (adaptor.getReduceAllAttr() ? adaptor.getReduceAll() : false),
           out0,
@@ -19347,7 +19347,7 @@ void $cppClass::getEffects(
                             /*isView=*/false, /*isRandom=*/false);
 }
 
-::llvm::StringRef $cppClass::getInferMetaName() { return "ReduceInferMetaBase"; }
+::llvm::StringRef $cppClass::getInferMetaName() { return "LogsumexpInferMeta"; }
 ::llvm::StringRef $cppClass::getKernelName() { return "logsumexp"; }
 int $cppClass::getKernelDataTypeOperand() { return 0; }
 ::llvm::StringRef $cppClass::getKernelDataTypeAttrName() { return ""; }
@@ -22449,14 +22449,14 @@ def Pd_ExpandAsOp : Pd_Op<"expand_as", [
     Pd_HasValueSemantics]> {
   let summary = "Paddle's expand_as";
   let description = [{
-    Paddle's `pd_op.expand_as`: `expand_as(Tensor x, Tensor? y, int[] target_shape = {})` -> `Tensor(out)`.
+    Paddle's `pd_op.expand_as`: `expand_as(Tensor x, Tensor? y, int64_t[] target_shape = {})` -> `Tensor(out)`.
     
     Shape and dtype: `ExpandAsInferMeta(x, y, target_shape)`; PHI kernel `expand_as`.
   }];
   let arguments = (ins
     Pd_AnyTensor:$x,
     Optional<Pd_AnyTensor>:$y,
-    DefaultValuedAttr<DenseI32ArrayAttr, "{}">:$target_shape
+    DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$target_shape
   );
   let results = (outs Pd_AnyTensor:$out);
   let assemblyFormat = "$x (`y` `(` $y^ `)`)? attr-dict `:` functional-type(operands, results)";
@@ -22487,7 +22487,7 @@ def Pd_ExpandAsOp : Pd_Op<"expand_as", [
   if (::mlir::failed(::mlir::pd::ExpandAsInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
           ::mlir::pd::MetaTensor::from(adaptor.getY()),
-          (adaptor.getTargetShapeAttr() ? adaptor.getTargetShape() : ::llvm::ArrayRef<int32_t>()),
+          (adaptor.getTargetShapeAttr() ? adaptor.getTargetShape() : ::llvm::ArrayRef<int64_t>()),
           out0,
           err)))
     return ::mlir::failure();
@@ -23417,7 +23417,7 @@ def Pd_Pad3dOp : Pd_Op<"pad3d", [
     Pd_HasValueSemantics]> {
   let summary = "Paddle's pad3d";
   let description = [{
-    Paddle's `pd_op.pad3d`: `pad3d(Tensor x, IntArray paddings, str mode = "constant", float pad_value = 0.0, str data_format = "NCDHW")` -> `Tensor(out)`.
+    Paddle's `pd_op.pad3d`: `pad3d(Tensor x, IntArray paddings, str mode = "constant", double pad_value = 0.0, str data_format = "NCDHW")` -> `Tensor(out)`.
     
     Shape and dtype: `Pad3dInferMeta(x, paddings, data_format)`; PHI kernel `pad3d`.
   }];
@@ -23425,7 +23425,7 @@ def Pd_Pad3dOp : Pd_Op<"pad3d", [
     Pd_AnyTensor:$x,
     Pd_IntArrayOperand:$paddings,
     DefaultValuedAttr<StrAttr, "\"constant\"">:$mode,
-    DefaultValuedAttr<F32Attr, "0.0">:$pad_value,
+    DefaultValuedAttr<F64Attr, "0.0">:$pad_value,
     DefaultValuedAttr<StrAttr, "\"NCDHW\"">:$data_format
   );
   let results = (outs Pd_AnyTensor:$out);
@@ -24027,14 +24027,15 @@ def Pd_RepeatInterleaveOp : Pd_Op<"repeat_interleave", [
     Pd_HasValueSemantics]> {
   let summary = "Paddle's repeat_interleave";
   let description = [{
-    Paddle's `pd_op.repeat_interleave`: `repeat_interleave(Tensor x, int repeats, int axis)` -> `Tensor(out)`.
+    Paddle's `pd_op.repeat_interleave`: `repeat_interleave(Tensor x, int repeats, int axis, int64_t output_size = -1)` -> `Tensor(out)`.
     
     Shape and dtype: `RepeatInterleaveInferMeta(x, repeats, axis)`; PHI kernel `repeat_interleave`.
   }];
   let arguments = (ins
     Pd_AnyTensor:$x,
     I32Attr:$repeats,
-    I32Attr:$axis
+    I32Attr:$axis,
+    DefaultValuedAttr<I64Attr, "-1">:$output_size
   );
   let results = (outs Pd_AnyTensor:$out);
   let assemblyFormat = "$x attr-dict `:` functional-type(operands, results)";

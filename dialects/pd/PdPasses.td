@@ -121,7 +121,9 @@ def PdReduceInplaceVariants : Pass<"pd-reduce-inplace-variants"> {
     aliases up to date. Later uses of the in-place result use `%r`. Outputs
     whose dtype the in-place op keeps (`equal_` of a float tensor) are cast
     back. Shape-changing in-place ops (`reshape_`) are rewritten only when
-    `%a` is not observable afterwards.
+    `%a` is not observable afterwards. `assign_value_`, which overwrites its
+    operand with constants (how Paddle saves `paddle.to_tensor`), becomes
+    `assign_value`, which has no operand.
 
     Before:
 

@@ -50,7 +50,24 @@ struct PdReduceInplaceVariantsPass
       rewrite(op);
   }
 
+  /// assign_value_ overwrites its operand with constants (Paddle's
+  /// paddle.to_tensor in a saved model: full + assign_value_): it becomes
+  /// assign_value, which takes no operand, plus a copy where the old tensor
+  /// is observed afterwards.
+  void rewriteAssignValue(AssignValue_Op op) {
+    OpBuilder b(op);
+    auto value = AssignValueOp::create(b, op.getLoc(), op.getType(), op.getShapeAttr(),
+                                       op.getDtypeAttr(), op.getValuesAttr(),
+                                       op.getPlaceAttr());
+    if (isObservableAfter(op.getOutput(), op))
+      CopyToOp::create(b, op.getLoc(), value.getResult(), op.getOutput());
+    op.getResult().replaceAllUsesWith(value.getResult());
+    op->erase();
+  }
+
   void rewrite(Operation *op) {
+    if (auto assign = dyn_cast<AssignValue_Op>(op))
+      return rewriteAssignValue(assign);
     auto spec = cast<OpSpecInterface>(op);
     std::optional<RegisteredOperationName> valueOp = RegisteredOperationName::lookup(
         spec.getValueSemanticsVariantName(), &getContext());

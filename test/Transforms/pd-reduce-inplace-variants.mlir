@@ -79,3 +79,26 @@ func.func @reshape_observed() {
   %f = pd.fetch %r "r" col 0 : !pd.tensor<6xf32>
   return
 }
+
+// -----
+
+// assign_value_ (Paddle's saved paddle.to_tensor: full + assign_value_)
+// becomes assign_value, which has no operand; a copy where the overwritten
+// tensor is read afterwards.
+// CHECK-LABEL: func.func @assign_value
+// CHECK: %[[Z:.*]] = pd.full
+// CHECK-NEXT: %[[V:.*]] = pd.assign_value {dtype = #pd.dtype<float32>, shape = array<i32: 3>, values = [1.500000e+00, 2.000000e+00, -3.000000e+00]} : () -> !pd.tensor<3xf32>
+// CHECK-NEXT: pd.fetch %[[V]]
+// CHECK-NOT: assign_value_
+// CHECK: %[[W:.*]] = pd.assign_value {{.*}} : () -> !pd.tensor<2xi64>
+// CHECK-NEXT: pd.copy_to %[[W]], %{{.*}} : !pd.tensor<2xi64>, !pd.tensor<2xi64>
+func.func @assign_value() {
+  %z = pd.full(0.0) : !pd.tensor<3xf32>
+  %v = pd.assign_value_ %z {dtype = #pd.dtype<float32>, shape = array<i32: 3>, values = [1.5, 2.0, -3.0]} : (!pd.tensor<3xf32>) -> !pd.tensor<3xf32>
+  %f = pd.fetch %v "v" col 0 : !pd.tensor<3xf32>
+  %i = pd.full(0) : !pd.tensor<2xi64>
+  %w = pd.assign_value_ %i {dtype = #pd.dtype<int64>, shape = array<i32: 2>, values = [4.0, 5.0]} : (!pd.tensor<2xi64>) -> !pd.tensor<2xi64>
+  %g = pd.fetch %w "w" col 1 : !pd.tensor<2xi64>
+  %h = pd.fetch %i "i" col 2 : !pd.tensor<2xi64>
+  return
+}

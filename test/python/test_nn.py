@@ -122,7 +122,7 @@ def test_cnn_ir_and_parameters():
           r"pd.add .* -> !pd.tensor<\?x8x32x32xf32>",
           r"pd.batch_norm .*is_test = true.*use_global_stats = true.* -> \(!pd.tensor<\?x8x32x32xf32>",
           r"pd.relu",
-          r'pd.pool2d .*pooling_type = "max", strides = array<i32: 2, 2>.* -> !pd.tensor<\?x8x16x16xf32>',
+          r'pd.pool2d .*pooling_type = "max", strides = array<i64: 2, 2>.* -> !pd.tensor<\?x8x16x16xf32>',
           r"pd.flatten .* -> !pd.tensor<\?x2048xf32>",
           r"pd.matmul .* -> !pd.tensor<\?x10xf32>")
     assert "pd.set_parameter" not in str(main)  # eval mode leaves running stats alone

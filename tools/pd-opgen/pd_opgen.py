@@ -47,7 +47,7 @@ TENSOR_KINDS = {"Tensor", "Tensor?", "Tensor[]", "Tensor[]?"}
 # Paddle's mutable attributes: operands in PIR.
 SCALAR_KINDS = {"Scalar", "Scalar(int)", "Scalar(int64_t)", "Scalar(float)", "Scalar(double)"}
 ATTR_KINDS = {"bool", "int", "int64_t", "float", "double", "str", "int[]", "int64_t[]",
-              "float[]", "bool[]", "Scalar[]", "DataType", "DataLayout", "Place"}
+              "float[]", "double[]", "bool[]", "Scalar[]", "DataType", "DataLayout", "Place"}
 
 
 @dataclass
@@ -297,6 +297,7 @@ ATTR_ODS = {
     "bool": "BoolAttr", "int": "I32Attr", "int64_t": "I64Attr", "float": "F32Attr",
     "double": "F64Attr", "str": "StrAttr", "int[]": "DenseI32ArrayAttr",
     "int64_t[]": "DenseI64ArrayAttr", "float[]": "DenseF32ArrayAttr",
+    "double[]": "DenseF64ArrayAttr",
     "bool[]": "DenseBoolArrayAttr", "Scalar[]": "Pd_ScalarArrayAttr",
     "DataType": "Pd_DataTypeAttr",
     "DataLayout": "Pd_DataLayoutAttr",
@@ -403,7 +404,8 @@ def cpp_default(a: Arg) -> str:
     if a.kind == "str":
         return f'::llvm::StringRef("{d.strip(chr(34))}")'
     if a.kind.endswith("[]"):
-        elem = {"int[]": "int32_t", "int64_t[]": "int64_t", "float[]": "float", "bool[]": "bool"}[a.kind]
+        elem = {"int[]": "int32_t", "int64_t[]": "int64_t", "float[]": "float",
+                "double[]": "double", "bool[]": "bool"}[a.kind]
         items = ", ".join(cpp_number(x) for x in split_top_level(d.strip()[1:-1]))
         return f"::llvm::ArrayRef<{elem}>({{{items}}})" if items else f"::llvm::ArrayRef<{elem}>()"
     if a.kind == "DataType":

@@ -58,7 +58,7 @@ FailureOr<SmallVector<int64_t>> reductionAxes(Operation *op, int64_t rank) {
 
 bool keepDims(Operation *op) {
   if (auto prod = dyn_cast<ProdOp>(op))
-    return prod.getKeepDim();
+    return prod.getKeepdim();
   return attrBool(op, "keepdim", false);
 }
 

@@ -569,7 +569,7 @@ def mish(x, lambda_=20.0, *, loc=None, ip=None):
 
 
 def softplus(x, beta=1.0, threshold=20.0, *, loc=None, ip=None):
-    """`pd.softplus(Tensor x, float beta = 1.0, float threshold = 20.0)` -> Tensor(out)"""
+    """`pd.softplus(Tensor x, double beta = 1.0, double threshold = 20.0)` -> Tensor(out)"""
     with near(x):
         op = _ops.SoftplusOp(x=x, beta=beta, threshold=threshold, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
@@ -611,14 +611,14 @@ def selu(x, scale=1.0507009873554804934193349852946, alpha=1.6732632423543772848
 
 
 def leaky_relu(x, negative_slope=0.02, *, loc=None, ip=None):
-    """`pd.leaky_relu(Tensor x, float negative_slope = 0.02)` -> Tensor(out)"""
+    """`pd.leaky_relu(Tensor x, double negative_slope = 0.02)` -> Tensor(out)"""
     with near(x):
         op = _ops.LeakyReluOp(x=x, negative_slope=negative_slope, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 
 def leaky_relu_(x, negative_slope=0.02, *, loc=None, ip=None):
-    """`pd.leaky_relu_(Tensor x, float negative_slope = 0.02)` -> Tensor(out)"""
+    """`pd.leaky_relu_(Tensor x, double negative_slope = 0.02)` -> Tensor(out)"""
     with near(x):
         op = _ops.LeakyRelu_Op(x=x, negative_slope=negative_slope, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
@@ -674,14 +674,14 @@ def thresholded_relu_(x, threshold=1.0, value=0.0, *, loc=None, ip=None):
 
 
 def logit(x, eps=1e-6, *, loc=None, ip=None):
-    """`pd.logit(Tensor x, float eps = 1e-6)` -> Tensor(out)"""
+    """`pd.logit(Tensor x, double eps = 1e-6)` -> Tensor(out)"""
     with near(x):
         op = _ops.LogitOp(x=x, eps=eps, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 
 def logit_(x, eps=1e-6, *, loc=None, ip=None):
-    """`pd.logit_(Tensor x, float eps = 1e-6)` -> Tensor(out)"""
+    """`pd.logit_(Tensor x, double eps = 1e-6)` -> Tensor(out)"""
     with near(x):
         op = _ops.Logit_Op(x=x, eps=eps, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
@@ -1395,7 +1395,7 @@ def conv2d_transpose(x, filter, strides=(1, 1, ), paddings=(0, 0, ), output_padd
 
 
 def pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm, *, loc=None, ip=None):
-    """`pd.pool2d(Tensor x, IntArray kernel_size, int[] strides, int[] paddings, bool ceil_mode, bool exclusive, str data_format, str pooling_type, bool global_pooling, bool adaptive, str padding_algorithm)` -> Tensor(out)"""
+    """`pd.pool2d(Tensor x, IntArray kernel_size, int64_t[] strides, int64_t[] paddings, bool ceil_mode, bool exclusive, str data_format, str pooling_type, bool global_pooling, bool adaptive, str padding_algorithm)` -> Tensor(out)"""
     with near(x):
         op = _ops.Pool2dOp(x=x, kernel_size=as_int_array(kernel_size, like=x, loc=loc, ip=ip), strides=strides, paddings=paddings, ceil_mode=ceil_mode, exclusive=exclusive, data_format=data_format, pooling_type=pooling_type, global_pooling=global_pooling, adaptive=adaptive, padding_algorithm=padding_algorithm, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
@@ -1423,7 +1423,7 @@ def layer_norm(x, scale, bias, epsilon=1e-5, begin_norm_axis=1, *, loc=None, ip=
 
 
 def group_norm(x, scale, bias, epsilon=1e-5, groups=-1, data_format="NCHW", *, loc=None, ip=None):
-    """`pd.group_norm(Tensor x, Tensor? scale, Tensor? bias, float epsilon = 1e-5, int groups = -1, str data_format = "NCHW")` -> Tensor(y), Tensor(mean), Tensor(variance)"""
+    """`pd.group_norm(Tensor x, Tensor? scale, Tensor? bias, double epsilon = 1e-5, int groups = -1, str data_format = "NCHW")` -> Tensor(y), Tensor(mean), Tensor(variance)"""
     with near(x, scale, bias):
         op = _ops.GroupNormOp(x=x, scale=scale, bias=bias, epsilon=epsilon, groups=groups, data_format=data_format, loc=loc, ip=ip)
         return results_of(op, ['Tensor', 'Tensor', 'Tensor'])
@@ -1458,14 +1458,14 @@ def cross_entropy_with_softmax_(input, label, soft_label=False, use_softmax=True
 
 
 def bilinear_interp(x, out_size, size_tensor, scale_tensor, data_format="NCHW", out_d=0, out_h=0, out_w=0, scale=(), interp_method="bilinear", align_corners=True, align_mode=1, *, loc=None, ip=None):
-    """`pd.bilinear_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, float[] scale = {}, str interp_method = "bilinear", bool align_corners = true, int align_mode = 1)` -> Tensor(output)"""
+    """`pd.bilinear_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, double[] scale = {}, str interp_method = "bilinear", bool align_corners = true, int align_mode = 1)` -> Tensor(output)"""
     with near(x, out_size, size_tensor, scale_tensor):
         op = _ops.BilinearInterpOp(x=x, out_size=out_size, size_tensor=as_tensor_list(size_tensor, loc=loc, ip=ip), scale_tensor=scale_tensor, data_format=data_format, out_d=out_d, out_h=out_h, out_w=out_w, scale=scale, interp_method=interp_method, align_corners=align_corners, align_mode=align_mode, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 
 def nearest_interp(x, out_size, size_tensor, scale_tensor, data_format="NCHW", out_d=0, out_h=0, out_w=0, scale=(), interp_method="nearest", align_corners=True, align_mode=1, *, loc=None, ip=None):
-    """`pd.nearest_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, float[] scale = {}, str interp_method = "nearest", bool align_corners = true, int align_mode = 1)` -> Tensor(output)"""
+    """`pd.nearest_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, double[] scale = {}, str interp_method = "nearest", bool align_corners = true, int align_mode = 1)` -> Tensor(output)"""
     with near(x, out_size, size_tensor, scale_tensor):
         op = _ops.NearestInterpOp(x=x, out_size=out_size, size_tensor=as_tensor_list(size_tensor, loc=loc, ip=ip), scale_tensor=scale_tensor, data_format=data_format, out_d=out_d, out_h=out_h, out_w=out_w, scale=scale, interp_method=interp_method, align_corners=align_corners, align_mode=align_mode, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
@@ -1506,10 +1506,10 @@ def min(x, axis=(), keepdim=False, *, loc=None, ip=None):
         return results_of(op, ['Tensor'])
 
 
-def prod(x, dims, keep_dim, reduce_all, *, loc=None, ip=None):
-    """`pd.prod(Tensor x, IntArray dims, bool keep_dim, bool reduce_all)` -> Tensor(out)"""
+def prod(x, dims, keepdim, reduce_all, *, loc=None, ip=None):
+    """`pd.prod(Tensor x, IntArray dims, bool keepdim, bool reduce_all)` -> Tensor(out)"""
     with near(x):
-        op = _ops.ProdOp(x=x, dims=as_int_array(dims, like=x, loc=loc, ip=ip), keep_dim=keep_dim, reduce_all=reduce_all, loc=loc, ip=ip)
+        op = _ops.ProdOp(x=x, dims=as_int_array(dims, like=x, loc=loc, ip=ip), keepdim=keepdim, reduce_all=reduce_all, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 
@@ -1542,7 +1542,7 @@ def any(x, axis=(), keepdim=False, *, loc=None, ip=None):
 
 
 def logsumexp(x, axis=(0, ), keepdim=False, reduce_all=False, *, loc=None, ip=None):
-    """`pd.logsumexp(Tensor x, int64_t[] axis = {0}, bool keepdim = false, bool reduce_all = false)` -> Tensor(out)"""
+    """`pd.logsumexp(Tensor x, int[] axis = {0}, bool keepdim = false, bool reduce_all = false)` -> Tensor(out)"""
     with near(x):
         op = _ops.LogsumexpOp(x=x, axis=axis, keepdim=keepdim, reduce_all=reduce_all, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
@@ -1787,7 +1787,7 @@ def expand(x, shape=(), *, loc=None, ip=None):
 
 
 def expand_as(x, y, target_shape=(), *, loc=None, ip=None):
-    """`pd.expand_as(Tensor x, Tensor? y, int[] target_shape = {})` -> Tensor(out)"""
+    """`pd.expand_as(Tensor x, Tensor? y, int64_t[] target_shape = {})` -> Tensor(out)"""
     with near(x, y):
         op = _ops.ExpandAsOp(x=x, y=y, target_shape=target_shape, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
@@ -1864,7 +1864,7 @@ def pad(x, paddings, pad_value, *, loc=None, ip=None):
 
 
 def pad3d(x, paddings, mode="constant", pad_value=0.0, data_format="NCDHW", *, loc=None, ip=None):
-    """`pd.pad3d(Tensor x, IntArray paddings, str mode = "constant", float pad_value = 0.0, str data_format = "NCDHW")` -> Tensor(out)"""
+    """`pd.pad3d(Tensor x, IntArray paddings, str mode = "constant", double pad_value = 0.0, str data_format = "NCDHW")` -> Tensor(out)"""
     with near(x):
         op = _ops.Pad3dOp(x=x, paddings=as_int_array(paddings, like=x, loc=loc, ip=ip), mode=mode, pad_value=pad_value, data_format=data_format, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
@@ -1912,10 +1912,10 @@ def triu_(x, diagonal, *, loc=None, ip=None):
         return results_of(op, ['Tensor'])
 
 
-def repeat_interleave(x, repeats, axis, *, loc=None, ip=None):
-    """`pd.repeat_interleave(Tensor x, int repeats, int axis)` -> Tensor(out)"""
+def repeat_interleave(x, repeats, axis, output_size=-1, *, loc=None, ip=None):
+    """`pd.repeat_interleave(Tensor x, int repeats, int axis, int64_t output_size = -1)` -> Tensor(out)"""
     with near(x):
-        op = _ops.RepeatInterleaveOp(x=x, repeats=repeats, axis=axis, loc=loc, ip=ip)
+        op = _ops.RepeatInterleaveOp(x=x, repeats=repeats, axis=axis, output_size=output_size, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 

@@ -89,7 +89,10 @@ _INT_DTYPES = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "
 
 
 def _is_operand_kind(kind: str) -> bool:
-    return kind in _OPERAND_KINDS or kind == "IntArray" or kind.startswith("Scalar")
+    """Tensors and Paddle's mutable attributes (IntArray, Scalar) are operands;
+    a Scalar[] (assign_value's values) is an attribute, as in PIR."""
+    return kind in _OPERAND_KINDS or kind == "IntArray" or \
+        (kind.startswith("Scalar") and kind != "Scalar[]")
 
 
 def _op_name(code: str) -> str:
@@ -377,6 +380,19 @@ class _Importer:
             if not isinstance(at.get("D"), list):
                 self.fail(f"{what}: malformed array {at.get('D')!r}")
             return ir.DenseF32ArrayAttr.get([self.number(item, what) for item in at["D"]])
+        if kind == "double[]":
+            expect("0.a_array")
+            if not isinstance(at.get("D"), list):
+                self.fail(f"{what}: malformed array {at.get('D')!r}")
+            return ir.DenseF64ArrayAttr.get([self.number(item, what) for item in at["D"]])
+        if kind == "Scalar[]":
+            # assign_value's values: Paddle writes each as a double (a_f64),
+            # a bool as a_bool; integers keep their kind.
+            expect("0.a_array")
+            if not isinstance(at.get("D"), list):
+                self.fail(f"{what}: malformed array {at.get('D')!r}")
+            return ir.ArrayAttr.get([pd._scalar_attr(self.number(item, what), None)
+                                     for item in at["D"]])
         if kind == "DataType":
             expect("1.a_dtype")
             return self.dtype_attr(at["D"], what)

@@ -264,7 +264,7 @@ func.func @pad() {
 func.func @pad3d() {
   %x = pd.data "x" : !pd.vtensor<1x2x3x4x5xf32>
   %p = pd.full_int_array [2, 1, 1, 2, 1, 0] : !pd.vtensor<6xi64>
-  %c = pd.pad3d %x, %p {mode = "constant", pad_value = 5.000000e-01 : f32} : (!pd.vtensor<1x2x3x4x5xf32>, !pd.vtensor<6xi64>) -> !pd.vtensor<1x2x4x7x8xf32>
+  %c = pd.pad3d %x, %p {mode = "constant", pad_value = 5.000000e-01 : f64} : (!pd.vtensor<1x2x3x4x5xf32>, !pd.vtensor<6xi64>) -> !pd.vtensor<1x2x4x7x8xf32>
   %r = pd.pad3d %x, %p {mode = "reflect"} : (!pd.vtensor<1x2x3x4x5xf32>, !pd.vtensor<6xi64>) -> !pd.vtensor<1x2x4x7x8xf32>
   %f0 = pd.fetch %c "c" col 0 : !pd.vtensor<1x2x4x7x8xf32>
   %f1 = pd.fetch %r "r" col 1 : !pd.vtensor<1x2x4x7x8xf32>

@@ -65,7 +65,7 @@ func.func @depthwise() {
 func.func @max_pool() {
   %x = pd.data "x" : !pd.vtensor<1x2x8x8xf32>
   %k = pd.full_int_array [3, 3] : !pd.vtensor<2xi64>
-  %p = pd.pool2d %x, %k {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x2x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<1x2x4x4xf32>
+  %p = pd.pool2d %x, %k {strides = array<i64: 2, 2>, paddings = array<i64: 1, 1>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x2x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<1x2x4x4xf32>
   %f = pd.fetch %p "p" col 0 : !pd.vtensor<1x2x4x4xf32>
   return
 }
@@ -86,7 +86,7 @@ func.func @max_pool() {
 func.func @global_avg_pool() {
   %x = pd.data "x" : !pd.vtensor<1x8x7x7xf32>
   %k = pd.full_int_array [1, 1] : !pd.vtensor<2xi64>
-  %p = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x8x7x7xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<1x8x1x1xf32>
+  %p = pd.pool2d %x, %k {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x8x7x7xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<1x8x1x1xf32>
   %f = pd.fetch %p "p" col 0 : !pd.vtensor<1x8x1x1xf32>
   return
 }

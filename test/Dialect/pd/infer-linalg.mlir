@@ -422,11 +422,11 @@ func.func @conv2d_transpose_attributes(%x: !pd.vtensor<1x8x16x16xf32>, %f: !pd.v
 func.func @pool2d_static(%x: !pd.vtensor<1x3x32x32xf32>) {
   %k2 = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
   %k3 = pd.full_int_array [3, 3] : !pd.vtensor<2xi64>
-  %0 = pd.pool2d %x, %k2 {strides = array<i32: 2, 2>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.pool2d %x, %k2 {strides = array<i64: 2, 2>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   // avg, paddings 1: (32 + 2 - 3) / 2 + 1 = 16
-  %1 = pd.pool2d %x, %k3 {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>, ceil_mode = false, exclusive = false, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.pool2d %x, %k3 {strides = array<i64: 2, 2>, paddings = array<i64: 1, 1>, ceil_mode = false, exclusive = false, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   // four paddings [top, bottom, left, right]: 32 + 2 - 3 + 1, 32 + 1 - 3 + 1
-  %2 = pd.pool2d %x, %k3 {strides = array<i32: 1, 1>, paddings = array<i32: 1, 1, 0, 1>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.pool2d %x, %k3 {strides = array<i64: 1, 1>, paddings = array<i64: 1, 1, 0, 1>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -441,10 +441,10 @@ func.func @pool2d_static(%x: !pd.vtensor<1x3x32x32xf32>) {
 func.func @pool2d_dynamic(%x: !pd.vtensor<?x3x?x32xf32>, %x1: !pd.vtensor<1x3x32x32xf32>,
                           %k: !pd.vtensor<2xi64>) {
   %k2 = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
-  %0 = pd.pool2d %x, %k2 {strides = array<i32: 2, 2>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<?x3x?x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
-  %1 = pd.pool2d %x1, %k {strides = array<i32: 2, 2>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.pool2d %x, %k2 {strides = array<i64: 2, 2>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<?x3x?x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.pool2d %x1, %k {strides = array<i64: 2, 2>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   %k1 = pd.full_int_array [2] : !pd.vtensor<1xi64>
-  %2 = pd.pool2d %x1, %k1 {strides = array<i32: 2, 2>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.pool2d %x1, %k1 {strides = array<i64: 2, 2>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -457,11 +457,11 @@ func.func @pool2d_dynamic(%x: !pd.vtensor<?x3x?x32xf32>, %x1: !pd.vtensor<1x3x32
 // CHECK: pd.pool2d {{.*}} ceil_mode = true{{.*}} -> !pd.vtensor<1x3x16x16xf32>
 func.func @pool2d_ceil_mode(%x: !pd.vtensor<1x3x33x34xf32>, %x32: !pd.vtensor<1x3x32x32xf32>) {
   %k = pd.full_int_array [2, 3] : !pd.vtensor<2xi64>
-  %0 = pd.pool2d %x, %k {strides = array<i32: 2, 3>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x33x34xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
-  %1 = pd.pool2d %x, %k {strides = array<i32: 2, 3>, paddings = array<i32: 0, 0>, ceil_mode = true, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x33x34xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.pool2d %x, %k {strides = array<i64: 2, 3>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x33x34xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.pool2d %x, %k {strides = array<i64: 2, 3>, paddings = array<i64: 0, 0>, ceil_mode = true, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x33x34xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   // Exact division: ceil_mode changes nothing.
   %k2 = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
-  %2 = pd.pool2d %x32, %k2 {strides = array<i32: 2, 2>, paddings = array<i32: 0, 0>, ceil_mode = true, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.pool2d %x32, %k2 {strides = array<i64: 2, 2>, paddings = array<i64: 0, 0>, ceil_mode = true, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x32x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -475,9 +475,9 @@ func.func @pool2d_ceil_mode(%x: !pd.vtensor<1x3x33x34xf32>, %x32: !pd.vtensor<1x
 func.func @pool2d_global(%x: !pd.vtensor<2x3x7x9xf32>, %xd: !pd.vtensor<?x3x?x?xf32>,
                          %xn: !pd.vtensor<2x7x9x3xf32>) {
   %k = pd.full_int_array [3, 3] : !pd.vtensor<2xi64>
-  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 1, 1>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = true, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x3x7x9xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
-  %1 = pd.pool2d %xd, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = true, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<?x3x?x?xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
-  %2 = pd.pool2d %xn, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NHWC", pooling_type = "max", global_pooling = true, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x7x9x3xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.pool2d %x, %k {strides = array<i64: 1, 1>, paddings = array<i64: 1, 1>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = true, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x3x7x9xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.pool2d %xd, %k {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = true, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<?x3x?x?xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.pool2d %xn, %k {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NHWC", pooling_type = "max", global_pooling = true, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x7x9x3xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -494,12 +494,12 @@ func.func @pool2d_global(%x: !pd.vtensor<2x3x7x9xf32>, %xd: !pd.vtensor<?x3x?x?x
 func.func @pool2d_adaptive(%x: !pd.vtensor<2x3x32x30xf32>, %xd: !pd.vtensor<?x3x?x?xf32>,
                            %xn: !pd.vtensor<2x32x30x3xf32>, %k: !pd.vtensor<2xi64>) {
   %k75 = pd.full_int_array [7, 5] : !pd.vtensor<2xi64>
-  %0 = pd.pool2d %x, %k75 {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x3x32x30xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
-  %1 = pd.pool2d %xd, %k75 {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<?x3x?x?xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.pool2d %x, %k75 {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x3x32x30xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.pool2d %xd, %k75 {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<?x3x?x?xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   %k1 = pd.full_int_array [1] : !pd.vtensor<1xi64>
-  %2 = pd.pool2d %xn, %k1 {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NHWC", pooling_type = "avg", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x32x30x3xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x?x?x?xf32>
-  %3 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x3x32x30xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
-  %4 = pd.pool2d %x, %k75 {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = true, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x3x32x30xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.pool2d %xn, %k1 {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NHWC", pooling_type = "avg", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x32x30x3xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %3 = pd.pool2d %x, %k {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x3x32x30xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %4 = pd.pool2d %x, %k75 {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = true, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x3x32x30xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -515,13 +515,13 @@ func.func @pool2d_adaptive(%x: !pd.vtensor<2x3x32x30xf32>, %xd: !pd.vtensor<?x3x
 func.func @pool2d_padding_algorithm(%x: !pd.vtensor<1x3x33x32xf32>, %xd: !pd.vtensor<1x3x?x32xf32>,
                                     %xn: !pd.vtensor<1x33x32x3xf32>) {
   %k = pd.full_int_array [3, 3] : !pd.vtensor<2xi64>
-  %0 = pd.pool2d %x, %k {strides = array<i32: 2, 3>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "SAME"} : (!pd.vtensor<1x3x33x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
-  %1 = pd.pool2d %xd, %k {strides = array<i32: 2, 3>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "SAME"} : (!pd.vtensor<1x3x?x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.pool2d %x, %k {strides = array<i64: 2, 3>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "SAME"} : (!pd.vtensor<1x3x33x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.pool2d %xd, %k {strides = array<i64: 2, 3>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "SAME"} : (!pd.vtensor<1x3x?x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   // VALID ignores the paddings: (33 - 3) / 2 + 1, (32 - 3) / 3 + 1
-  %2 = pd.pool2d %x, %k {strides = array<i32: 2, 3>, paddings = array<i32: 4, 4>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "VALID"} : (!pd.vtensor<1x3x33x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
-  %3 = pd.pool2d %xn, %k {strides = array<i32: 2, 3>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NHWC", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "SAME"} : (!pd.vtensor<1x33x32x3xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.pool2d %x, %k {strides = array<i64: 2, 3>, paddings = array<i64: 4, 4>, ceil_mode = false, exclusive = true, data_format = "NCHW", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "VALID"} : (!pd.vtensor<1x3x33x32xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %3 = pd.pool2d %xn, %k {strides = array<i64: 2, 3>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NHWC", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "SAME"} : (!pd.vtensor<1x33x32x3xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   // NHWC, explicit: (33 + 2 - 3) / 2 + 1, (32 + 2 - 3) / 2 + 1
-  %4 = pd.pool2d %xn, %k {strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>, ceil_mode = false, exclusive = true, data_format = "NHWC", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x33x32x3xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %4 = pd.pool2d %xn, %k {strides = array<i64: 2, 2>, paddings = array<i64: 1, 1>, ceil_mode = false, exclusive = true, data_format = "NHWC", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x33x32x3xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -614,7 +614,7 @@ func.func @group_norm(%x: !pd.vtensor<2x8x4x4xf32>, %s: !pd.vtensor<8xf32>, %xn:
                       %xd: !pd.vtensor<?x8x?x?xf32>, %xh: !pd.vtensor<2x6x5xf16>) {
   %0:3 = pd.group_norm %x scale(%s) bias(%s) {groups = 4 : i32} : (!pd.vtensor<2x8x4x4xf32>, !pd.vtensor<8xf32>, !pd.vtensor<8xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
   %1:3 = pd.group_norm %xn scale(%s) {groups = 2 : i32, data_format = "NHWC"} : (!pd.vtensor<2x4x4x8xf32>, !pd.vtensor<8xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
-  %2:3 = pd.group_norm %xd {groups = 8 : i32, epsilon = 1.0e-6 : f32} : (!pd.vtensor<?x8x?x?xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  %2:3 = pd.group_norm %xd {groups = 8 : i32, epsilon = 1.0e-6 : f64} : (!pd.vtensor<?x8x?x?xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
   %3:3 = pd.group_norm %xh {groups = 3 : i32} : (!pd.vtensor<2x6x5xf16>) -> (!pd.vtensor<?x?x?xf16>, !pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
   return
 }
@@ -703,12 +703,12 @@ func.func @cross_entropy_with_softmax_inplace(%x: !pd.tensor<4x10xf32>, %l: !pd.
 func.func @bilinear_interp(%x: !pd.vtensor<1x3x8x8xf32>, %x7: !pd.vtensor<1x3x7x7xf32>,
                            %xn: !pd.vtensor<?x8x8x3xf32>, %xd: !pd.vtensor<?x3x?x8xf32>) {
   %0 = pd.bilinear_interp %x {out_h = 16 : i32, out_w = 12 : i32} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
-  %1 = pd.bilinear_interp %x {scale = array<f32: 2.0, 1.5>, align_corners = false, align_mode = 0 : i32} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.bilinear_interp %x {scale = array<f64: 2.0, 1.5>, align_corners = false, align_mode = 0 : i32} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
   // 7 * 1.75 = 12.25, 7 * 0.5 = 3.5
-  %2 = pd.bilinear_interp %x7 {scale = array<f32: 1.75, 0.5>} : (!pd.vtensor<1x3x7x7xf32>) -> !pd.vtensor<?x?x?x?xf32>
-  %3 = pd.bilinear_interp %x {out_h = 16 : i32, out_w = 12 : i32, scale = array<f32: 0.5, 0.5>} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.bilinear_interp %x7 {scale = array<f64: 1.75, 0.5>} : (!pd.vtensor<1x3x7x7xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %3 = pd.bilinear_interp %x {out_h = 16 : i32, out_w = 12 : i32, scale = array<f64: 0.5, 0.5>} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
   %4 = pd.bilinear_interp %xn {data_format = "NHWC", out_h = 16 : i32, out_w = 12 : i32} : (!pd.vtensor<?x8x8x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
-  %5 = pd.bilinear_interp %xd {scale = array<f32: 2.0, 2.0>} : (!pd.vtensor<?x3x?x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %5 = pd.bilinear_interp %xd {scale = array<f64: 2.0, 2.0>} : (!pd.vtensor<?x3x?x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -742,11 +742,11 @@ func.func @bilinear_interp_size_tensors(%x: !pd.vtensor<1x3x8x8xf32>, %size: !pd
 // CHECK: pd.nearest_interp {{.*}} -> !pd.tensor<1x3x4x4xf32>
 func.func @nearest_interp(%x: !pd.vtensor<1x3x8x8xf32>, %xn: !pd.vtensor<2x8x8x4xf32>,
                           %xd: !pd.vtensor<?x3x?x?xf32>, %xt: !pd.tensor<1x3x8x8xf32>) {
-  %0 = pd.nearest_interp %x {scale = array<f32: 2.0, 2.0>} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.nearest_interp %x {scale = array<f64: 2.0, 2.0>} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
   %1 = pd.nearest_interp %x {out_h = 5 : i32, out_w = 20 : i32, align_corners = false} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
   // One scale for both dims.
-  %2 = pd.nearest_interp %xn {data_format = "NHWC", scale = array<f32: 3.0>} : (!pd.vtensor<2x8x8x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
-  %3 = pd.nearest_interp %xd {scale = array<f32: 2.0, 2.0>} : (!pd.vtensor<?x3x?x?xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.nearest_interp %xn {data_format = "NHWC", scale = array<f64: 3.0>} : (!pd.vtensor<2x8x8x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %3 = pd.nearest_interp %xd {scale = array<f64: 2.0, 2.0>} : (!pd.vtensor<?x3x?x?xf32>) -> !pd.vtensor<?x?x?x?xf32>
   %4 = pd.nearest_interp %xt {out_h = 4 : i32, out_w = 4 : i32} : (!pd.tensor<1x3x8x8xf32>) -> !pd.tensor<?x?x?x?xf32>
   return
 }

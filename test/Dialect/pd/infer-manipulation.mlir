@@ -522,7 +522,7 @@ func.func @expand_dynamic(%d: !pd.vtensor<?x1xf32>, %x: !pd.vtensor<3x1xf32>, %s
 // CHECK: pd.expand_as {{.*}} -> !pd.vtensor<5x6xf32>
 func.func @expand_as(%x: !pd.vtensor<3x1xf32>, %y: !pd.vtensor<2x3x4xf32>, %d: !pd.vtensor<?x1xf32>, %z: !pd.vtensor<5x6xi32>) {
   %0 = pd.expand_as %x y(%y) : (!pd.vtensor<3x1xf32>, !pd.vtensor<2x3x4xf32>) -> !pd.vtensor<?x?x?xf32>
-  %1 = pd.expand_as %x {target_shape = array<i32: 2, 3, 4>} : (!pd.vtensor<3x1xf32>) -> !pd.vtensor<?x?x?xf32>
+  %1 = pd.expand_as %x {target_shape = array<i64: 2, 3, 4>} : (!pd.vtensor<3x1xf32>) -> !pd.vtensor<?x?x?xf32>
   // Only y's shape matters, not its dtype.
   %2 = pd.expand_as %d y(%z) : (!pd.vtensor<?x1xf32>, !pd.vtensor<5x6xi32>) -> !pd.vtensor<?x?xf32>
   return
@@ -733,7 +733,7 @@ func.func @pad3d(%x: !pd.vtensor<1x2x4x4x4xf32>, %y: !pd.vtensor<1x4x4x4x2xf32>,
   %p1 = pd.full_int_array [1, 2, 3, 4, 5, 6] : !pd.vtensor<6xi64>
   %1 = pd.pad3d %y, %p1 {data_format = "NDHWC", mode = "reflect"} : (!pd.vtensor<1x4x4x4x2xf32>, !pd.vtensor<6xi64>) -> !pd.vtensor<?x?x?x?x?xf32>
   %p2 = pd.full_int_array [1, 1, 1, 1, 1, 1] : !pd.vtensor<6xi64>
-  %2 = pd.pad3d %d, %p2 {pad_value = 1.0 : f32} : (!pd.vtensor<1x2x?x4x4xf32>, !pd.vtensor<6xi64>) -> !pd.vtensor<?x?x?x?x?xf32>
+  %2 = pd.pad3d %d, %p2 {pad_value = 1.0 : f64} : (!pd.vtensor<1x2x?x4x4xf32>, !pd.vtensor<6xi64>) -> !pd.vtensor<?x?x?x?x?xf32>
   // Paddings known only at run time: N and C are kept.
   %3 = pd.pad3d %x, %p : (!pd.vtensor<1x2x4x4x4xf32>, !pd.vtensor<6xi64>) -> !pd.vtensor<?x?x?x?x?xf32>
   return

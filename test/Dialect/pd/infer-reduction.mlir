@@ -154,14 +154,14 @@ func.func @max_min(%x: !pd.vtensor<2x3x4xf32>, %xi: !pd.vtensor<2x3x4xi32>, %xd:
 // CHECK: pd.prod {{.*}} -> !pd.vtensor<?x3xi64>
 func.func @prod(%x: !pd.vtensor<2x3x4xf32>, %dims: !pd.vtensor<?xi64>, %xd: !pd.vtensor<?x3x?xi64>) {
   %a = pd.full_int_array [1] : !pd.vtensor<1xi64>
-  %0 = pd.prod %x, %a {keep_dim = false, reduce_all = false} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x?xf32>
-  %1 = pd.prod %x, %a {keep_dim = true, reduce_all = false} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x?x?xf32>
-  %2 = pd.prod %x, %a {keep_dim = false, reduce_all = true} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<f32>
-  %3 = pd.prod %x, %dims {keep_dim = true, reduce_all = true} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<?xi64>) -> !pd.vtensor<?x?x?xf32>
+  %0 = pd.prod %x, %a {keepdim = false, reduce_all = false} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x?xf32>
+  %1 = pd.prod %x, %a {keepdim = true, reduce_all = false} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x?x?xf32>
+  %2 = pd.prod %x, %a {keepdim = false, reduce_all = true} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<f32>
+  %3 = pd.prod %x, %dims {keepdim = true, reduce_all = true} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<?xi64>) -> !pd.vtensor<?x?x?xf32>
   %none = pd.full_int_array [] : !pd.vtensor<0xi64>
-  %4 = pd.prod %x, %none {keep_dim = false, reduce_all = false} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<f32>
+  %4 = pd.prod %x, %none {keepdim = false, reduce_all = false} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<0xi64>) -> !pd.vtensor<f32>
   %a2 = pd.full_int_array [2] : !pd.vtensor<1xi64>
-  %5 = pd.prod %xd, %a2 {keep_dim = false, reduce_all = false} : (!pd.vtensor<?x3x?xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x?xi64>
+  %5 = pd.prod %xd, %a2 {keepdim = false, reduce_all = false} : (!pd.vtensor<?x3x?xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x?xi64>
   return
 }
 
@@ -215,10 +215,10 @@ func.func @all_any(%b: !pd.vtensor<2x3xi1>, %f: !pd.vtensor<2x3xf32>, %bd: !pd.v
 // CHECK: pd.logsumexp {{.*}} -> !pd.vtensor<?x3xf32>
 func.func @logsumexp(%x: !pd.vtensor<2x3x4xf32>, %xd: !pd.vtensor<?x3x4xf32>) {
   %0 = pd.logsumexp %x : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<?x?xf32>
-  %1 = pd.logsumexp %x {axis = array<i64: 1, 2>, keepdim = true} : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<?x?x?xf32>
+  %1 = pd.logsumexp %x {axis = array<i32: 1, 2>, keepdim = true} : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<?x?x?xf32>
   %2 = pd.logsumexp %x {reduce_all = true} : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<f32>
-  %3 = pd.logsumexp %x {axis = array<i64>} : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<f32>
-  %4 = pd.logsumexp %xd {axis = array<i64: -1>} : (!pd.vtensor<?x3x4xf32>) -> !pd.vtensor<?x?xf32>
+  %3 = pd.logsumexp %x {axis = array<i32>} : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<f32>
+  %4 = pd.logsumexp %xd {axis = array<i32: -1>} : (!pd.vtensor<?x3x4xf32>) -> !pd.vtensor<?x?xf32>
   return
 }
 

@@ -92,7 +92,7 @@ func.func @unchanged_static(%x: !pd.vtensor<2x3xf32>) {
   // CHECK: pd.mish %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
   %39 = pd.mish %x {lambda = 1.000000e+01 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.softplus %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
-  %40 = pd.softplus %x {beta = 2.000000e+00 : f32, threshold = 1.000000e+01 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
+  %40 = pd.softplus %x {beta = 2.000000e+00 : f64, threshold = 1.000000e+01 : f64} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.softsign %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
   %41 = pd.softsign %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.elu %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
@@ -102,7 +102,7 @@ func.func @unchanged_static(%x: !pd.vtensor<2x3xf32>) {
   // CHECK: pd.selu %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
   %44 = pd.selu %x {alpha = 1.500000e+00 : f32, scale = 1.000000e+00 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.leaky_relu %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
-  %45 = pd.leaky_relu %x {negative_slope = 1.000000e-01 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
+  %45 = pd.leaky_relu %x {negative_slope = 1.000000e-01 : f64} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.gelu %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
   %46 = pd.gelu %x {approximate = true} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.logsigmoid %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
@@ -120,7 +120,7 @@ func.func @unchanged_static(%x: !pd.vtensor<2x3xf32>) {
   // CHECK: pd.thresholded_relu %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
   %51 = pd.thresholded_relu %x {threshold = 5.000000e-01 : f32, value = 1.000000e-01 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.logit %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
-  %52 = pd.logit %x {eps = 9.99999974E-6 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
+  %52 = pd.logit %x {eps = 9.99999974E-6 : f64} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.stanh %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
   %53 = pd.stanh %x {scale_a = 5.000000e-01 : f32, scale_b = 1.500000e+00 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.assign %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
@@ -215,7 +215,7 @@ func.func @unchanged_dynamic(%x: !pd.vtensor<?x4xf16>) {
   // CHECK: pd.mish %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
   %39 = pd.mish %x {lambda = 1.000000e+01 : f32} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
   // CHECK: pd.softplus %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
-  %40 = pd.softplus %x {beta = 2.000000e+00 : f32, threshold = 1.000000e+01 : f32} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
+  %40 = pd.softplus %x {beta = 2.000000e+00 : f64, threshold = 1.000000e+01 : f64} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
   // CHECK: pd.softsign %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
   %41 = pd.softsign %x : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
   // CHECK: pd.elu %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
@@ -225,7 +225,7 @@ func.func @unchanged_dynamic(%x: !pd.vtensor<?x4xf16>) {
   // CHECK: pd.selu %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
   %44 = pd.selu %x {alpha = 1.500000e+00 : f32, scale = 1.000000e+00 : f32} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
   // CHECK: pd.leaky_relu %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
-  %45 = pd.leaky_relu %x {negative_slope = 1.000000e-01 : f32} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
+  %45 = pd.leaky_relu %x {negative_slope = 1.000000e-01 : f64} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
   // CHECK: pd.gelu %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
   %46 = pd.gelu %x {approximate = true} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
   // CHECK: pd.logsigmoid %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
@@ -239,7 +239,7 @@ func.func @unchanged_dynamic(%x: !pd.vtensor<?x4xf16>) {
   // CHECK: pd.thresholded_relu %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
   %51 = pd.thresholded_relu %x {threshold = 5.000000e-01 : f32, value = 1.000000e-01 : f32} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
   // CHECK: pd.logit %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
-  %52 = pd.logit %x {eps = 9.99999974E-6 : f32} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
+  %52 = pd.logit %x {eps = 9.99999974E-6 : f64} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
   // CHECK: pd.stanh %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
   %53 = pd.stanh %x {scale_a = 5.000000e-01 : f32, scale_b = 1.500000e+00 : f32} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
   // CHECK: pd.assign %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>

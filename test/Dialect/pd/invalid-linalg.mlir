@@ -435,7 +435,7 @@ func.func @pool2d_pooling_type(%x: !pd.vtensor<1x3x8x8xf32>) {
   %k = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
   // expected-error @+2 {{'pd.pool2d' op pooling_type must be 'max' or 'avg', got 'min'}}
   // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
-  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "min"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.pool2d %x, %k {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "min"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -445,7 +445,7 @@ func.func @pool2d_rank(%x: !pd.vtensor<3x8x8xf32>) {
   %k = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
   // expected-error @+2 {{'pd.pool2d' op input must be 4-D, got [3, 8, 8]}}
   // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
-  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?xf32>
+  %0 = pd.pool2d %x, %k {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?xf32>
   return
 }
 
@@ -455,7 +455,7 @@ func.func @pool2d_kernel_size_count(%x: !pd.vtensor<1x3x8x8xf32>) {
   %k = pd.full_int_array [2, 2, 2] : !pd.vtensor<3xi64>
   // expected-error @+2 {{'pd.pool2d' op kernel_size must have 1 or 2 elements, got 3}}
   // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
-  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<3xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.pool2d %x, %k {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<3xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -465,7 +465,7 @@ func.func @pool2d_kernel_size_zero(%x: !pd.vtensor<1x3x8x8xf32>) {
   %k = pd.full_int_array [2, 0] : !pd.vtensor<2xi64>
   // expected-error @+2 {{'pd.pool2d' op kernel_size must be positive, got 0}}
   // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
-  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "avg"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.pool2d %x, %k {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "avg"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -475,7 +475,7 @@ func.func @pool2d_kernel_too_large(%x: !pd.vtensor<1x3x8x4xf32>) {
   %k = pd.full_int_array [5, 5] : !pd.vtensor<2xi64>
   // expected-error @+2 {{'pd.pool2d' op spatial dim 1 of size 4 (padded 4) is smaller than the kernel 5}}
   // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
-  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<1x3x8x4xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.pool2d %x, %k {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<1x3x8x4xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -485,7 +485,7 @@ func.func @pool2d_strides(%x: !pd.vtensor<1x3x8x8xf32>) {
   %k = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
   // expected-error @+2 {{'pd.pool2d' op strides must have 2 elements, got 1}}
   // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
-  %0 = pd.pool2d %x, %k {strides = array<i32: 2>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.pool2d %x, %k {strides = array<i64: 2>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -495,7 +495,7 @@ func.func @pool2d_paddings_size(%x: !pd.vtensor<1x3x8x8xf32>) {
   %k = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
   // expected-error @+2 {{'pd.pool2d' op paddings must have 2 or 4 elements, got 3}}
   // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
-  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.pool2d %x, %k {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -505,7 +505,7 @@ func.func @pool2d_padding_algorithm(%x: !pd.vtensor<1x3x8x8xf32>) {
   %k = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
   // expected-error @+2 {{'pd.pool2d' op padding_algorithm must be EXPLICIT, SAME or VALID, got 'CAUSAL'}}
   // expected-error @+1 {{'pd.pool2d' op failed to infer returned types}}
-  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "CAUSAL", pooling_type = "max"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.pool2d %x, %k {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "CAUSAL", pooling_type = "max"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -515,7 +515,7 @@ func.func @pool2d_padding_algorithm(%x: !pd.vtensor<1x3x8x8xf32>) {
 func.func @pool2d_missing_attribute(%x: !pd.vtensor<1x3x8x8xf32>) {
   %k = pd.full_int_array [2, 2] : !pd.vtensor<2xi64>
   // expected-error @+1 {{'pd.pool2d' op requires attribute 'pooling_type'}}
-  %0 = pd.pool2d %x, %k {strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.pool2d %x, %k {strides = array<i64: 1, 1>, paddings = array<i64: 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -789,7 +789,7 @@ func.func @bilinear_interp_rank(%x: !pd.vtensor<1x3x8xf32>) {
 func.func @bilinear_interp_scale(%x: !pd.vtensor<1x3x8x8xf32>) {
   // expected-error @+2 {{'pd.bilinear_interp' op scale must be positive}}
   // expected-error @+1 {{'pd.bilinear_interp' op failed to infer returned types}}
-  %0 = pd.bilinear_interp %x {scale = array<f32: 2.0, 0.0>} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.bilinear_interp %x {scale = array<f64: 2.0, 0.0>} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 
@@ -798,7 +798,7 @@ func.func @bilinear_interp_scale(%x: !pd.vtensor<1x3x8x8xf32>) {
 func.func @nearest_interp_scale(%x: !pd.vtensor<1x3x8x8xf32>) {
   // expected-error @+2 {{'pd.nearest_interp' op scale must be positive}}
   // expected-error @+1 {{'pd.nearest_interp' op failed to infer returned types}}
-  %0 = pd.nearest_interp %x {scale = array<f32: -1.0>} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %0 = pd.nearest_interp %x {scale = array<f64: -1.0>} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 

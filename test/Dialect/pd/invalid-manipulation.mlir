@@ -674,7 +674,7 @@ func.func @expand_as_no_target(%x: !pd.vtensor<3x2xf32>) {
 func.func @expand_as_fewer_dims(%x: !pd.vtensor<3x2xf32>) {
   // expected-error @+2 {{'pd.expand_as' op failed to infer returned types}}
   // expected-error @+1 {{'pd.expand_as' op the target shape [2] has fewer dims than the input [3, 2]}}
-  %0 = pd.expand_as %x {target_shape = array<i32: 2>} : (!pd.vtensor<3x2xf32>) -> !pd.vtensor<?xf32>
+  %0 = pd.expand_as %x {target_shape = array<i64: 2>} : (!pd.vtensor<3x2xf32>) -> !pd.vtensor<?xf32>
   return
 }
 

@@ -139,7 +139,7 @@ func.func @prod_dims_out_of_range(%x: !pd.vtensor<2x3xf32>) {
   %a = pd.full_int_array [5] : !pd.vtensor<1xi64>
   // expected-error @+2 {{'pd.prod' op axis 5 is out of range for a tensor of rank 2 (expected [-2, 1])}}
   // expected-error @+1 {{'pd.prod' op failed to infer returned types}}
-  %0 = pd.prod %x, %a {keep_dim = false, reduce_all = false} : (!pd.vtensor<2x3xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?xf32>
+  %0 = pd.prod %x, %a {keepdim = false, reduce_all = false} : (!pd.vtensor<2x3xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?xf32>
   return
 }
 
@@ -150,7 +150,7 @@ func.func @prod_reduce_all_result(%x: !pd.vtensor<2x3xf32>) {
   %a = pd.full_int_array [1] : !pd.vtensor<1xi64>
   // expected-error @+2 {{'pd.prod' op inferred type(s) '!pd.vtensor<f32>' are incompatible with return type(s) of operation '!pd.vtensor<?xf32>'}}
   // expected-error @+1 {{'pd.prod' op failed to infer returned types}}
-  %0 = pd.prod %x, %a {keep_dim = false, reduce_all = true} : (!pd.vtensor<2x3xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?xf32>
+  %0 = pd.prod %x, %a {keepdim = false, reduce_all = true} : (!pd.vtensor<2x3xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?xf32>
   return
 }
 
@@ -160,7 +160,7 @@ func.func @prod_reduce_all_result(%x: !pd.vtensor<2x3xf32>) {
 func.func @prod_missing_attribute(%x: !pd.vtensor<2x3xf32>) {
   %a = pd.full_int_array [1] : !pd.vtensor<1xi64>
   // expected-error @+1 {{'pd.prod' op requires attribute 'reduce_all'}}
-  %0 = pd.prod %x, %a {keep_dim = false} : (!pd.vtensor<2x3xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?xf32>
+  %0 = pd.prod %x, %a {keepdim = false} : (!pd.vtensor<2x3xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?xf32>
   return
 }
 
@@ -219,7 +219,7 @@ func.func @any_axis_twice(%x: !pd.vtensor<2x3xi1>) {
 func.func @logsumexp_axis_out_of_range(%x: !pd.vtensor<2x3xf32>) {
   // expected-error @+2 {{'pd.logsumexp' op axis 2 is out of range for a tensor of rank 2 (expected [-2, 1])}}
   // expected-error @+1 {{'pd.logsumexp' op failed to infer returned types}}
-  %0 = pd.logsumexp %x {axis = array<i64: 0, 2>} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<f32>
+  %0 = pd.logsumexp %x {axis = array<i32: 0, 2>} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<f32>
   return
 }
 

@@ -366,7 +366,7 @@ func.func @mish_result(%x: !pd.vtensor<2x?xf32>) {
 func.func @softplus_result(%x: !pd.vtensor<2x3xf32>) {
   // expected-error @+2 {{'pd.softplus' op failed to infer returned types}}
   // expected-error @+1 {{'pd.softplus' op inferred type(s) '!pd.vtensor<2x3xf32>' are incompatible with return type(s) of operation '!pd.vtensor<2x4xf32>'}}
-  %0 = pd.softplus %x {beta = 2.000000e+00 : f32, threshold = 1.000000e+01 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x4xf32>
+  %0 = pd.softplus %x {beta = 2.000000e+00 : f64, threshold = 1.000000e+01 : f64} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x4xf32>
   return
 }
 
@@ -411,7 +411,7 @@ func.func @selu_result(%x: !pd.vtensor<2x?xf32>) {
 func.func @leaky_relu_result(%x: !pd.vtensor<2x3xf32>) {
   // expected-error @+2 {{'pd.leaky_relu' op failed to infer returned types}}
   // expected-error @+1 {{'pd.leaky_relu' op inferred type(s) '!pd.vtensor<2x3xf32>' are incompatible with return type(s) of operation '!pd.vtensor<2x4xf32>'}}
-  %0 = pd.leaky_relu %x {negative_slope = 1.000000e-01 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x4xf32>
+  %0 = pd.leaky_relu %x {negative_slope = 1.000000e-01 : f64} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x4xf32>
   return
 }
 
@@ -474,7 +474,7 @@ func.func @thresholded_relu_result(%x: !pd.vtensor<2x3xf32>) {
 func.func @logit_result(%x: !pd.vtensor<2x3xf32>) {
   // expected-error @+2 {{'pd.logit' op failed to infer returned types}}
   // expected-error @+1 {{'pd.logit' op inferred type(s) '!pd.vtensor<2x3xf32>' are incompatible with return type(s) of operation '!pd.vtensor<6xf32>'}}
-  %0 = pd.logit %x {eps = 9.99999974E-6 : f32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<6xf32>
+  %0 = pd.logit %x {eps = 9.99999974E-6 : f64} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<6xf32>
   return
 }
 

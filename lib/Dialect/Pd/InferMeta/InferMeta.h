@@ -238,8 +238,8 @@ LogicalResult ConvTransposeInferMeta(
     const MetaError &err);
 LogicalResult Pool2DInferMeta(const MetaTensor &x,
                               const IntArrayArg &kernelSize,
-                              ArrayRef<int32_t> strides,
-                              ArrayRef<int32_t> paddings, bool ceilMode,
+                              ArrayRef<int64_t> strides,
+                              ArrayRef<int64_t> paddings, bool ceilMode,
                               bool exclusive, StringRef dataFormat,
                               StringRef poolingType, bool globalPooling,
                               bool adaptive, StringRef paddingAlgorithm,
@@ -273,7 +273,7 @@ LogicalResult CrossEntropyWithSoftmaxInferMeta(
     int64_t axis, MetaTensor &softmax, MetaTensor &loss, const MetaError &err);
 LogicalResult InterpolateInferMeta(const MetaTensor &x, StringRef dataFormat,
                                    int64_t outH, int64_t outW,
-                                   ArrayRef<float> scale, MetaTensor &output,
+                                   ArrayRef<double> scale, MetaTensor &output,
                                    const MetaError &err);
 LogicalResult PixelShuffleInferMeta(const MetaTensor &x, int64_t upscaleFactor,
                                     StringRef dataFormat, MetaTensor &out,
@@ -311,6 +311,10 @@ LogicalResult ReduceInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis,
 LogicalResult ReduceInferMetaBase(const MetaTensor &x, ArrayRef<int64_t> axis,
                                   bool keepdim, bool reduceAll,
                                   MetaTensor &out, const MetaError &err);
+/// logsumexp's axes are int32 in Paddle 3.3 (the other reductions' int64).
+LogicalResult LogsumexpInferMeta(const MetaTensor &x, ArrayRef<int32_t> axis,
+                                 bool keepdim, bool reduceAll, MetaTensor &out,
+                                 const MetaError &err);
 LogicalResult ReduceBoolInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis,
                                   bool keepdim, MetaTensor &out,
                                   const MetaError &err);
@@ -381,7 +385,7 @@ LogicalResult FlattenInferMeta(const MetaTensor &x, int64_t startAxis,
 LogicalResult ExpandInferMeta(const MetaTensor &x, const IntArrayArg &shape,
                               MetaTensor &out, const MetaError &err);
 LogicalResult ExpandAsInferMeta(const MetaTensor &x, const MetaTensor &y,
-                                ArrayRef<int32_t> targetShape, MetaTensor &out,
+                                ArrayRef<int64_t> targetShape, MetaTensor &out,
                                 const MetaError &err);
 LogicalResult TileInferMeta(const MetaTensor &x,
                             const IntArrayArg &repeatTimes, MetaTensor &out,

@@ -27,10 +27,11 @@ Type statisticsType(Type dtype) {
 /// spatial dim) into before/after pairs, applying the padding algorithm.
 /// As in PHI's UpdatePaddingAndDilation, SAME pads for the undilated kernel
 /// (and the callers then use dilations of 1, see `effectiveDilation`).
-LogicalResult resolvePaddings(ArrayRef<int32_t> paddings, int64_t spatial,
+/// (Conv's lists are int32 and pool2d's int64, as in Paddle 3.3.)
+template <typename Int>
+LogicalResult resolvePaddings(ArrayRef<Int> paddings, int64_t spatial,
                               StringRef algorithm, ArrayRef<int64_t> inDims,
-                              ArrayRef<int64_t> kernel,
-                              ArrayRef<int32_t> strides,
+                              ArrayRef<int64_t> kernel, ArrayRef<Int> strides,
                               SmallVectorImpl<int64_t> &pairs,
                               const MetaError &err) {
   pairs.assign(2 * spatial, 0);
@@ -72,11 +73,12 @@ int64_t effectiveDilation(StringRef algorithm, ArrayRef<int32_t> dilations,
   return algorithm == "SAME" ? 1 : dilations[i];
 }
 
-LogicalResult checkSpatialList(ArrayRef<int32_t> list, int64_t spatial,
+template <typename Int>
+LogicalResult checkSpatialList(ArrayRef<Int> list, int64_t spatial,
                                StringRef name, const MetaError &err) {
   if ((int64_t)list.size() != spatial)
     return err(name, " must have ", spatial, " elements, got ", list.size());
-  for (int32_t v : list)
+  for (Int v : list)
     if (v <= 0)
       return err(name, " must be positive, got ", v);
   return success();
@@ -308,8 +310,8 @@ LogicalResult ConvTransposeInferMeta(
 
 LogicalResult Pool2DInferMeta(const MetaTensor &x,
                               const IntArrayArg &kernelSize,
-                              ArrayRef<int32_t> strides,
-                              ArrayRef<int32_t> paddings, bool ceilMode,
+                              ArrayRef<int64_t> strides,
+                              ArrayRef<int64_t> paddings, bool ceilMode,
                               bool exclusive, StringRef dataFormat,
                               StringRef poolingType, bool globalPooling,
                               bool adaptive, StringRef paddingAlgorithm,
@@ -520,7 +522,7 @@ LogicalResult CrossEntropyWithSoftmaxInferMeta(
 
 LogicalResult InterpolateInferMeta(const MetaTensor &x, StringRef dataFormat,
                                    int64_t outH, int64_t outW,
-                                   ArrayRef<float> scale, MetaTensor &output,
+                                   ArrayRef<double> scale, MetaTensor &output,
                                    const MetaError &err) {
   if (x.rank() != 4)
     return err("input must be 4-D, got ", dimsStr(x.dims));
@@ -531,7 +533,7 @@ LogicalResult InterpolateInferMeta(const MetaTensor &x, StringRef dataFormat,
   auto known = [](int64_t d) { return d > 0 ? d : kDyn; };
   int64_t oh, ow;
   if (!scale.empty()) {
-    float sh = scale[0], sw = scale.size() > 1 ? scale[1] : scale[0];
+    double sh = scale[0], sw = scale.size() > 1 ? scale[1] : scale[0];
     if (sh <= 0 || sw <= 0)
       return err("scale must be positive");
     oh = isDyn(h) ? kDyn : known(static_cast<int64_t>(h * sh));

@@ -564,7 +564,7 @@ LogicalResult ExpandInferMeta(const MetaTensor &x, const IntArrayArg &shape,
 }
 
 LogicalResult ExpandAsInferMeta(const MetaTensor &x, const MetaTensor &y,
-                                ArrayRef<int32_t> targetShape, MetaTensor &out,
+                                ArrayRef<int64_t> targetShape, MetaTensor &out,
                                 const MetaError &err) {
   if (y.present)
     return expandTo(x, y.dims, out, err, /*dynamicTarget=*/true);

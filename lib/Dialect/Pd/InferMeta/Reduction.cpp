@@ -50,6 +50,13 @@ LogicalResult ReduceInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis,
   return ReduceInferMetaBase(x, axis, keepdim, false, out, err);
 }
 
+LogicalResult LogsumexpInferMeta(const MetaTensor &x, ArrayRef<int32_t> axis,
+                                 bool keepdim, bool reduceAll, MetaTensor &out,
+                                 const MetaError &err) {
+  SmallVector<int64_t> wide(axis.begin(), axis.end());
+  return ReduceInferMetaBase(x, wide, keepdim, reduceAll, out, err);
+}
+
 LogicalResult ReduceBoolInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis,
                                   bool keepdim, MetaTensor &out,
                                   const MetaError &err) {
