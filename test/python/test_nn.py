@@ -338,3 +338,20 @@ def test_models_save_and_load_bit_exactly(model, tmp_path):
     assert sorted(fresh) == sorted(store)
     for name in store:
         assert fresh[name].tobytes() == store[name].tobytes(), name
+
+
+def test_layer_outlives_the_program_it_was_built_in():
+    """A layer's parameter values keep their program alive: a layer built in
+    a program the user dropped (or one jit.save captured) and then called in
+    another program used to read freed IR and crash the process."""
+    import gc
+    main = static.Program()
+    with static.program_guard(main, static.Program()):
+        layer = nn.Linear(2, 3)
+    del main
+    gc.collect()
+    other, startup = static.Program(), static.Program()
+    with static.program_guard(other, startup):
+        x = static.data("x", [1, 2], "float32")
+        other.fetch(layer(x), "y")
+    assert "pd.matmul" in str(other)

@@ -118,6 +118,7 @@ def _read_parameter(program, param):
         value = pd.GetParameterOp(param.type, param.name).result
     for attr in ("name", "is_parameter", "trainable", "stop_gradient", "parameter"):
         setattr(value, attr, getattr(param, attr))
+    value._program = program  # see Layer.create_parameter
     return value
 
 
@@ -175,6 +176,11 @@ class Layer:
         value.name, value.is_parameter = name, True
         # The weight itself, shared by every program the layer is called in.
         value.parameter = static.default_main_program().parameters.parameter(name)
+        # The layer holds this value until it is called in another program:
+        # the value keeps its program alive, as MLIR frees a module's IR with
+        # it (a layer built in a program the user dropped, or in one jit.save
+        # captured, then called elsewhere would read freed memory).
+        value._program = static.default_main_program()
         value.trainable = attr.trainable
         value.stop_gradient = not attr.trainable
         return value
