@@ -1,7 +1,8 @@
 # paddle-mlir: set up, build and test.
 #   make run    set up, build, run the main job (examples/quickstart.py)
-#   make test   set up, build, run lit + pytest
+#   make test   set up, build, run lit + pytest (with Paddle 3.3.1 for jit.save)
 #   make build  set up and build only
+#   make paddle-venv  real PaddlePaddle 3.3.1 in .paddle-venv (make test uses it)
 # Each is incremental: the venv is rebuilt only when requirements.txt changes,
 # CMake configures once and Ninja rebuilds what changed.
 
@@ -11,6 +12,10 @@ VPY         := $(VENV)/bin/python
 BUILD       := build
 SITE        := $(VENV)/lib/python3.11/site-packages
 VENV_STAMP  := $(VENV)/.requirements-installed
+# Paddle 3.3.1 apart from the project's venv: jit.save's models must run in it.
+PADDLE_VENV  := .paddle-venv
+PADDLE_STAMP := $(PADDLE_VENV)/.requirements-installed
+PADDLE_ENV   := PADDLE_MLIR_PADDLE_PYTHON=$(abspath $(PADDLE_VENV))/bin/python
 JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 LIT_ARGS    ?= -sv
 PYTEST_ARGS ?= -q
@@ -23,7 +28,7 @@ CMAKE_FLAGS := -G Ninja -DCMAKE_BUILD_TYPE=Release \
 	-DPython_EXECUTABLE=$(abspath $(VPY)) \
 	$(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
 
-.PHONY: fuzz test-models all setup generate build docs test check-lit check-python run clean distclean
+.PHONY: fuzz test-models all setup paddle-venv generate build docs test check-lit check-python run clean distclean
 
 all: build
 
@@ -32,6 +37,13 @@ setup: $(VENV_STAMP)
 $(VENV_STAMP): requirements.txt
 	test -x $(VPY) || $(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install --disable-pip-version-check -q -r requirements.txt
+	touch $@
+
+paddle-venv: $(PADDLE_STAMP)
+
+$(PADDLE_STAMP): requirements-paddle.txt
+	test -x $(PADDLE_VENV)/bin/python || $(PYTHON) -m venv $(PADDLE_VENV)
+	$(PADDLE_VENV)/bin/python -m pip install --disable-pip-version-check -q -r requirements-paddle.txt
 	touch $@
 
 $(BUILD)/build.ninja: $(VENV_STAMP)
@@ -62,14 +74,14 @@ docs: build
 check-lit: build
 	$(VENV)/bin/lit $(LIT_ARGS) $(BUILD)/test
 
-check-python: build
-	$(VPY) -m pytest $(PYTEST_ARGS) test/python
+check-python: build paddle-venv
+	$(PADDLE_ENV) $(VPY) -m pytest $(PYTEST_ARGS) test/python
 
-test: build
+test: build paddle-venv
 	@# Run both suites, fail if either fails.
 	status=0; \
 	$(VENV)/bin/lit $(LIT_ARGS) $(BUILD)/test || status=1; \
-	$(VPY) -m pytest $(PYTEST_ARGS) test/python || status=1; \
+	$(PADDLE_ENV) $(VPY) -m pytest $(PYTEST_ARGS) test/python || status=1; \
 	exit $$status
 
 # Real Paddle-exported models (made by bench/models_real.py in its own venv;
@@ -99,4 +111,4 @@ clean:
 	rm -rf $(BUILD) python/paddle_mlir/*.so python/paddle_mlir/backend/runtime/*.so python/paddle_mlir/dialects/_*_gen.py
 
 distclean: clean
-	rm -rf $(VENV)
+	rm -rf $(VENV) $(PADDLE_VENV)

@@ -12,6 +12,7 @@ order**. Each tensor is:
     the raw little-endian, C-order data of prod(dims) elements
 
 The file holds no names: the caller says which parameters it holds.
+`write_pdiparams(path, {name: (dtype, array)})` writes such a file.
 
     arrays = read_pdiparams("mlp.pdiparams", ["linear_0.w_0", "linear_0.b_0"])
 
@@ -31,7 +32,8 @@ from typing import Iterable
 
 import numpy as np
 
-__all__ = ["PaddleImportError", "PdiparamsTensor", "read_pdiparams", "read_pdiparams_tensors"]
+__all__ = ["PaddleImportError", "PdiparamsTensor", "read_pdiparams", "read_pdiparams_tensors",
+           "write_pdiparams"]
 
 
 class PaddleImportError(ValueError):
@@ -215,3 +217,45 @@ def read_pdiparams(path, names: Iterable[str]) -> dict:
     """name -> numpy array for the parameters `names` stored in `path`
     (bfloat16 arrives as uint16 bits)."""
     return {t.name: t.array for t in read_pdiparams_tensors(path, names)}
+
+
+_DATA_TYPE_CODES = {name: code for code, (name, _) in _DATA_TYPES.items()}
+
+
+def _encode_varint(v: int) -> bytes:
+    if v < 0:
+        v += 1 << 64  # protobuf int64: two's complement, ten bytes
+    out = bytearray()
+    while True:
+        byte = v & 0x7F
+        v >>= 7
+        if v:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def _tensor_record(dtype: str, array: np.ndarray) -> bytes:
+    code = _DATA_TYPE_CODES.get(dtype)
+    if code is None:
+        raise ValueError(f"dtype {dtype!r} cannot be stored in a .pdiparams file")
+    expected = _DATA_TYPES[code][1]
+    array = np.ascontiguousarray(array)
+    if array.dtype.newbyteorder("<") != expected.newbyteorder("<"):
+        raise ValueError(f"a {dtype} tensor needs a numpy {expected} array, got {array.dtype}")
+    # TensorDesc: field 1 data_type, field 2 dims (unpacked, as proto2 writes).
+    desc = b"\x08" + _encode_varint(code) + b"".join(b"\x10" + _encode_varint(int(d))
+                                                   for d in array.shape)
+    return (struct.pack("<IQI", 0, 0, 0) + struct.pack("<i", len(desc)) + desc
+            + array.astype(expected.newbyteorder("<"), copy=False).tobytes())
+
+
+def write_pdiparams(path, weights: dict) -> None:
+    """Writes {name: (Paddle dtype, array)} as a `.pdiparams` file: the
+    tensors in sorted-name order, as `paddle.jit.save` does (bfloat16 given
+    as uint16 bits)."""
+    records = [_tensor_record(*weights[name]) for name in sorted(weights)]
+    with open(path, "wb") as f:
+        for r in records:
+            f.write(r)
