@@ -1,11 +1,13 @@
 """jit.save / jit.load: models in Paddle 3's format, run by real Paddle 3.3.1.
 
 Models written with paddle-mlir's API (layers, to_static control flow, a
-traced layer, eager constants) are saved with `jit.save`; Paddle 3.3.1, in
+traced layer, eager constants) are saved with `jit.save`, and Paddle's own
+exported fixtures are imported and written back; Paddle 3.3.1, in
 its own venv (`make paddle-venv`; `make test` passes its python as
 PADDLE_MLIR_PADDLE_PYTHON), loads and runs each with `paddle.jit.load` and
 with its inference predictor (tools/run_in_paddle.py), and the outputs must
-match paddle-mlir's and numpy's. Every op of the spec is also written as
+match paddle-mlir's and numpy's (for the fixtures: Paddle's own outputs
+when it exported them). Every op of the spec is also written as
 jit.save writes it and verified by Paddle against its op definitions, so the
 spec's argument kinds stay Paddle 3.3.1's. Without PADDLE_MLIR_PADDLE_PYTHON
 (a plain `pytest` run) those tests skip unless .paddle-venv exists; with it,
@@ -25,6 +27,7 @@ import pytest
 import paddle_mlir as paddle
 from paddle_mlir import jit, nn
 from paddle_mlir.dialects._pd_spec import OPS
+from paddle_mlir.frontend import paddle as paddle_frontend
 from paddle_mlir.frontend import paddle_writer
 from paddle_mlir.frontend.paddle_writer import PaddleExportError
 from paddle_mlir.frontend.pdiparams import read_pdiparams, write_pdiparams
@@ -33,6 +36,10 @@ import paddle_mlir.nn.functional as F
 
 REPO = Path(__file__).resolve().parents[2]
 RUNNER = REPO / "tools" / "run_in_paddle.py"
+FIXTURES = REPO / "test" / "fixtures" / "paddle"
+# Models Paddle 3.3.1 exported (tools/make_paddle_fixtures.py), with its outputs.
+PADDLE_FIXTURES = ["mlp", "cnn", "resblock", "encoder", "ln_gelu", "shape_ops", "cond",
+                   "while_loop", "dy2static", "constants"]
 
 
 def _paddle_python() -> str | None:
@@ -188,6 +195,18 @@ def saved(tmp_path_factory):
         manifest.append({"prefix": str(prefix), "inputs": str(root / f"{name}.in.npz"),
                          "outputs": str(root / f"{name}.paddle.npz")})
         models[name] = dict(prefix=prefix, inputs=inputs, ours=ours, ref=ref)
+    # Paddle's own models, imported and written back (Paddle -> pd -> Paddle).
+    for name in PADDLE_FIXTURES:
+        program = paddle_frontend.load(FIXTURES / f"{name}.json")
+        with np.load(FIXTURES / f"{name}.io.npz") as io:
+            inputs = [io[f"in/{feed}"] for feed, _ in program.feeds()]
+            want = [io[f"out/{i}"] for i in range(len(program.fetches()))]
+        prefix = root / f"paddle_{name}"
+        paddle_writer.save(program, prefix)
+        np.savez(root / f"paddle_{name}.in.npz", **{str(i): a for i, a in enumerate(inputs)})
+        manifest.append({"prefix": str(prefix), "inputs": str(root / f"paddle_{name}.in.npz"),
+                         "outputs": str(root / f"paddle_{name}.paddle.npz")})
+        models[f"paddle_{name}"] = dict(prefix=prefix, inputs=inputs, ours=want, ref=None)
     (root / "manifest.json").write_text(json.dumps(manifest))
     return root, models
 

@@ -41,36 +41,26 @@ import numpy as np
 from .. import ir
 from ..dialects import pd
 from ..dialects._pd_spec import OPS
+from .paddle import _ELEMENT_TYPES as _IMPORT_ELEMENT_TYPES
+from .paddle import _PLACES as _IMPORT_PLACES
+from .paddle import _is_operand_kind
 from .pdiparams import write_pdiparams
 
 __all__ = ["PaddleExportError", "save", "program_json"]
 
 FORMAT_VERSION = 4
 
-# Paddle dtype names -> PIR element types (paddle.py's _ELEMENT_TYPES inverted).
-_ELEMENT_TYPES = {
-    "bool": "0.t_bool", "uint8": "0.t_ui8", "int8": "0.t_i8", "int16": "0.t_i16",
-    "int32": "0.t_i32", "int64": "0.t_i64", "float16": "0.t_f16", "bfloat16": "0.t_bf16",
-    "float32": "0.t_f32", "float64": "0.t_f64", "complex64": "0.t_c64",
-    "complex128": "0.t_c128",
-}
-# #pd.place kinds -> phi::AllocationType.
-_PLACES = {"CPU": 1, "GPU": 2, "XPU": 4, "IPU": 7, "CUSTOM": 9}
+# The importer's tables, inverted: Paddle dtype -> PIR element type,
+# #pd.place kind -> phi::AllocationType.
+_ELEMENT_TYPES = {name: code for code, name in _IMPORT_ELEMENT_TYPES.items()}
+_PLACES = {kind: code for code, kind in _IMPORT_PLACES.items()}
 _UNDEFINED_PLACE = [0, 0, ""]
 # What phi::DataTypeToString writes for DataType::UNDEFINED.
 _UNDEFINED_DTYPE = "Undefined(ALL_DTYPE)"
-_OPERAND_KINDS = ("Tensor", "Tensor?", "Tensor[]", "Tensor[]?")
 
 
 class PaddleExportError(ValueError):
     """A program cannot be written as a Paddle model."""
-
-
-def _is_operand_kind(kind: str) -> bool:
-    """Tensors and Paddle's mutable attributes (IntArray, Scalar) are operands;
-    a Scalar[] (assign_value's values) is an attribute, as in PIR."""
-    return kind in _OPERAND_KINDS or kind == "IntArray" or \
-        (kind.startswith("Scalar") and kind != "Scalar[]")
 
 
 def _attr(kind: str, value) -> dict:
@@ -135,7 +125,7 @@ class _Writer:
             return {"#": "0.t_vec", "D": [self.type(e) for e in pd.VecType(t).element_types]}
         if not pd.is_tensor_like(t):
             raise _Fail(f"type {t} has no Paddle counterpart")
-        tt = pd.TensorType(t) if pd.TensorType.isinstance(t) else pd.VTensorType(t)
+        tt = pd._as_tensor_type(t)
         element = _ELEMENT_TYPES.get(tt.dtype)
         if element is None:
             raise _Fail(f"element type {tt.dtype} has no Paddle counterpart")
@@ -317,8 +307,7 @@ class _Writer:
         return []
 
     def data(self, op) -> list:
-        t = op.results[0].type
-        tt = pd.TensorType(t) if pd.TensorType.isinstance(t) else pd.VTensorType(t)
+        tt = pd._as_tensor_type(op.results[0].type)
         attrs = [_named("name", _attr("0.a_str", ir.StringAttr(op.attributes["name"]).value)),
                  _named("shape", _attr("1.a_intarray", list(tt.shape))),
                  _named("dtype", _attr("1.a_dtype", tt.dtype)),
@@ -336,8 +325,7 @@ class _Writer:
         return [written]
 
     def full(self, op) -> list:
-        t = op.results[0].type
-        tt = pd.TensorType(t) if pd.TensorType.isinstance(t) else pd.VTensorType(t)
+        tt = pd._as_tensor_type(op.results[0].type)
         value = self.scalar(op.attributes["value"])
         if value["#"] == "0.a_bool":  # full's value is always a double
             value = _attr("0.a_f64", 1.0 if value["D"] else 0.0)
@@ -350,8 +338,7 @@ class _Writer:
         return [self.plain("1.full", op, attrs, stop_gradient=True)]
 
     def full_int_array(self, op) -> list:
-        t = op.results[0].type
-        tt = pd.TensorType(t) if pd.TensorType.isinstance(t) else pd.VTensorType(t)
+        tt = pd._as_tensor_type(op.results[0].type)
         values = [int(v) for v in ir.DenseI64ArrayAttr(op.attributes["value"])]
         attrs = [_named("value", _attr("0.a_array", [_attr("0.a_i64", v) for v in values])),
                  _named("dtype", _attr("1.a_dtype", tt.dtype)),

@@ -10,14 +10,15 @@
 `save` captures the function or layer as `to_static` does (a layer already
 converted by to_static, a to_static function and a traced layer keep their
 own capture) for `input_spec` (None dims stay dynamic in the model), then
-writes the program with frontend.paddle_writer. `load` imports the files
-with frontend.paddle and returns a TranslatedLayer, which compiles the
-program for the CPU once per input shape.
+writes the program with frontend.paddle_writer. `load` returns a
+TranslatedLayer, which runs the files as paddle_mlir.inference does.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import numpy as np
 
 from ..eager import _Slot
 from ..frontend import paddle as paddle_frontend
@@ -87,19 +88,26 @@ def save(layer, path, input_spec=None, **configs) -> None:
 class TranslatedLayer:
     """A model loaded by `jit.load`: called on arrays or eager tensors (one
     per feed, in the model's feed order), it returns an eager tensor, or a
-    list of them for several outputs."""
+    list of them for several outputs. It runs as paddle_mlir.inference's
+    predictor runs the same files (weights frozen into the compiled code,
+    in-place ops of inference such as batch_norm_ resolved, compiled once per
+    input shape and cached on disk); called inside a capture it inlines the
+    program."""
 
-    def __init__(self, program, what: str):
-        self.program = program
-        feeds = program.feeds()
-        fetches = program.fetches()
+    def __init__(self, json_path: Path, params_path: Path | None, what: str):
+        from .. import inference
+        from ..dialects import pd
+        self.program = paddle_frontend.load(json_path, params_path)
+        feeds, fetches = self.program.feeds(), self.program.fetches()
         if not fetches:
             raise paddle_frontend.PaddleImportError(f"{what}: the model has no outputs")
-        from ..dialects import pd
+        self._what = what
         feed_types = [(list(pd.TensorType(t).shape), pd.TensorType(t).dtype) for _, t in feeds]
         template = _Slot(0) if len(fetches) == 1 else [_Slot(i) for i in range(len(fetches))]
-        self._captured = CapturedProgram(program, [n for n, _ in feeds], feed_types, template,
-                                         fetches, what)
+        self._captured = CapturedProgram(self.program, [n for n, _ in feeds], feed_types,
+                                         template, fetches, what)
+        config = inference.Config(str(json_path), str(params_path) if params_path else None)
+        self._predictor = inference.create_predictor(config)
 
     @property
     def parameters(self):
@@ -115,11 +123,18 @@ class TranslatedLayer:
         return self
 
     def __call__(self, *inputs):
-        from ..eager import _building, _classify
+        from ..eager import EagerTensor, _building, _classify, fill_outputs
         _, symbolic = _classify(inputs, {})
         if symbolic or _building():
             return self._captured.inline(list(inputs))
-        return self._captured.run(list(inputs))
+        if len(inputs) != len(self._captured.feed_names):
+            raise CaptureError(f"{self._what} takes {len(self._captured.feed_names)} tensor "
+                               f"input(s), got {len(inputs)}")
+        arrays = [np.asarray(a.numpy() if isinstance(a, EagerTensor) else a) for a in inputs]
+        # (np.ascontiguousarray would make a 0-D input 1-D.)
+        arrays = [a if a.flags.c_contiguous else a.copy(order="C") for a in arrays]
+        outputs = self._predictor.run(arrays)
+        return fill_outputs(self._captured.template, lambda i: EagerTensor(outputs[i]))
 
     def __str__(self):
         return str(self.program)
@@ -133,5 +148,5 @@ def load(path, **configs) -> TranslatedLayer:
     prefix = Path(path)
     json_path = prefix.with_name(prefix.name + ".json")
     params_path = prefix.with_name(prefix.name + ".pdiparams")
-    program = paddle_frontend.load(json_path, params_path if params_path.is_file() else None)
-    return TranslatedLayer(program, f"jit.load({prefix})")
+    return TranslatedLayer(json_path, params_path if params_path.is_file() else None,
+                           f"jit.load({prefix})")
