@@ -149,6 +149,10 @@ class _Writer:
             raise _Fail(f"place {attr} has no Paddle counterpart")
         return [_PLACES[m.group(1)], int(m.group(2) or 0), ""]
 
+    def op_place(self, op) -> list:
+        """The op's optional `place` attribute (undefined when absent)."""
+        return self.place(op.attributes["place"] if "place" in op.attributes else None)
+
     def attr_value(self, kind: str, attr) -> dict:
         """The JSON attribute of spec kind `kind` for an MLIR attribute."""
         if kind == "bool":
@@ -311,9 +315,7 @@ class _Writer:
         attrs = [_named("name", _attr("0.a_str", ir.StringAttr(op.attributes["name"]).value)),
                  _named("shape", _attr("1.a_intarray", list(tt.shape))),
                  _named("dtype", _attr("1.a_dtype", tt.dtype)),
-                 _named("place", _attr("1.a_place", self.place(op.attributes["place"]
-                                                               if "place" in op.attributes
-                                                               else None)))]
+                 _named("place", _attr("1.a_place", self.op_place(op)))]
         return [self.plain("1.data", op, attrs)]
 
     def fetch(self, op) -> list:
@@ -332,9 +334,7 @@ class _Writer:
         attrs = [_named("shape", _attr("1.a_intarray", list(tt.shape))),
                  _named("value", value),
                  _named("dtype", _attr("1.a_dtype", tt.dtype)),
-                 _named("place", _attr("1.a_place", self.place(op.attributes["place"]
-                                                               if "place" in op.attributes
-                                                               else None)))]
+                 _named("place", _attr("1.a_place", self.op_place(op)))]
         return [self.plain("1.full", op, attrs, stop_gradient=True)]
 
     def full_int_array(self, op) -> list:
@@ -342,9 +342,7 @@ class _Writer:
         values = [int(v) for v in ir.DenseI64ArrayAttr(op.attributes["value"])]
         attrs = [_named("value", _attr("0.a_array", [_attr("0.a_i64", v) for v in values])),
                  _named("dtype", _attr("1.a_dtype", tt.dtype)),
-                 _named("place", _attr("1.a_place", self.place(op.attributes["place"]
-                                                               if "place" in op.attributes
-                                                               else None)))]
+                 _named("place", _attr("1.a_place", self.op_place(op)))]
         return [self.plain("1.full_int_array", op, attrs, stop_gradient=True)]
 
     def parameter_op(self, name: str, result, trainable: bool) -> list:
