@@ -304,8 +304,14 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       `vector.contract`, lowered to FMA outer products; redundant
       accumulator loads/stores are hoisted out of the depth loop. Sizes the
       register tile does not divide are peeled into ops of full tiles
-      (columns: multiples of 64, then 32, 16, ..., 1; rows: multiples of
-      the tile, then the rest), so every part is vectorized. Unit leading
+      (columns: multiples of 64, then 32 and 16; rows: multiples of the
+      tile, then the rest), so every part is vectorized; up to 8 columns
+      left over whole vectors (196 = 192 + 4, 49 = 32 + 16 + 1: 14x14 and
+      7x7 maps) are copied contiguous into a stack buffer and computed as
+      dot products along k (the weights' rows read once), not as register
+      tiles of 4 of 16 lanes or a 64-lane tile masked to 49. Register tiles
+      take at most 8 rows where the left operand's rows are 4 KB apart (16
+      such rows share one L1 cache set). Unit leading
       dims are cast away, and where the vectorizer gives mulf + addf (an
       im2col contraction broadcasting its weights) the accumulator is still
       carried in registers and the multiply-adds are marked `contract`

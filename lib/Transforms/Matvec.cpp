@@ -89,7 +89,143 @@ struct MatvecBuilder {
   }
 };
 
+/// Dot products of rows of A with the columns of B, held transposed in `bt`
+/// [n, k] (contiguous along k), added to C [m, n].
+struct NarrowBuilder {
+  RewriterBase &rewriter;
+  Location loc;
+  Value a, bt, c;
+  int64_t k, n, width;
+
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); }
+
+  /// Rows [row, row + rows) of C.
+  void block(Value row, int64_t rows) {
+    auto vecType = VectorType::get({width}, rewriter.getF32Type());
+    Value zero = arith::ConstantOp::create(rewriter, loc, DenseElementsAttr::get(vecType, 0.0f));
+    SmallVector<Value> rowIndex, column;
+    for (int64_t r = 0; r < rows; ++r)
+      rowIndex.push_back(r == 0 ? row : arith::AddIOp::create(rewriter, loc, row, index(r)).getResult());
+    for (int64_t j = 0; j < n; ++j)
+      column.push_back(index(j));
+    int64_t full = k - k % width;
+    // acc[r * n + j]: row r times column j.
+    SmallVector<Value> acc(rows * n, zero);
+    auto load = [&](Value base, ValueRange at, Value mask) -> Value {
+      if (mask)
+        return vector::MaskedLoadOp::create(rewriter, loc, vecType, base, at, mask, zero);
+      return vector::LoadOp::create(rewriter, loc, vecType, base, at);
+    };
+    auto step = [&](Value kk, Value mask, ValueRange accs) {
+      SmallVector<Value> xs, next;
+      for (int64_t j = 0; j < n; ++j)
+        xs.push_back(load(bt, ValueRange{column[j], kk}, mask));
+      for (int64_t r = 0; r < rows; ++r) {
+        Value w = load(a, ValueRange{rowIndex[r], kk}, mask);
+        for (int64_t j = 0; j < n; ++j)
+          next.push_back(vector::FMAOp::create(rewriter, loc, w, xs[j], accs[r * n + j]));
+      }
+      return next;
+    };
+    if (full > 0) {
+      auto loop = scf::ForOp::create(rewriter, loc, index(0), index(full), index(width), acc);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(loop.getBody());
+      SmallVector<Value> next = step(loop.getInductionVar(), Value(), loop.getRegionIterArgs());
+      scf::YieldOp::create(rewriter, loc, next);
+      acc = SmallVector<Value>(loop.getResults());
+    }
+    if (k % width) {
+      auto maskType = VectorType::get({width}, rewriter.getI1Type());
+      Value mask = vector::ConstantMaskOp::create(rewriter, loc, maskType,
+                                                  ArrayRef<int64_t>{k % width});
+      acc = step(index(full), mask, acc);
+    }
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t j = 0; j < n; ++j) {
+        Value sum =
+            vector::ReductionOp::create(rewriter, loc, vector::CombiningKind::ADD, acc[r * n + j]);
+        ValueRange at{rowIndex[r], column[j]};
+        Value start = memref::LoadOp::create(rewriter, loc, c, at);
+        memref::StoreOp::create(rewriter, loc, arith::AddFOp::create(rewriter, loc, start, sum),
+                                c, at);
+      }
+  }
+};
+
+/// Loops over the blocks of `rows` rows of an m-row matrix (an scf.parallel
+/// when `threads`), then the last m % rows rows; `emit(row, rows)` builds
+/// one block's code.
+template <typename Emit>
+void forRowBlocks(RewriterBase &rewriter, Location loc, int64_t m, int64_t rows, bool threads,
+                  Emit emit) {
+  auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); };
+  int64_t blocks = m / rows, rest = m % rows;
+  if (blocks > 0) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    Value blockIndex;
+    if (threads && blocks > 1) {
+      auto par = scf::ParallelOp::create(rewriter, loc, ValueRange{index(0)},
+                                         ValueRange{index(blocks)}, ValueRange{index(1)});
+      rewriter.setInsertionPointToStart(par.getBody());
+      blockIndex = par.getInductionVars()[0];
+    } else {
+      auto loop = scf::ForOp::create(rewriter, loc, index(0), index(blocks), index(1));
+      rewriter.setInsertionPointToStart(loop.getBody());
+      blockIndex = loop.getInductionVar();
+    }
+    emit(arith::MulIOp::create(rewriter, loc, blockIndex, index(rows)).getResult(), rows);
+  }
+  if (rest)
+    emit(index(blocks * rows).getResult(), rest);
+}
+
 } // namespace
+
+LogicalResult pd::codegenNarrowMatmul(RewriterBase &rewriter, linalg::MatmulOp op, int64_t width,
+                                      bool threads) {
+  if (!op.hasPureBufferSemantics() || width < 4)
+    return failure();
+  Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1], c = op.getDpsInits()[0];
+  auto staticF32 = [](Value v) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    return type && type.hasStaticShape() && type.getElementType().isF32();
+  };
+  if (op.getIndexingMapsArray() != op.getDefaultIndexingMaps(op.getContext()) ||
+      !unitStride(a, 1) || !staticF32(b) || !staticF32(c))
+    return failure();
+  auto cType = cast<MemRefType>(c.getType());
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
+          k = cast<MemRefType>(a.getType()).getDimSize(1);
+  if (m < 1 || n < 1 || n > kMaxNarrowColumns || k < width)
+    return failure();
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); };
+  // B's columns, contiguous along k (pd-hoist-stack-buffers moves the
+  // buffer out of the loops around it).
+  Value bt = memref::AllocaOp::create(
+      rewriter, loc, MemRefType::get({n, k}, rewriter.getF32Type()),
+      rewriter.getI64IntegerAttr(64));
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    auto loop = scf::ForOp::create(rewriter, loc, index(0), index(k), index(1));
+    rewriter.setInsertionPointToStart(loop.getBody());
+    Value kk = loop.getInductionVar();
+    for (int64_t j = 0; j < n; ++j) {
+      Value v = memref::LoadOp::create(rewriter, loc, b, ValueRange{kk, index(j)});
+      memref::StoreOp::create(rewriter, loc, v, bt, ValueRange{index(j), kk});
+    }
+  }
+  // Rows per block: up to 24 accumulators, with B's n vectors and A's one
+  // in the 32 vector registers.
+  int64_t rows = std::max<int64_t>(1, std::min<int64_t>({8, 24 / n, (31 - n) / n}));
+  NarrowBuilder builder{rewriter, loc, a, bt, c, k, n, width};
+  forRowBlocks(rewriter, loc, m, rows, threads,
+               [&](Value row, int64_t count) { builder.block(row, count); });
+  rewriter.eraseOp(op);
+  return success();
+}
 
 LogicalResult pd::codegenMatvec(RewriterBase &rewriter, linalg::MatmulOp op, TypedAttr init,
                                 int64_t width, bool threads) {
@@ -111,27 +247,8 @@ LogicalResult pd::codegenMatvec(RewriterBase &rewriter, linalg::MatmulOp op, Typ
   // B's column as a 1-D view: vectors along k are its last dim.
   Value column = memref::createCanonicalRankReducingSubViewOp(rewriter, loc, b, {k});
   MatvecBuilder builder{rewriter, loc, a, column, c, k, width, init};
-  int64_t blocks = m / kRows, rest = m % kRows;
-  if (blocks > 0) {
-    OpBuilder::InsertionGuard guard(rewriter);
-    Value blockIndex;
-    if (threads) {
-      auto par = scf::ParallelOp::create(rewriter, loc, ValueRange{builder.index(0)},
-                                         ValueRange{builder.index(blocks)},
-                                         ValueRange{builder.index(1)});
-      rewriter.setInsertionPointToStart(par.getBody());
-      blockIndex = par.getInductionVars()[0];
-    } else {
-      auto loop = scf::ForOp::create(rewriter, loc, builder.index(0), builder.index(blocks),
-                                     builder.index(1));
-      rewriter.setInsertionPointToStart(loop.getBody());
-      blockIndex = loop.getInductionVar();
-    }
-    Value row = arith::MulIOp::create(rewriter, loc, blockIndex, builder.index(kRows));
-    builder.block(row, kRows);
-  }
-  if (rest)
-    builder.block(builder.index(blocks * kRows), rest);
+  forRowBlocks(rewriter, loc, m, kRows, threads,
+               [&](Value row, int64_t count) { builder.block(row, count); });
   rewriter.eraseOp(op);
   return success();
 }

@@ -26,6 +26,24 @@ namespace mlir::pd {
 LogicalResult codegenMatvec(RewriterBase &rewriter, linalg::MatmulOp op, TypedAttr init,
                             int64_t width, bool threads);
 
+/// The most columns codegenNarrowMatmul takes.
+constexpr int64_t kMaxNarrowColumns = 8;
+
+/// Replaces the matmul `op` with a few columns (n <= kMaxNarrowColumns: the
+/// 4 columns a 14x14 map leaves after 192 = 3 x 64, the 1 of a 7x7 map
+/// after 48) by dot products along the depth: B's columns are copied into
+/// a stack buffer of their own, contiguous along k, once; each block of
+/// rows of A is then read once, contiguously, and multiplied with every
+/// column in `width`-lane vectors. As register tiles with a few columns,
+/// each multiply-add filled 4 of 16 lanes (a 6x4 tile of xmm registers,
+/// latency-bound), or a 64-lane tile masked to 49 wasted a quarter of its
+/// multiply-adds. A [m, k] with contiguous rows, B [k, n] and C [m, n] of
+/// any strides, static shapes, f32, k >= width; C is read and added to
+/// (the fill or the previous depth block). Row blocks run on threads when
+/// `threads`. Fails, changing nothing, for other matmuls.
+LogicalResult codegenNarrowMatmul(RewriterBase &rewriter, linalg::MatmulOp op, int64_t width,
+                                  bool threads);
+
 } // namespace mlir::pd
 
 #endif // PADDLE_MLIR_TRANSFORMS_MATVEC_H

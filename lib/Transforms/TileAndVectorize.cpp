@@ -310,18 +310,34 @@ struct PdTileAndVectorizePass
   /// allow (at most 16 rows, each a broadcast load), else 16 accumulators,
   /// for an m those rows divide. Not below one vector: 16 rows of 4
   /// columns made DenseNet's kernels 4x larger in LLVM for columns that are
-  /// 2% of the work.
-  int64_t registerRows(int64_t m, int64_t columns) {
+  /// 2% of the work. `maxRows` caps them (see rowsWithoutSetConflicts).
+  int64_t registerRows(int64_t m, int64_t columns, int64_t maxRows = 16) {
     SmallVector<int64_t> reg = registerTile(), cache = cacheTile();
     if (columns < reg[1] && columns >= 16 && reg[1] % 16 == 0) {
       int64_t vectors = llvm::alignTo(columns, 16) / 16;
       for (int64_t accumulators : {reg[0] * reg[1] / 16, int64_t(16)}) {
-        int64_t rows = std::min<int64_t>(16, accumulators / vectors);
+        int64_t rows = std::min<int64_t>(maxRows, accumulators / vectors);
         if (rows > reg[0] && m % rows == 0 && fitTile(m, cache[0], rows) % rows == 0)
           return rows;
       }
     }
     return reg[0];
+  }
+
+  /// The most register tile rows of `op`'s left operand that its row
+  /// stride lets the L1 cache hold at once: rows 4 KB apart (k = 1024 f32,
+  /// a 1x1 convolution's 1024 input channels) all fall into one set of the
+  /// L1 cache, whose 8 to 12 ways then cannot hold 16 rows: a 16x16 tile ran
+  /// at a third of the speed of one whose rows were 4160 bytes apart.
+  static int64_t rowsWithoutSetConflicts(linalg::LinalgOp op) {
+    auto type = dyn_cast<MemRefType>(op.getDpsInputs()[0].getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (!type || type.getRank() < 2 || failed(type.getStridesAndOffset(strides, offset)))
+      return 16;
+    int64_t rowStride = strides[strides.size() - 2];
+    int64_t bytes = rowStride * (type.getElementTypeBitWidth() / 8);
+    return !ShapedType::isDynamic(rowStride) && bytes > 0 && bytes % 4096 == 0 ? 8 : 16;
   }
 
   /// For an n with a column remainder that fits one cache tile (a 7x7
@@ -639,10 +655,25 @@ struct PdTileAndVectorizePass
         return;
       }
     }
+    // A few columns (what a 14x14 or 7x7 map leaves over whole vectors):
+    // dot products along the depth.
+    if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation())) {
+      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+      bool threads = !cacheTiled && !ShapedType::isDynamic(ranges[0]) &&
+                     !ShapedType::isDynamic(ranges[2]) &&
+                     ranges[0] * ranges[2] >= minParallelElements;
+      if (!ShapedType::isDynamic(ranges[1]) && ranges[1] <= pd::kMaxNarrowColumns &&
+          succeeded(pd::codegenNarrowMatmul(rewriter, matmul, std::max<int64_t>(vectorWidth, 1),
+                                            threads))) {
+        initFill.needed = true; // C is read
+        return;
+      }
+    }
     // An n not a multiple of the register tile would leave a partial tile,
     // which the vectorizer refuses (scalar loops, 10x slower): peel it off
     // into ops of full tiles: multiples of 64 columns, then power-of-two
-    // widths (32, 16, ..., 1).
+    // widths (32, 16, ..., 1); a few columns over whole vectors (49 = 48 +
+    // 1) go to codegenNarrowMatmul.
     {
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
       unsigned nDim = op.getNumLoops() - 2;
@@ -651,6 +682,9 @@ struct PdTileAndVectorizePass
       if (!ShapedType::isDynamic(nn)) {
         if (nn > 64 && nn % 64 != 0)
           point = nn - nn % 64;
+        else if (nn > 16 && nn < 64 && nn % 16 != 0 && nn % 16 <= pd::kMaxNarrowColumns &&
+                 isa<linalg::MatmulOp>(op.getOperation()))
+          point = nn - nn % 16;
         else if ((nn < 16 || nn % 16 == 0) && nn < 64 && !llvm::isPowerOf2_64(nn))
           // Vectors of 12 lanes compile to shuffles (25x slower than 16),
           // of 48 lanes to scalar loads (25x slower than 32 + 16).
@@ -671,7 +705,7 @@ struct PdTileAndVectorizePass
       int64_t m = ranges[mDim];
       int64_t rows = ShapedType::isDynamic(m) || ShapedType::isDynamic(nn)
                          ? registerTile()[0]
-                         : registerRows(m, registerColumns(nn));
+                         : registerRows(m, registerColumns(nn), rowsWithoutSetConflicts(op));
       if (!ShapedType::isDynamic(m) && m > rows && m % rows != 0) {
         FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>> parts =
             splitAlong(rewriter, op, mDim, m - m % rows, m);
@@ -698,7 +732,8 @@ struct PdTileAndVectorizePass
       return s;
     };
     int64_t m = ranges[batch], nn = ranges[batch + 1], k = ranges[batch + 2];
-    int64_t rn = registerColumns(nn), rm = std::min(registerRows(m, rn), m);
+    int64_t rn = registerColumns(nn),
+            rm = std::min(registerRows(m, rn, rowsWithoutSetConflicts(op)), m);
     bool maskedColumns = rn > nn;
     int64_t cm = fitTile(m, cache[0], rm), cn = fitTile(nn, cache[1], rn);
     int64_t ck = fitTile(k, cache[2], 1);

@@ -28,38 +28,51 @@ func.func @matmul(%a: memref<256x512xf32>, %b: memref<512x256xf32>, %c: memref<2
 
 // -----
 
-// 49 columns (a 7x7 map): one 4x64 register tile, the last 15 lanes out of
-// bounds (masked loads and stores after lowering) instead of 32 + 16 + 1
-// columns in three tiles; the accumulator still stays in registers.
+// 49 columns (a 7x7 map): 48 in register tiles of whole vectors (32 + 16,
+// sixteen accumulators each), the 49th as dot products along the depth (its column
+// copied contiguous into a stack buffer, rows of the weights read once):
+// no 64-lane tile masked down to 49.
 // CHECK-LABEL: func.func @matmul_49_columns(
-// CHECK: %[[ACC:.*]] = vector.transfer_read {{.*}} {in_bounds = [true, false]} : memref<4x49xf32, {{.*}}>, vector<4x64xf32>
-// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[ACC]]) -> (vector<4x64xf32>)
-// CHECK: vector.transfer_read {{.*}} : memref<1x49xf32, {{.*}}>, vector<64xf32>
-// CHECK-COUNT-4: vector.fma {{.*}} : vector<64xf32>
-// CHECK: vector.transfer_write {{.*}} {in_bounds = [true, false]} : vector<4x64xf32>, memref<4x49xf32
+// CHECK: scf.for {{.*}} -> (vector<8x32xf32>)
+// CHECK: scf.for {{.*}} -> (vector<16x16xf32>)
+// CHECK: %[[BT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1x128xf32>
+// CHECK: memref.store %{{.*}}, %[[BT]]
+// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK: vector.load %[[BT]]
+// CHECK-COUNT-8: vector.fma {{.*}} : vector<16xf32>
+// CHECK-COUNT-8: vector.reduction <add>
+// CHECK-NOT: vector<4x64xf32>
 // CHECK-NOT: vector.mask
 // Likewise a 1x1 convolution's contraction on a 7x7 map (weights broadcast
-// along the unit batch, which the cache tile drops: a plain matmul): its
-// column reads too are out-of-bounds reads.
+// along the unit batch, which the cache tile drops: a plain matmul).
 // CHECK-LABEL: func.func @conv1x1_49_columns(
 // CHECK: memref.subview {{.*}} to memref<160x49xf32
-// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<6x64xf32>)
-// CHECK: vector.transfer_read {{.*}}: memref<1x49xf32, {{.*}}>, vector<64xf32>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<8x32xf32>)
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<16x16xf32>)
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<1x160xf32>
 // CHECK-NOT: vector.mask
 // CHECK-NOT: arith.select
-// CHECK: scf.yield
+// CHECK: vector.reduction <add>
 // 16 columns: 16 rows per register tile (16 accumulators, not 4).
 // CHECK-LABEL: func.func @matmul_16_columns(
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<16x16xf32>)
 // CHECK-COUNT-16: vector.fma {{.*}} : vector<16xf32>
+// ... but 8 where the weights' rows are 4 KB apart (k = 1024): 16 such rows
+// share one set of the L1 cache.
+// CHECK-LABEL: func.func @matmul_16_columns_4k_rows(
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<8x16xf32>)
+// CHECK-NOT: vector<16x16xf32>
 // 196 columns of a 512 x 2304 weight: the weights' cache tiles (rows on
-// threads, depth blocks of 256) outside, the 192 + 4 columns inside them.
+// threads, depth blocks of 256) outside, the 192 + 4 columns inside them,
+// the 4 as dot products (4 columns x 6 rows of accumulators).
 // CHECK-LABEL: func.func @conv_14x14_columns(
 // CHECK: scf.parallel
 // CHECK-NEXT: memref.subview
 // CHECK: scf.for {{.*}} step %c256
 // CHECK: vector<4x64xf32>
-// CHECK: vector<4x4xf32>
+// CHECK: memref<4x256xf32>
+// CHECK-COUNT-24: vector.fma {{.*}} : vector<16xf32>
+// CHECK-NOT: vector<4x4xf32>
 func.func @matmul_49_columns(%w: memref<64x128xf32>, %x: memref<128x49xf32>, %c: memref<64x49xf32>) {
   linalg.matmul ins(%w, %x : memref<64x128xf32>, memref<128x49xf32>) outs(%c : memref<64x49xf32>)
   return
@@ -79,6 +92,10 @@ func.func @conv1x1_49_columns(%w: memref<64x160xf32>, %col: memref<1x160x49xf32>
 }
 func.func @matmul_16_columns(%w: memref<64x128xf32>, %x: memref<128x16xf32>, %c: memref<64x16xf32>) {
   linalg.matmul ins(%w, %x : memref<64x128xf32>, memref<128x16xf32>) outs(%c : memref<64x16xf32>)
+  return
+}
+func.func @matmul_16_columns_4k_rows(%w: memref<64x1024xf32>, %x: memref<1024x16xf32>, %c: memref<64x16xf32>) {
+  linalg.matmul ins(%w, %x : memref<64x1024xf32>, memref<1024x16xf32>) outs(%c : memref<64x16xf32>)
   return
 }
 func.func @conv_14x14_columns(%w: memref<512x2304xf32>, %x: memref<2304x196xf32>, %c: memref<512x196xf32>) {
@@ -733,9 +750,12 @@ func.func @matmul_rows_for_threads(%a: memref<32x1152xf32>, %b: memref<1152x196x
 // CHECK: memref.load %{{.*}} : memref<6x1xf32>
 // CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>) {
 // CHECK-NOT: linalg.matmul
-// Left to the matmul kernels: a column that is not contiguous.
+// A column that is not contiguous: copied into one that is, then the same
+// dot products (codegenNarrowMatmul).
 // CHECK-LABEL: func.func @matvec_strided_column(
-// CHECK-NOT: vector.reduction
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<1x32xf32>
+// CHECK: memref.load %{{.*}} : memref<32x1xf32, strided<[2, 1], offset: 1>>
+// CHECK: vector.reduction <add>
 // CHECK: return
 func.func @matvec(%w: memref<960x240xf32>, %x: memref<240x1xf32>, %y: memref<960x1xf32>) {
   %zero = arith.constant 0.0 : f32

@@ -764,6 +764,15 @@ _matmul_case(F32, "matvec_1d", (9, 40), (40,))
 _matmul_case(F32, "dyn", (6, 5), (5, 4), shapes={"x": [None, 5]})
 _matmul_case(F32, "dyn_batch", (2, 3, 5), (5, 4), shapes={"x": [None, None, 5], "y": [5, None]})
 _matmul_case(F32, "k64", (4, 64), (64, 3))
+# A few columns over whole vectors (pd-tile-and-vectorize's narrow kernel:
+# the columns copied contiguous, dot products along k): 49 = 32 + 16 + 1
+# with rows 4 KB apart (8-row tiles), 196 = 192 + 4 with a row remainder
+# and a masked k tail, 5 columns alone (blocks of 4 rows and one of 1), a
+# transposed right operand (columns strided).
+_matmul_case(F32, "cols49_k1024", (64, 1024), (1024, 49))
+_matmul_case(F32, "cols196_tails", (70, 300), (300, 196))
+_matmul_case(F32, "narrow_cols5", (13, 40), (40, 5))
+_matmul_case(F32, "narrow_trans_y", (9, 64), (3, 64), ty=True)
 
 for _dt in FLOATS:
     _r = rng_for("bmm", _dt)
@@ -901,6 +910,11 @@ _conv_case("conv2d", F32, "same", (1, 2, 7, 7), (3, 2, 3, 3), strides=[2, 2],
 _conv_case("conv2d", F32, "valid", (1, 2, 7, 6), (3, 2, 2, 3), padding_algorithm="VALID",
            paddings=[5, 5])
 _conv_case("conv2d", F32, "kernel1", (2, 3, 4, 4), (5, 3, 1, 1))
+# 14x14 and 7x7 maps: 196 = 192 + 4 and 49 = 32 + 16 + 1 columns, the
+# last ones as dot products over the im2col panel or the input itself.
+_conv_case("conv2d", F32, "map14_3x3", (1, 16, 14, 14), (32, 16, 3, 3), paddings=[1, 1])
+_conv_case("conv2d", F32, "map7_1x1", (1, 64, 7, 7), (64, 64, 1, 1))
+_conv_case("conv2d", F32, "map7_batch2", (2, 32, 7, 7), (48, 32, 3, 3), paddings=[1, 1])
 _conv_case("conv2d", F32, "dyn_batch", (3, 2, 6, 6), (4, 2, 3, 3), paddings=[1, 1],
            shapes={"input": [None, 2, 6, 6]})
 _conv_case("conv2d", F32, "dyn_hw", (1, 2, 7, 5), (4, 2, 3, 3), paddings=[1, 1],
