@@ -308,7 +308,8 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       tile, then the rest), so every part is vectorized; up to 8 columns
       left over whole vectors (196 = 192 + 4, 49 = 32 + 16 + 1: 14x14 and
       7x7 maps) are copied contiguous into a stack buffer and computed as
-      dot products along k (the weights' rows read once), not as register
+      dot products along k (the weights' rows read once; k of at least 8
+      vectors, to pay for the final reductions), not as register
       tiles of 4 of 16 lanes or a 64-lane tile masked to 49. Register tiles
       take at most 8 rows where the left operand's rows are 4 KB apart (16
       such rows share one L1 cache set). Unit leading

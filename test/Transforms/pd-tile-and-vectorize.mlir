@@ -751,11 +751,16 @@ func.func @matmul_rows_for_threads(%a: memref<32x1152xf32>, %b: memref<1152x196x
 // CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>) {
 // CHECK-NOT: linalg.matmul
 // A column that is not contiguous: copied into one that is, then the same
-// dot products (codegenNarrowMatmul).
+// dot products (codegenNarrowMatmul)...
 // CHECK-LABEL: func.func @matvec_strided_column(
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<1x32xf32>
-// CHECK: memref.load %{{.*}} : memref<32x1xf32, strided<[2, 1], offset: 1>>
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<1x128xf32>
+// CHECK: memref.load %{{.*}} : memref<128x1xf32, strided<[2, 1], offset: 1>>
 // CHECK: vector.reduction <add>
+// CHECK: return
+// ... unless k is too short (under 8 vectors) to pay for the reductions:
+// left to the matmul kernels.
+// CHECK-LABEL: func.func @matvec_strided_column_shallow(
+// CHECK-NOT: vector.reduction
 // CHECK: return
 func.func @matvec(%w: memref<960x240xf32>, %x: memref<240x1xf32>, %y: memref<960x1xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -767,7 +772,12 @@ func.func @matvec_tails(%w: memref<6x20xf32>, %x: memref<20x1xf32>, %y: memref<6
   linalg.matmul ins(%w, %x : memref<6x20xf32>, memref<20x1xf32>) outs(%y : memref<6x1xf32>)
   return
 }
-func.func @matvec_strided_column(%w: memref<8x32xf32>, %x: memref<32x2xf32>, %y: memref<8x1xf32>) {
+func.func @matvec_strided_column(%w: memref<8x128xf32>, %x: memref<128x2xf32>, %y: memref<8x1xf32>) {
+  %c = memref.subview %x[0, 1] [128, 1] [1, 1] : memref<128x2xf32> to memref<128x1xf32, strided<[2, 1], offset: 1>>
+  linalg.matmul ins(%w, %c : memref<8x128xf32>, memref<128x1xf32, strided<[2, 1], offset: 1>>) outs(%y : memref<8x1xf32>)
+  return
+}
+func.func @matvec_strided_column_shallow(%w: memref<8x32xf32>, %x: memref<32x2xf32>, %y: memref<8x1xf32>) {
   %c = memref.subview %x[0, 1] [32, 1] [1, 1] : memref<32x2xf32> to memref<32x1xf32, strided<[2, 1], offset: 1>>
   linalg.matmul ins(%w, %c : memref<8x32xf32>, memref<32x1xf32, strided<[2, 1], offset: 1>>) outs(%y : memref<8x1xf32>)
   return

@@ -771,8 +771,8 @@ _matmul_case(F32, "k64", (4, 64), (64, 3))
 # transposed right operand (columns strided).
 _matmul_case(F32, "cols49_k1024", (64, 1024), (1024, 49))
 _matmul_case(F32, "cols196_tails", (70, 300), (300, 196))
-_matmul_case(F32, "narrow_cols5", (13, 40), (40, 5))
-_matmul_case(F32, "narrow_trans_y", (9, 64), (3, 64), ty=True)
+_matmul_case(F32, "narrow_cols5", (13, 200), (200, 5))
+_matmul_case(F32, "narrow_trans_y", (9, 144), (3, 144), ty=True)
 
 for _dt in FLOATS:
     _r = rng_for("bmm", _dt)
