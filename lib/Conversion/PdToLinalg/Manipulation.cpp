@@ -1434,6 +1434,108 @@ LogicalResult lowerPixelShuffle(Operation *op, Lowerer &l) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// pixel_unshuffle, channel_shuffle, maxout: channel rearrangements
+//===----------------------------------------------------------------------===//
+
+/// `x` with dim `dim` split into `parts` (static shapes).
+Value splitDim(OpBuilder &b, Location loc, Value x, int64_t dim, ArrayRef<int64_t> parts) {
+  auto xt = tensorType(x);
+  SmallVector<int64_t> shape;
+  SmallVector<ReassociationIndices> groups;
+  for (int64_t i = 0, j = 0; i < xt.getRank(); ++i) {
+    ReassociationIndices group;
+    if (i == dim) {
+      llvm::append_range(shape, parts);
+      for (size_t k = 0; k < parts.size(); ++k)
+        group.push_back(j++);
+    } else {
+      shape.push_back(xt.getDimSize(i));
+      group.push_back(j++);
+    }
+    groups.push_back(group);
+  }
+  return tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(shape, xt.getElementType()), x, groups);
+}
+
+/// As PHI: NCHW [n, c, h*r, w*r] -> [n, c, h, r, w, r] -> transpose
+/// (0, 1, 3, 5, 2, 4) -> [n, c*r*r, h, w]; NHWC [n, h*r, w*r, c] ->
+/// [n, h, r, w, r, c] -> (0, 1, 3, 5, 2, 4) -> [n, h, w, c*r*r].
+LogicalResult lowerPixelUnshuffle(Operation *op, Lowerer &l) {
+  auto o = cast<PixelUnshuffleOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  if (failed(requireStatic(op, {x.getType()})))
+    return failure();
+  auto xt = tensorType(x);
+  int64_t r = (int32_t)o.getDownscaleFactor();
+  bool last = o.getDataFormat() == "NHWC";
+  int64_t hDim = last ? 1 : 2;
+  Value wide = splitDim(b, loc, x, hDim + 1, {xt.getDimSize(hDim + 1) / r, r});
+  wide = splitDim(b, loc, wide, hDim, {xt.getDimSize(hDim) / r, r});
+  Value t = transpose(b, loc, wide, {0, 1, 3, 5, 2, 4});
+  SmallVector<ReassociationIndices> merge =
+      last ? SmallVector<ReassociationIndices>{{0}, {1}, {2}, {3, 4, 5}}
+           : SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4}, {5}};
+  Value out = tensor::CollapseShapeOp::create(b, loc, t, merge);
+  l.map(o.getOut(), castTo(b, loc, out, loweredType(o.getType())));
+  return success();
+}
+
+/// channels [g, c/g] -> [c/g, g]: a transpose of the split channel dim.
+LogicalResult lowerChannelShuffle(Operation *op, Lowerer &l) {
+  auto o = cast<ChannelShuffleOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  if (failed(requireStatic(op, {x.getType()})))
+    return failure();
+  auto xt = tensorType(x);
+  int64_t g = (int32_t)o.getGroups();
+  int64_t c = o.getDataFormat() == "NHWC" ? 3 : 1;
+  Value wide = splitDim(b, loc, x, c, {g, xt.getDimSize(c) / g});
+  SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, 5));
+  std::swap(perm[c], perm[c + 1]);
+  Value t = transpose(b, loc, wide, perm);
+  SmallVector<ReassociationIndices> merge;
+  for (int64_t i = 0, j = 0; i < 4; ++i) {
+    if (i == c) {
+      merge.push_back({j, j + 1});
+      j += 2;
+    } else {
+      merge.push_back({j++});
+    }
+  }
+  Value out = tensor::CollapseShapeOp::create(b, loc, t, merge);
+  l.map(o.getOut(), castTo(b, loc, out, loweredType(o.getType())));
+  return success();
+}
+
+/// out[.., i, ..] = max over j < groups of x[.., i * groups + j, ..].
+LogicalResult lowerMaxout(Operation *op, Lowerer &l) {
+  auto o = cast<MaxoutOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  if (failed(requireStatic(op, {x.getType()})))
+    return failure();
+  auto xt = tensorType(x);
+  Type elem = xt.getElementType();
+  if (!isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  int64_t g = (int32_t)o.getGroups();
+  int64_t axis = (int32_t)o.getAxis() == 1 ? 1 : 3;
+  Value wide = splitDim(b, loc, x, axis, {xt.getDimSize(axis) / g, g});
+  Value out = buildReduction(b, loc, wide, {axis + 1}, /*keepDims=*/false, minValue(b, loc, elem),
+                             [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                               return arith::MaximumFOp::create(nb, nloc, a[0], a[1]);
+                             });
+  l.map(o.getOut(), castTo(b, loc, out, loweredType(o.getType())));
+  return success();
+}
+
 } // namespace
 
 void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
@@ -1480,6 +1582,9 @@ void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
   });
   table.add("pd.scatter", lowerScatter);
   table.add("pd.pixel_shuffle", lowerPixelShuffle);
+  table.add("pd.pixel_unshuffle", lowerPixelUnshuffle);
+  table.add("pd.channel_shuffle", lowerChannelShuffle);
+  table.add("pd.maxout", lowerMaxout);
   // Value semantics: a copy is the value itself.
   table.add("pd.assign", [](Operation *op, Lowerer &l) {
     l.map(op->getResult(0), l.get(op->getOperand(0)));

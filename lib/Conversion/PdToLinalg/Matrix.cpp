@@ -134,6 +134,139 @@ LogicalResult lowerTrace(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// out[i0*b0 + j0, i1*b1 + j1, ...] = x[i0, i1, ...] * y[j0, j1, ...], ranks
+/// right-aligned: one product over the interleaved dims [a0, b0, a1, b1,
+/// ...], then each pair collapsed.
+LogicalResult lowerKron(Operation *op, Lowerer &l) {
+  auto o = cast<KronOp>(op);
+  FailureOr<Arith> a = arithFor(op, l.b, o.getX(), Domain::Number);
+  if (failed(a))
+    return failure();
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX()), y = l.get(o.getY());
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {x.getType(), y.getType()})))
+    return failure();
+  int64_t rank = outType.getRank();
+  Type elem = typeOf(x).getElementType();
+  auto padded = [&](Value v) {
+    auto t = typeOf(v);
+    SmallVector<int64_t> shape(rank - t.getRank(), 1);
+    llvm::append_range(shape, t.getShape());
+    return reshapeTo(b, loc, v, RankedTensorType::get(shape, elem));
+  };
+  x = padded(x);
+  y = padded(y);
+  MLIRContext *ctx = b.getContext();
+  SmallVector<int64_t> wide;
+  SmallVector<AffineExpr> xExprs, yExprs;
+  SmallVector<ReassociationIndices> pairs;
+  for (int64_t i = 0; i < rank; ++i) {
+    wide.append({typeOf(x).getDimSize(i), typeOf(y).getDimSize(i)});
+    xExprs.push_back(getAffineDimExpr(2 * i, ctx));
+    yExprs.push_back(getAffineDimExpr(2 * i + 1, ctx));
+    pairs.push_back({2 * i, 2 * i + 1});
+  }
+  auto wideType = RankedTensorType::get(wide, elem);
+  Value init = createEmpty(b, loc, wideType);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{wideType}, ValueRange{x, y}, ValueRange{init},
+      ArrayRef<AffineMap>{AffineMap::get(2 * rank, 0, xExprs, ctx),
+                          AffineMap::get(2 * rank, 0, yExprs, ctx),
+                          b.getMultiDimIdentityMap(2 * rank)},
+      SmallVector<utils::IteratorType>(2 * rank, utils::IteratorType::parallel),
+      [&](OpBuilder &nb, Location nloc, ValueRange v) {
+        linalg::YieldOp::create(nb, nloc, Arith{nb, nloc, elem}.mul(v[0], v[1]));
+      });
+  Value out = rank == 0 ? generic.getResult(0)
+                        : tensor::CollapseShapeOp::create(b, loc, generic.getResult(0), pairs)
+                              .getResult();
+  l.map(o.getOut(), castTo(b, loc, out, outType));
+  return success();
+}
+
+/// The cross product along a dim of size 3 (axis 9: the first such dim):
+/// out[k] = x[k+1] y[k+2] - x[k+2] y[k+1], indices mod 3, read through maps.
+LogicalResult lowerCross(Operation *op, Lowerer &l) {
+  auto o = cast<CrossOp>(op);
+  FailureOr<Arith> a = arithFor(op, l.b, o.getX(), Domain::Number);
+  if (failed(a))
+    return failure();
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX()), y = l.get(o.getY());
+  auto xt = typeOf(x);
+  if (failed(requireStatic(op, {xt, y.getType()})))
+    return failure();
+  int64_t rank = xt.getRank(), axis = (int32_t)o.getAxis();
+  if (axis == 9) {
+    auto it = llvm::find(xt.getShape(), 3);
+    axis = it - xt.getShape().begin();
+  } else {
+    axis = normalizeAxis(axis, rank);
+  }
+  MLIRContext *ctx = b.getContext();
+  auto shifted = [&](int64_t by) {
+    SmallVector<AffineExpr> exprs;
+    for (int64_t d = 0; d < rank; ++d)
+      exprs.push_back(d == axis ? (getAffineDimExpr(d, ctx) + by) % 3 : getAffineDimExpr(d, ctx));
+    return AffineMap::get(rank, 0, exprs, ctx);
+  };
+  Type elem = xt.getElementType();
+  auto outType = RankedTensorType::get(xt.getShape(), elem);
+  Value init = createEmpty(b, loc, outType);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{outType}, ValueRange{x, x, y, y}, ValueRange{init},
+      ArrayRef<AffineMap>{shifted(1), shifted(2), shifted(1), shifted(2),
+                          b.getMultiDimIdentityMap(rank)},
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [&](OpBuilder &nb, Location nloc, ValueRange v) {
+        Arith ar{nb, nloc, elem};
+        linalg::YieldOp::create(nb, nloc, ar.sub(ar.mul(v[0], v[3]), ar.mul(v[1], v[2])));
+      });
+  l.map(o.getOut(), castTo(b, loc, generic.getResult(0), loweredType(o.getType())));
+  return success();
+}
+
+/// A 1-D (or 0-D) x on the offset-th diagonal of a matrix filled with
+/// padding_value, or the offset-th diagonal of a 2-D x.
+LogicalResult lowerDiag(Operation *op, Lowerer &l) {
+  auto o = cast<DiagOp>(op);
+  if (failed(arithFor(op, l.b, o.getX(), Domain::Number)))
+    return failure();
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {x.getType(), outType})))
+    return failure();
+  int64_t offset = (int32_t)o.getOffset();
+  Type elem = typeOf(x).getElementType();
+  if (typeOf(x).getRank() == 2) {
+    l.map(o.getOut(), buildDiagonal(b, loc, x, 0, 1, offset, outType));
+    return success();
+  }
+  x = reshapeTo(b, loc, x, RankedTensorType::get({typeOf(x).getNumElements()}, elem));
+  int64_t n = typeOf(x).getDimSize(0);
+  double padding = o.getPaddingValue().convertToDouble();
+  Value out = buildElementwiseWithIndices(
+      b, loc, outType, ValueRange{}, [&](OpBuilder &nb, Location nloc, ValueRange idx) -> Value {
+        // On the diagonal: j - i == offset; x's index is the row (offset >= 0)
+        // or the column, clamped so that other elements read in bounds.
+        Value i = idx[0], j = idx[1];
+        Value c = arith::ConstantIndexOp::create(nb, nloc, offset);
+        Value on = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq,
+                                         arith::SubIOp::create(nb, nloc, j, i), c);
+        Value k = offset >= 0 ? i : j;
+        k = arith::MinSIOp::create(nb, nloc, k, arith::ConstantIndexOp::create(nb, nloc, n - 1));
+        Value v = tensor::ExtractOp::create(nb, nloc, x, ValueRange{k});
+        return arith::SelectOp::create(nb, nloc, on, v, scalarConstant(nb, nloc, elem, padding));
+      });
+  l.map(o.getOut(), out);
+  return success();
+}
+
 } // namespace
 
 void mlir::pd::lowering::populateMatrixLowerings(LoweringTable &table) {
@@ -141,4 +274,7 @@ void mlir::pd::lowering::populateMatrixLowerings(LoweringTable &table) {
   table.add("pd.mv", lowerMv);
   table.add("pd.diagonal", lowerDiagonal);
   table.add("pd.trace", lowerTrace);
+  table.add("pd.kron", lowerKron);
+  table.add("pd.cross", lowerCross);
+  table.add("pd.diag", lowerDiag);
 }

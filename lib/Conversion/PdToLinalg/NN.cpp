@@ -1,6 +1,7 @@
 //===- NN.cpp - matmul, convolution, pooling, normalization, interpolation ===//
 
 #include "Conversion/PdToLinalg/Lowering.h"
+#include "Conversion/PdToLinalg/ScalarArith.h"
 
 #include <cmath>
 
@@ -141,8 +142,10 @@ LogicalResult lowerBmm(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// addmm / baddbmm: beta * input + alpha * (x @ y), input broadcast.
+template <typename OpT>
 LogicalResult lowerAddmm(Operation *op, Lowerer &l) {
-  auto o = cast<AddmmOp>(op);
+  auto o = cast<OpT>(op);
   Location loc = op->getLoc();
   RankedTensorType outType = loweredType(o.getType());
   FailureOr<Value> prod = paddleMatmul(op, l.b, loc, l.get(o.getX()), l.get(o.getY()), false,
@@ -160,6 +163,75 @@ LogicalResult lowerAddmm(Operation *op, Lowerer &l) {
                                return arith::AddFOp::create(nb, nloc, p, i);
                              });
   l.map(o.getResult(), r);
+  return success();
+}
+
+/// silu(x) * y; without y, silu of x's first half times its second half
+/// along the last dim.
+LogicalResult lowerSwiglu(Operation *op, Lowerer &l) {
+  auto o = cast<SwigluOp>(op);
+  if (failed(arithFor(op, l.b, o.getX(), Domain::Float)))
+    return failure();
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {x.getType(), outType})))
+    return failure();
+  Value y;
+  if (o.getY()) {
+    y = l.get(o.getY());
+  } else {
+    auto xt = typeOf(x);
+    int64_t rank = xt.getRank(), half = outType.getShape().back();
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)), strides(rank, b.getIndexAttr(1)),
+        sizes;
+    for (int64_t d : outType.getShape())
+      sizes.push_back(b.getIndexAttr(d));
+    y = tensor::ExtractSliceOp::create(b, loc, x, [&] {
+      SmallVector<OpFoldResult> at(offsets);
+      at.back() = b.getIndexAttr(half);
+      return at;
+    }(), sizes, strides);
+    x = tensor::ExtractSliceOp::create(b, loc, x, offsets, sizes, strides);
+  }
+  Type elem = outType.getElementType();
+  l.map(o.getOut(), buildElementwise(b, loc, outType, ValueRange{x, y},
+                                     [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+                                       Arith a{nb, nloc, elem};
+                                       Value silu = a.div(v[0], a.add(a.c(1), a.exp(a.neg(v[0]))));
+                                       return a.mul(silu, v[1]);
+                                     }));
+  return success();
+}
+
+/// (1 - epsilon) * label + epsilon * prior_dist, or epsilon / classes (the
+/// last dim) without a prior.
+LogicalResult lowerLabelSmooth(Operation *op, Lowerer &l) {
+  auto o = cast<LabelSmoothOp>(op);
+  if (failed(arithFor(op, l.b, o.getLabel(), Domain::Float)))
+    return failure();
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value label = l.get(o.getLabel());
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {label.getType()})))
+    return failure();
+  auto lt = typeOf(label);
+  double eps = o.getEpsilon().convertToDouble();
+  Type elem = lt.getElementType();
+  SmallVector<Value> inputs{label};
+  if (o.getPriorDist())
+    inputs.push_back(l.get(o.getPriorDist()));
+  int64_t classes = lt.getRank() ? lt.getShape().back() : 1;
+  Value out = buildElementwise(
+      b, loc, RankedTensorType::get(lt.getShape(), elem), inputs,
+      [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+        Arith a{nb, nloc, elem};
+        Value prior = v.size() > 1 ? a.mul(v[1], a.c(eps)) : a.c(eps / (double)classes);
+        return a.add(a.mul(v[0], a.c(1 - eps)), prior);
+      });
+  l.map(o.getOut(), castTo(b, loc, out, outType));
   return success();
 }
 
@@ -953,7 +1025,10 @@ LogicalResult lowerInterp(Operation *op, Lowerer &l) {
 void lowering::populateNNLowerings(LoweringTable &table) {
   table.add("pd.matmul", lowerMatmul);
   table.add("pd.bmm", lowerBmm);
-  table.add("pd.addmm", lowerAddmm);
+  table.add("pd.addmm", lowerAddmm<AddmmOp>);
+  table.add("pd.baddbmm", lowerAddmm<BaddbmmOp>);
+  table.add("pd.swiglu", lowerSwiglu);
+  table.add("pd.label_smooth", lowerLabelSmooth);
   table.add({"pd.conv2d", "pd.depthwise_conv2d", "pd.conv3d"}, lowerConv);
   table.add("pd.conv2d_transpose", lowerConvTranspose);
   table.add("pd.pool2d", lowerPool2d);

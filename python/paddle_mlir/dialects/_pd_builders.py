@@ -13,7 +13,7 @@ from ._ods_common import _cext as _ods_cext
 # Locations from ir.loc_tracebacks() point at the user's code, not here.
 _ods_cext.globals.register_traceback_file_exclusion(__file__)
 
-__all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'bitwise_left_shift', 'bitwise_left_shift_', 'bitwise_right_shift', 'bitwise_right_shift_', 'nextafter', 'isclose', 'allclose', 'equal_all', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'lerp', 'lerp_', 'masked_fill', 'masked_fill_', 'matmul', 'bmm', 'addmm', 'addmm_', 'dot', 'mv', 'trace', 'diagonal', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'pixel_shuffle', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'all', 'any', 'logsumexp', 'mean_all', 'argmax', 'argmin', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'add_n', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_select', 'scatter', 'scatter_', 'take_along_axis', 'flip', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'eye', 'uniform', 'gaussian', 'randint']
+__all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'bitwise_left_shift', 'bitwise_left_shift_', 'bitwise_right_shift', 'bitwise_right_shift_', 'nextafter', 'isclose', 'allclose', 'equal_all', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'lerp', 'lerp_', 'masked_fill', 'masked_fill_', 'matmul', 'bmm', 'addmm', 'addmm_', 'baddbmm', 'baddbmm_', 'kron', 'cross', 'dot', 'mv', 'trace', 'diagonal', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'maxout', 'label_smooth', 'swiglu', 'diag', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'all', 'any', 'logsumexp', 'mean_all', 'argmax', 'argmin', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'add_n', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_select', 'scatter', 'scatter_', 'take_along_axis', 'flip', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'eye', 'uniform', 'gaussian', 'randint']
 
 def abs(x, *, loc=None, ip=None):
     """`pd.abs(Tensor x)` -> Tensor(out)"""
@@ -1338,6 +1338,34 @@ def addmm_(input, x, y, beta=1.0, alpha=1.0, *, loc=None, ip=None):
         return results_of(op, ['Tensor'])
 
 
+def baddbmm(input, x, y, beta=1.0, alpha=1.0, *, loc=None, ip=None):
+    """`pd.baddbmm(Tensor input, Tensor x, Tensor y, float beta = 1.0, float alpha = 1.0)` -> Tensor(out)"""
+    with near(input, x, y):
+        op = _ops.BaddbmmOp(input=input, x=x, y=y, beta=beta, alpha=alpha, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def baddbmm_(input, x, y, beta=1.0, alpha=1.0, *, loc=None, ip=None):
+    """`pd.baddbmm_(Tensor input, Tensor x, Tensor y, float beta = 1.0, float alpha = 1.0)` -> Tensor(out)"""
+    with near(input, x, y):
+        op = _ops.Baddbmm_Op(input=input, x=x, y=y, beta=beta, alpha=alpha, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def kron(x, y, *, loc=None, ip=None):
+    """`pd.kron(Tensor x, Tensor y)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.KronOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def cross(x, y, axis=9, *, loc=None, ip=None):
+    """`pd.cross(Tensor x, Tensor y, int axis = 9)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.CrossOp(x=x, y=y, axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
 def dot(x, y, *, loc=None, ip=None):
     """`pd.dot(Tensor x, Tensor y)` -> Tensor(out)"""
     with near(x, y):
@@ -1475,6 +1503,48 @@ def pixel_shuffle(x, upscale_factor=1, data_format="NCHW", *, loc=None, ip=None)
     """`pd.pixel_shuffle(Tensor x, int upscale_factor = 1, str data_format = "NCHW")` -> Tensor(out)"""
     with near(x):
         op = _ops.PixelShuffleOp(x=x, upscale_factor=upscale_factor, data_format=data_format, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def pixel_unshuffle(x, downscale_factor=1, data_format="NCHW", *, loc=None, ip=None):
+    """`pd.pixel_unshuffle(Tensor x, int downscale_factor = 1, str data_format = "NCHW")` -> Tensor(out)"""
+    with near(x):
+        op = _ops.PixelUnshuffleOp(x=x, downscale_factor=downscale_factor, data_format=data_format, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def channel_shuffle(x, groups, data_format="NCHW", *, loc=None, ip=None):
+    """`pd.channel_shuffle(Tensor x, int groups, str data_format = "NCHW")` -> Tensor(out)"""
+    with near(x):
+        op = _ops.ChannelShuffleOp(x=x, groups=groups, data_format=data_format, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def maxout(x, groups, axis=1, *, loc=None, ip=None):
+    """`pd.maxout(Tensor x, int groups, int axis = 1)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.MaxoutOp(x=x, groups=groups, axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def label_smooth(label, prior_dist, epsilon=0.0, *, loc=None, ip=None):
+    """`pd.label_smooth(Tensor label, Tensor? prior_dist, float epsilon = 0.0)` -> Tensor(out)"""
+    with near(label, prior_dist):
+        op = _ops.LabelSmoothOp(label=label, prior_dist=prior_dist, epsilon=epsilon, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def swiglu(x, y, *, loc=None, ip=None):
+    """`pd.swiglu(Tensor x, Tensor? y)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.SwigluOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def diag(x, offset=0, padding_value=0.0, *, loc=None, ip=None):
+    """`pd.diag(Tensor x, int offset = 0, float padding_value = 0.0)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.DiagOp(x=x, offset=offset, padding_value=padding_value, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 

@@ -123,3 +123,23 @@ func.func @add_n_bool() {
   %f = pd.fetch %r "r" col 0 : !pd.vtensor<4xi1>
   return
 }
+
+// -----
+
+func.func @maxout_int() {
+  %x = pd.data "x" : !pd.vtensor<1x4x2x2xi32>
+  // expected-error @+1 {{'pd.maxout' op the CPU lowering supports float element types here}}
+  %r = pd.maxout %x {groups = 2 : i32} : (!pd.vtensor<1x4x2x2xi32>) -> !pd.vtensor<1x2x2x2xi32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<1x2x2x2xi32>
+  return
+}
+
+// -----
+
+func.func @swiglu_int() {
+  %x = pd.data "x" : !pd.vtensor<2x4xi32>
+  // expected-error @+1 {{'pd.swiglu'}}
+  %r = pd.swiglu %x : (!pd.vtensor<2x4xi32>) -> !pd.vtensor<2x2xi32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<2x2xi32>
+  return
+}

@@ -801,3 +801,55 @@ func.func @matrix(%v: !pd.vtensor<5xf32>, %r: !pd.vtensor<?x5xi64>, %m: !pd.vten
   %9 = pd.diagonal %r {axis1 = 1 : i32, axis2 = 0 : i32} : (!pd.vtensor<?x5xi64>) -> !pd.vtensor<?xi64>
   return
 }
+
+// -----
+
+// pixel_unshuffle: [N, C, H*r, W*r] -> [N, C*r*r, H, W]; channel_shuffle
+// keeps the shape; maxout divides the channels by groups.
+// CHECK-LABEL: func.func @channel_rearrangements
+// CHECK: pd.pixel_unshuffle {{.*}} -> !pd.vtensor<2x12x2x3xf32>
+// CHECK: pd.pixel_unshuffle {{.*}} -> !pd.vtensor<1x2x1x18xf32>
+// CHECK: pd.pixel_unshuffle {{.*}} -> !pd.vtensor<?x12x?x3xf32>
+// CHECK: pd.channel_shuffle {{.*}} -> !pd.vtensor<2x3x4x6xf32>
+// CHECK: pd.maxout {{.*}} -> !pd.vtensor<2x1x4x6xf32>
+// CHECK: pd.maxout {{.*}} -> !pd.vtensor<2x3x4x2xf32>
+func.func @channel_rearrangements(%x: !pd.vtensor<2x3x4x6xf32>, %xn: !pd.vtensor<1x6x3x2xf32>,
+                                  %xd: !pd.vtensor<?x3x?x6xf32>) {
+  %0 = pd.pixel_unshuffle %x {downscale_factor = 2 : i32} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.pixel_unshuffle %xn {downscale_factor = 3 : i32, data_format = "NHWC"} : (!pd.vtensor<1x6x3x2xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %2 = pd.pixel_unshuffle %xd {downscale_factor = 2 : i32} : (!pd.vtensor<?x3x?x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %3 = pd.channel_shuffle %x {groups = 3 : i32} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %4 = pd.maxout %x {groups = 3 : i32} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %5 = pd.maxout %x {groups = 3 : i32, axis = -1 : i32} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// baddbmm is bmm's shape; kron multiplies right-aligned dims; cross keeps
+// the shape; swiglu halves the last dim without y; label_smooth keeps the
+// label's shape; diag puts a vector on a (larger, with an offset) square
+// matrix's diagonal or takes a matrix's diagonal.
+// CHECK-LABEL: func.func @products_and_diagonals
+// CHECK: pd.baddbmm {{.*}} -> !pd.vtensor<2x3x5xf32>
+// CHECK: pd.kron {{.*}} -> !pd.vtensor<2x6x12xf32>
+// CHECK: pd.cross {{.*}} -> !pd.vtensor<4x3xf32>
+// CHECK: pd.swiglu {{.*}} -> !pd.vtensor<4x3xf32>
+// CHECK: pd.swiglu {{.*}} -> !pd.vtensor<4x3xf32>
+// CHECK: pd.label_smooth {{.*}} -> !pd.vtensor<4x6xf32>
+// CHECK: pd.diag {{.*}} -> !pd.vtensor<5x5xf32>
+// CHECK: pd.diag {{.*}} -> !pd.vtensor<3xf32>
+func.func @products_and_diagonals(%in: !pd.vtensor<1x5xf32>, %x: !pd.vtensor<2x3x4xf32>,
+                                  %y: !pd.vtensor<2x4x5xf32>, %a: !pd.vtensor<2x3xf32>,
+                                  %v: !pd.vtensor<4x3xf32>, %w: !pd.vtensor<4x6xf32>,
+                                  %d: !pd.vtensor<3xf32>, %m: !pd.vtensor<3x4xf32>) {
+  %0 = pd.baddbmm %in, %x, %y {beta = 0.5 : f32, alpha = 2.0 : f32} : (!pd.vtensor<1x5xf32>, !pd.vtensor<2x3x4xf32>, !pd.vtensor<2x4x5xf32>) -> !pd.vtensor<?x?x?xf32>
+  %1 = pd.kron %a, %x : (!pd.vtensor<2x3xf32>, !pd.vtensor<2x3x4xf32>) -> !pd.vtensor<?x?x?xf32>
+  %2 = pd.cross %v, %v : (!pd.vtensor<4x3xf32>, !pd.vtensor<4x3xf32>) -> !pd.vtensor<?x?xf32>
+  %3 = pd.swiglu %v y(%v) : (!pd.vtensor<4x3xf32>, !pd.vtensor<4x3xf32>) -> !pd.vtensor<?x?xf32>
+  %4 = pd.swiglu %w : (!pd.vtensor<4x6xf32>) -> !pd.vtensor<?x?xf32>
+  %5 = pd.label_smooth %w {epsilon = 0.1 : f32} : (!pd.vtensor<4x6xf32>) -> !pd.vtensor<?x?xf32>
+  %6 = pd.diag %d {offset = -2 : i32, padding_value = 1.0 : f32} : (!pd.vtensor<3xf32>) -> !pd.vtensor<?x?xf32>
+  %7 = pd.diag %m {offset = 1 : i32} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<?xf32>
+  return
+}

@@ -900,3 +900,84 @@ func.func @diagonal_axis(%x: !pd.vtensor<3x3xf32>) {
   %0 = pd.diagonal %x {axis2 = 2 : i32} : (!pd.vtensor<3x3xf32>) -> !pd.vtensor<3xf32>
   return
 }
+
+// -----
+
+func.func @pixel_unshuffle_size(%x: !pd.vtensor<1x2x5x4xf32>) {
+  // expected-error @+2 {{'pd.pixel_unshuffle' op height and width [5, 4] are not divisible by downscale_factor 2}}
+  // expected-error @+1 {{'pd.pixel_unshuffle' op failed to infer returned types}}
+  %0 = pd.pixel_unshuffle %x {downscale_factor = 2 : i32} : (!pd.vtensor<1x2x5x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @channel_shuffle_groups(%x: !pd.vtensor<1x6x2x2xf32>) {
+  // expected-error @+2 {{'pd.channel_shuffle' op 6 channels are not divisible by groups = 4}}
+  // expected-error @+1 {{'pd.channel_shuffle' op failed to infer returned types}}
+  %0 = pd.channel_shuffle %x {groups = 4 : i32} : (!pd.vtensor<1x6x2x2xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @maxout_axis(%x: !pd.vtensor<1x6x2x2xf32>) {
+  // expected-error @+2 {{'pd.maxout' op axis must be 1, -1 or 3, got 2}}
+  // expected-error @+1 {{'pd.maxout' op failed to infer returned types}}
+  %0 = pd.maxout %x {groups = 2 : i32, axis = 2 : i32} : (!pd.vtensor<1x6x2x2xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @cross_no_dim_of_3(%x: !pd.vtensor<4x2xf32>) {
+  // expected-error @+2 {{'pd.cross' op no dim of size 3 in [4, 2] for the default axis}}
+  // expected-error @+1 {{'pd.cross' op failed to infer returned types}}
+  %0 = pd.cross %x, %x : (!pd.vtensor<4x2xf32>, !pd.vtensor<4x2xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @swiglu_odd(%x: !pd.vtensor<4x5xf32>) {
+  // expected-error @+2 {{'pd.swiglu' op without y, the last dim of x (5) must be even}}
+  // expected-error @+1 {{'pd.swiglu' op failed to infer returned types}}
+  %0 = pd.swiglu %x : (!pd.vtensor<4x5xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @baddbmm_input(%in: !pd.vtensor<2x3x4xf32>, %x: !pd.vtensor<2x3x4xf32>, %y: !pd.vtensor<2x4x5xf32>) {
+  // expected-error @+2 {{'pd.baddbmm' op cannot broadcast input of shape [2, 3, 4] with x @ y of shape [2, 3, 5]: dimension 2 is 4 vs 5}}
+  // expected-error @+1 {{'pd.baddbmm' op failed to infer returned types}}
+  %0 = pd.baddbmm %in, %x, %y : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<2x3x4xf32>, !pd.vtensor<2x4x5xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @diag_rank(%x: !pd.vtensor<2x3x4xf32>) {
+  // expected-error @+2 {{'pd.diag' op input must be 0-D, 1-D or 2-D, got [2, 3, 4]}}
+  // expected-error @+1 {{'pd.diag' op failed to infer returned types}}
+  %0 = pd.diag %x : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @kron_dtypes(%x: !pd.vtensor<2xf32>, %y: !pd.vtensor<3xf64>) {
+  // expected-error @+2 {{'pd.kron' op x and y have different dtypes}}
+  // expected-error @+1 {{'pd.kron' op failed to infer returned types}}
+  %0 = pd.kron %x, %y : (!pd.vtensor<2xf32>, !pd.vtensor<3xf64>) -> !pd.vtensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @label_smooth_prior(%l: !pd.vtensor<4x5xf32>, %p: !pd.vtensor<1x4xf32>) {
+  // expected-error @+2 {{'pd.label_smooth' op cannot broadcast label of shape [4, 5] with prior_dist of shape [1, 4]: dimension 1 is 5 vs 4}}
+  // expected-error @+1 {{'pd.label_smooth' op failed to infer returned types}}
+  %0 = pd.label_smooth %l prior_dist(%p) {epsilon = 0.1 : f32} : (!pd.vtensor<4x5xf32>, !pd.vtensor<1x4xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}

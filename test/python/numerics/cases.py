@@ -1210,6 +1210,86 @@ add("pixel_shuffle", F32, "dyn", {"x": rand(rng_for("pixel_shuffle", "dyn"), (3,
     lambda x: pd.pixel_shuffle(x, 2), lambda x: R.pixel_shuffle(x, 2),
     shapes={"x": [None, 4, None, None]})
 
+# pixel_unshuffle, channel_shuffle, maxout (references checked against Paddle 3.3.1)
+for _dt in FLOATS:
+    add("pixel_unshuffle", _dt, "r2", {"x": rand(rng_for("pixel_unshuffle", _dt), (2, 3, 4, 6), _dt)},
+        lambda x: pd.pixel_unshuffle(x, 2), lambda x: R.pixel_unshuffle(x, 2))
+add("pixel_unshuffle", F32, "r3_nhwc",
+    {"x": rand(rng_for("pixel_unshuffle", "nhwc"), (1, 6, 3, 2), F32)},
+    lambda x: pd.pixel_unshuffle(x, 3, "NHWC"), lambda x: R.pixel_unshuffle(x, 3, "NHWC"))
+add("pixel_unshuffle", I64, "r2",
+    {"x": rand(rng_for("pixel_unshuffle", I64), (1, 2, 4, 2), I64, 0, 99)},
+    lambda x: pd.pixel_unshuffle(x, 2), lambda x: R.pixel_unshuffle(x, 2))
+for _dt in FLOATS:
+    add("channel_shuffle", _dt, "g2", {"x": rand(rng_for("channel_shuffle", _dt), (2, 6, 3, 2), _dt)},
+        lambda x: pd.channel_shuffle(x, 2), lambda x: R.channel_shuffle(x, 2))
+add("channel_shuffle", F32, "g3_nhwc",
+    {"x": rand(rng_for("channel_shuffle", "nhwc"), (1, 2, 3, 6), F32)},
+    lambda x: pd.channel_shuffle(x, 3, "NHWC"), lambda x: R.channel_shuffle(x, 3, "NHWC"))
+for _dt in FLOATS:
+    add("maxout", _dt, "g2", {"x": rand(rng_for("maxout", _dt), (2, 6, 3, 4), _dt)},
+        lambda x: pd.maxout(x, 2), lambda x: R.maxout(x, 2))
+add("maxout", F32, "g3_last", {"x": rand(rng_for("maxout", "last"), (2, 3, 2, 9), F32)},
+    lambda x: pd.maxout(x, 3, -1), lambda x: R.maxout(x, 3, -1))
+
+# label_smooth, swiglu
+for _dt in FLOATS:
+    _r = rng_for("label_smooth", _dt)
+    add("label_smooth", _dt, "uniform", {"label": rand(_r, (4, 5), _dt, 0.0, 1.0)},
+        lambda label: pd.label_smooth(label, None, 0.1),
+        # epsilon is a float32 attribute, as in Paddle
+        lambda label: out(R.label_smooth(f64(label), None, float(np.float32(0.1))), label.dtype))
+_r = rng_for("label_smooth", "prior")
+add("label_smooth", F32, "prior", {"label": rand(_r, (3, 2, 5), F32, 0.0, 1.0),
+                                   "prior": rand(_r, (1, 5), F32, 0.0, 1.0)},
+    lambda label, prior: pd.label_smooth(label, prior, 0.2),
+    lambda label, prior: out(R.label_smooth(f64(label), f64(prior), float(np.float32(0.2))),
+                             label.dtype))
+for _dt in FLOATS:
+    _r = rng_for("swiglu", _dt)
+    add("swiglu", _dt, "xy", {"x": rand(_r, (3, 20), _dt, -4, 4), "y": rand(_r, (3, 20), _dt)},
+        pd.swiglu, lambda x, y: out(R.swiglu(f64(x), f64(y)), x.dtype))
+add("swiglu", F32, "halves", {"x": rand(rng_for("swiglu", "halves"), (2, 3, 34), F32, -4, 4)},
+    lambda x: pd.swiglu(x, None), lambda x: out(R.swiglu(f64(x)), x.dtype))
+
+# kron, cross, diag
+for _dt in FLOATS:
+    _r = rng_for("kron", _dt)
+    add("kron", _dt, "rank2_3", {"x": rand(_r, (2, 3), _dt), "y": rand(_r, (3, 1, 2), _dt)},
+        pd.kron, lambda x, y: out(np.kron(f64(x), f64(y)), x.dtype))
+_r = rng_for("kron", I64)
+add("kron", I64, "vectors", {"x": rand(_r, (3,), I64, -9, 9), "y": rand(_r, (4,), I64, -9, 9)},
+    pd.kron, lambda x, y: np.kron(x, y))
+for _dt in FLOATS:
+    _r = rng_for("cross", _dt)
+    add("cross", _dt, "default_axis", {"x": rand(_r, (4, 3, 5), _dt), "y": rand(_r, (4, 3, 5), _dt)},
+        pd.cross, lambda x, y: out(np.cross(f64(x), f64(y), axis=1), x.dtype))
+_r = rng_for("cross", "last")
+add("cross", F32, "axis_last", {"x": rand(_r, (2, 3, 3), F32), "y": rand(_r, (2, 3, 3), F32)},
+    lambda x, y: pd.cross(x, y, axis=-1), lambda x, y: out(np.cross(f64(x), f64(y), axis=-1), x.dtype))
+for _dt in FLOATS:
+    add("diag", _dt, "vector_offset", {"x": rand(rng_for("diag", _dt), (4,), _dt)},
+        lambda x: pd.diag(x, offset=-1, padding_value=7.0), lambda x: R.diag(x, -1, 7.0))
+add("diag", F32, "vector_pos_offset", {"x": rand(rng_for("diag", "pos"), (3,), F32)},
+    lambda x: pd.diag(x, offset=2), lambda x: R.diag(x, 2))
+add("diag", F32, "matrix", {"x": rand(rng_for("diag", "matrix"), (3, 5), F32)},
+    lambda x: pd.diag(x, offset=1), lambda x: R.diag(x, 1))
+add("diag", I64, "vector", {"x": rand(rng_for("diag", I64), (3,), I64, 0, 9)},
+    lambda x: pd.diag(x), lambda x: R.diag(x))
+
+# baddbmm: beta * input + alpha * (x @ y) per batch, input broadcast
+for _dt in FLOATS:
+    _r = rng_for("baddbmm", _dt)
+    add("baddbmm", _dt, "rand", {"input": rand(_r, (2, 3, 5), _dt), "x": rand(_r, (2, 3, 4), _dt),
+                                 "y": rand(_r, (2, 4, 5), _dt)},
+        lambda input, x, y: pd.baddbmm(input, x, y, beta=0.5, alpha=2.0),
+        lambda input, x, y: out(0.5 * f64(input) + 2.0 * (f64(x) @ f64(y)), x.dtype))
+_r = rng_for("baddbmm", "bcast")
+add("baddbmm", F32, "bcast_input", {"input": rand(_r, (1, 5), F32), "x": rand(_r, (2, 3, 4), F32),
+                                    "y": rand(_r, (2, 4, 5), F32)},
+    lambda input, x, y: pd.baddbmm(input, x, y),
+    lambda input, x, y: out(f64(input) + f64(x) @ f64(y), x.dtype))
+
 # dropout: deterministic in test mode; training draws a mask (checked statistically).
 _x = rand(rng_for("dropout", "x"), (4, 5), F32, 0.5, 2.0)
 add("dropout", F32, "test_upscale", {"x": _x},

@@ -705,6 +705,56 @@ def pixel_shuffle(x, r, data_format="NCHW"):
     return out
 
 
+
+def pixel_unshuffle(x, r, data_format="NCHW"):
+    """Checked against paddle.nn.functional.pixel_unshuffle 3.3.1."""
+    if data_format == "NHWC":
+        n, h, w, c = x.shape
+        return (x.reshape(n, h // r, r, w // r, r, c).transpose(0, 1, 3, 5, 2, 4)
+                .reshape(n, h // r, w // r, c * r * r))
+    n, c, h, w = x.shape
+    return (x.reshape(n, c, h // r, r, w // r, r).transpose(0, 1, 3, 5, 2, 4)
+            .reshape(n, c * r * r, h // r, w // r))
+
+
+def channel_shuffle(x, groups, data_format="NCHW"):
+    if data_format == "NHWC":
+        n, h, w, c = x.shape
+        return x.reshape(n, h, w, groups, c // groups).transpose(0, 1, 2, 4, 3).reshape(n, h, w, c)
+    n, c, h, w = x.shape
+    return x.reshape(n, groups, c // groups, h, w).transpose(0, 2, 1, 3, 4).reshape(n, c, h, w)
+
+
+def maxout(x, groups, axis=1):
+    axis %= x.ndim
+    shape = list(x.shape)
+    shape[axis:axis + 1] = [shape[axis] // groups, groups]
+    return x.reshape(shape).max(axis=axis + 1)
+
+
+def label_smooth(label, prior, epsilon):
+    if prior is None:
+        return (1 - epsilon) * label + epsilon / label.shape[-1]
+    return (1 - epsilon) * label + epsilon * prior
+
+
+def swiglu(x, y=None):
+    if y is None:
+        x, y = np.split(x, 2, axis=-1)
+    return x / (1 + np.exp(-x)) * y
+
+
+def diag(x, offset=0, padding_value=0.0):
+    if x.ndim == 2:
+        return np.diagonal(x, offset).copy()
+    x = x.reshape(-1)
+    size = x.size + abs(offset)
+    out = np.full((size, size), padding_value, x.dtype)
+    rows = np.arange(x.size) + max(-offset, 0)
+    out[rows, rows + offset] = x
+    return out
+
+
 # -- reductions, scans, sorting ----------------------------------------------------------
 
 def reduce_axes(x, axis):

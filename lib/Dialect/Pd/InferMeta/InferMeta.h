@@ -223,6 +223,32 @@ LogicalResult BmmInferMeta(const MetaTensor &x, const MetaTensor &y,
 LogicalResult AddmmInferMeta(const MetaTensor &input, const MetaTensor &x,
                              const MetaTensor &y, MetaTensor &out,
                              const MetaError &err);
+LogicalResult BaddbmmInferMeta(const MetaTensor &input, const MetaTensor &x,
+                               const MetaTensor &y, MetaTensor &out,
+                               const MetaError &err);
+/// label's shape; prior_dist (if any) broadcasts to it.
+LogicalResult LabelSmoothInferMeta(const MetaTensor &label, const MetaTensor &priorDist,
+                                   MetaTensor &out, const MetaError &err);
+LogicalResult KronInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
+                            const MetaError &err);
+/// axis 9 (Paddle's default): the first dim of size 3.
+LogicalResult CrossInferMeta(const MetaTensor &x, const MetaTensor &y, int64_t axis,
+                             MetaTensor &out, const MetaError &err);
+LogicalResult PixelUnshuffleInferMeta(const MetaTensor &x, int64_t downscaleFactor,
+                                      StringRef dataFormat, MetaTensor &out,
+                                      const MetaError &err);
+LogicalResult ChannelShuffleInferMeta(const MetaTensor &x, int64_t groups, StringRef dataFormat,
+                                      MetaTensor &out, const MetaError &err);
+LogicalResult MaxOutInferMeta(const MetaTensor &x, int64_t groups, int64_t axis,
+                              MetaTensor &out, const MetaError &err);
+/// silu(x) * y, or without y silu of x's first half times its second half
+/// along the last dim.
+LogicalResult SwiGLUInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
+                              const MetaError &err);
+/// A 1-D (or 0-D) x on the offset-th diagonal of a square matrix, or the
+/// offset-th diagonal of a 2-D x.
+LogicalResult DiagInferMeta(const MetaTensor &x, int64_t offset, MetaTensor &out,
+                            const MetaError &err);
 LogicalResult ConvInferMeta(const MetaTensor &input, const MetaTensor &filter,
                             ArrayRef<int32_t> strides,
                             ArrayRef<int32_t> paddings,

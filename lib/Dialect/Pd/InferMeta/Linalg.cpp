@@ -569,4 +569,150 @@ LogicalResult PixelShuffleInferMeta(const MetaTensor &x, int64_t upscaleFactor,
   return success();
 }
 
+LogicalResult BaddbmmInferMeta(const MetaTensor &input, const MetaTensor &x,
+                               const MetaTensor &y, MetaTensor &out,
+                               const MetaError &err) {
+  MetaTensor product;
+  SmallVector<int64_t> dims;
+  if (failed(BmmInferMeta(x, y, product, err)) ||
+      failed(broadcastShapes(input.dims, product.dims, dims, err, "input", "x @ y")))
+    return failure();
+  // input broadcasts to the product's shape, never the other way round.
+  if (input.rank() > product.rank() || !areShapesCompatible(dims, product.dims))
+    return err("input of shape ", dimsStr(input.dims), " does not broadcast to x @ y of shape ",
+               dimsStr(product.dims));
+  out.set(product.dims, x.dtype);
+  return success();
+}
+
+LogicalResult KronInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
+                            const MetaError &err) {
+  if (x.dtype != y.dtype)
+    return err("x and y have different dtypes");
+  int64_t rank = std::max(x.rank(), y.rank());
+  SmallVector<int64_t> dims;
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t a = i < rank - x.rank() ? 1 : x.dims[i - (rank - x.rank())];
+    int64_t b = i < rank - y.rank() ? 1 : y.dims[i - (rank - y.rank())];
+    dims.push_back(mul(a, b));
+  }
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult CrossInferMeta(const MetaTensor &x, const MetaTensor &y, int64_t axis,
+                             MetaTensor &out, const MetaError &err) {
+  if (x.rank() != y.rank())
+    return err("x and y must have the same rank, got ", dimsStr(x.dims), " and ",
+               dimsStr(y.dims));
+  for (int64_t i = 0; i < x.rank(); ++i)
+    if (knownAndDiffer(x.dims[i], y.dims[i]))
+      return err("x and y must have the same shape, got ", dimsStr(x.dims), " and ",
+                 dimsStr(y.dims));
+  if (axis == 9) { // Paddle's default: the first dim of size 3
+    if (llvm::none_of(x.dims, [](int64_t d) { return d == 3; }))
+      return err("no dim of size 3 in ", dimsStr(x.dims), " for the default axis");
+  } else {
+    FailureOr<int64_t> a = normalizeAxis(axis, x.rank(), err);
+    if (failed(a))
+      return failure();
+    if (!isDyn(x.dims[*a]) && x.dims[*a] != 3)
+      return err("dim ", *a, " of ", dimsStr(x.dims), " must be 3");
+  }
+  out.set(x.dims, x.dtype);
+  return success();
+}
+
+LogicalResult PixelUnshuffleInferMeta(const MetaTensor &x, int64_t downscaleFactor,
+                                      StringRef dataFormat, MetaTensor &out,
+                                      const MetaError &err) {
+  if (x.rank() != 4)
+    return err("input must be 4-D, got ", dimsStr(x.dims));
+  if (downscaleFactor <= 0)
+    return err("downscale_factor must be positive, got ", downscaleFactor);
+  bool last = channelsLast(dataFormat);
+  int64_t r = downscaleFactor;
+  int64_t h = x.dims[last ? 1 : 2], w = x.dims[last ? 2 : 3];
+  for (int64_t d : {h, w})
+    if (!isDyn(d) && d % r != 0)
+      return err("height and width ", dimsStr({h, w}), " are not divisible by downscale_factor ",
+                 r);
+  int64_t c = mul(x.dims[last ? 3 : 1], r * r);
+  int64_t oh = isDyn(h) ? kDyn : h / r, ow = isDyn(w) ? kDyn : w / r;
+  SmallVector<int64_t> dims = last ? SmallVector<int64_t>{x.dims[0], oh, ow, c}
+                                   : SmallVector<int64_t>{x.dims[0], c, oh, ow};
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult ChannelShuffleInferMeta(const MetaTensor &x, int64_t groups, StringRef dataFormat,
+                                      MetaTensor &out, const MetaError &err) {
+  if (x.rank() != 4)
+    return err("input must be 4-D, got ", dimsStr(x.dims));
+  if (groups <= 0)
+    return err("groups must be positive, got ", groups);
+  int64_t c = x.dims[channelsLast(dataFormat) ? 3 : 1];
+  if (!isDyn(c) && c % groups != 0)
+    return err(c, " channels are not divisible by groups = ", groups);
+  out.set(x.dims, x.dtype);
+  return success();
+}
+
+LogicalResult MaxOutInferMeta(const MetaTensor &x, int64_t groups, int64_t axis,
+                              MetaTensor &out, const MetaError &err) {
+  if (x.rank() != 4)
+    return err("input must be 4-D, got ", dimsStr(x.dims));
+  if (axis != 1 && axis != -1 && axis != 3)
+    return err("axis must be 1, -1 or 3, got ", axis);
+  if (groups <= 0)
+    return err("groups must be positive, got ", groups);
+  int64_t a = axis == 1 ? 1 : 3;
+  int64_t c = x.dims[a];
+  if (!isDyn(c) && c % groups != 0)
+    return err(c, " channels are not divisible by groups = ", groups);
+  SmallVector<int64_t> dims(x.dims);
+  dims[a] = isDyn(c) ? kDyn : c / groups;
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult SwiGLUInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
+                              const MetaError &err) {
+  if (x.rank() == 0)
+    return err("x must have at least one dim");
+  SmallVector<int64_t> dims(x.dims);
+  if (y.present) {
+    if (y.rank() != x.rank() || llvm::any_of(llvm::seq<int64_t>(0, x.rank()), [&](int64_t i) {
+          return knownAndDiffer(x.dims[i], y.dims[i]);
+        }))
+      return err("x and y must have the same shape, got ", dimsStr(x.dims), " and ",
+                 dimsStr(y.dims));
+    if (x.dtype != y.dtype)
+      return err("x and y have different dtypes");
+  } else {
+    int64_t last = x.dims.back();
+    if (!isDyn(last) && last % 2 != 0)
+      return err("without y, the last dim of x (", last, ") must be even");
+    dims.back() = isDyn(last) ? kDyn : last / 2;
+  }
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult LabelSmoothInferMeta(const MetaTensor &label, const MetaTensor &priorDist,
+                                   MetaTensor &out, const MetaError &err) {
+  if (label.rank() == 0)
+    return err("label must have a class dim");
+  if (priorDist.present) {
+    SmallVector<int64_t> dims;
+    if (failed(broadcastShapes(label.dims, priorDist.dims, dims, err, "label", "prior_dist")))
+      return failure();
+    if (priorDist.rank() > label.rank() || !areShapesCompatible(dims, label.dims))
+      return err("prior_dist of shape ", dimsStr(priorDist.dims),
+                 " does not broadcast to the label's shape ", dimsStr(label.dims));
+  }
+  out.set(label.dims, label.dtype);
+  return success();
+}
+
 } // namespace mlir::pd

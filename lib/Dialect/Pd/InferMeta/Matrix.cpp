@@ -96,4 +96,21 @@ LogicalResult DiagonalInferMeta(const MetaTensor &x, int64_t offset, int64_t axi
   return success();
 }
 
+LogicalResult DiagInferMeta(const MetaTensor &x, int64_t offset, MetaTensor &out,
+                            const MetaError &err) {
+  if (x.rank() > 2)
+    return err("input must be 0-D, 1-D or 2-D, got ", dimsStr(x.dims));
+  if (x.rank() == 2) {
+    out.set({diagonalLength(x.dims[0], x.dims[1], offset)}, x.dtype);
+    return success();
+  }
+  int64_t n = x.rank() == 0 ? 1 : x.dims[0];
+  constexpr int64_t kLimit = int64_t(1) << 40;
+  if (offset >= kLimit || offset <= -kLimit)
+    return err("offset ", offset, " is out of range");
+  int64_t size = isDyn(n) ? kDyn : n + (offset < 0 ? -offset : offset);
+  out.set({size, size}, x.dtype);
+  return success();
+}
+
 } // namespace mlir::pd
