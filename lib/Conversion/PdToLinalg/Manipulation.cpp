@@ -1536,6 +1536,66 @@ LogicalResult lowerMaxout(Operation *op, Lowerer &l) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// index_sample, meshgrid
+//===----------------------------------------------------------------------===//
+
+/// out[i, j] = x[i, index[i, j]], each index checked against x's columns
+/// (Paddle wraps none).
+LogicalResult lowerIndexSample(Operation *op, Lowerer &l) {
+  auto o = cast<IndexSampleOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX()), index = l.get(o.getIndex());
+  bool uns = isUnsigned(pdElementType(o.getIndex()));
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireNonEmptyAxis(op, x, 1)))
+    return failure();
+  Value n = valueOf(b, loc, tensor::getMixedSize(b, loc, x, 1));
+  Value checked = checkedIndices(
+      l, loc, op, index, uns, /*wrapNegative=*/false,
+      [&](OpBuilder &, Location, ValueRange) { return n; }, "index {value} out of range [0, {bound})");
+  Value init = emptyOf(b, loc, tensor::getMixedSizes(b, loc, index), outType.getElementType());
+  Value r = buildGeneric(b, loc, init, checked,
+                         AffineMap::getMultiDimIdentityMap(2, b.getContext()),
+                         [&](OpBuilder &nb, Location nl, ValueRange args, ValueRange ivs) {
+                           return tensor::ExtractOp::create(nb, nl, x,
+                                                            ValueRange{ivs[0], args[0]});
+                         });
+  l.map(o.getOut(), castTo(b, loc, r, outType));
+  return success();
+}
+
+/// Grid i: input i (0-D: one element) broadcast along every other dim.
+LogicalResult lowerMeshgrid(Operation *op, Lowerer &l) {
+  auto o = cast<MeshgridOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  SmallVector<Value> xs = l.getList(o.getInputs());
+  SmallVector<RankedTensorType> types = loweredListTypes(o.getOut());
+  for (Value x : xs)
+    if (failed(requireStatic(op, {x.getType()})))
+      return failure();
+  SmallVector<int64_t> shape;
+  for (Value x : xs)
+    shape.push_back(tensorType(x).getNumElements());
+  int64_t k = xs.size();
+  SmallVector<Value> grids;
+  for (auto [i, x] : llvm::enumerate(xs)) {
+    Type elem = tensorType(x).getElementType();
+    Value line = reshapeTo(b, loc, x, RankedTensorType::get({shape[i]}, elem));
+    Value init = tensor::EmptyOp::create(b, loc, shape, elem);
+    SmallVector<int64_t> added;
+    for (int64_t d = 0; d < k; ++d)
+      if (d != (int64_t)i)
+        added.push_back(d);
+    Value grid = linalg::BroadcastOp::create(b, loc, line, init, added)->getResult(0);
+    grids.push_back(castTo(b, loc, grid, types[i]));
+  }
+  l.mapList(o.getOut(), grids);
+  return success();
+}
+
 } // namespace
 
 void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
@@ -1585,6 +1645,8 @@ void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
   table.add("pd.pixel_unshuffle", lowerPixelUnshuffle);
   table.add("pd.channel_shuffle", lowerChannelShuffle);
   table.add("pd.maxout", lowerMaxout);
+  table.add("pd.index_sample", lowerIndexSample);
+  table.add("pd.meshgrid", lowerMeshgrid);
   // Value semantics: a copy is the value itself.
   table.add("pd.assign", [](Operation *op, Lowerer &l) {
     l.map(op->getResult(0), l.get(op->getOperand(0)));

@@ -484,6 +484,221 @@ LogicalResult lowerCumulative(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// One pass of a scan along `axis` written as a reduction over an extra loop
+/// j (O(n^2) along the axis, as lowerCumulative): acc = combine(acc,
+/// value(j, i)) for the j that the scan includes at i, from `init`;
+/// `extra` are read at the output index i.
+Value scanReduction(OpBuilder &b, Location loc, Value x, int64_t axis, bool exclusive,
+                    bool reverse, Value init, ValueRange extra,
+                    function_ref<Value(OpBuilder &, Location, Value xj, ValueRange extraI,
+                                       Value acc, Value included)>
+                        combine) {
+  auto type = cast<RankedTensorType>(x.getType());
+  int64_t rank = type.getRank();
+  MLIRContext *ctx = b.getContext();
+  SmallVector<AffineExpr> inExprs, outExprs;
+  for (int64_t d = 0; d < rank; ++d) {
+    inExprs.push_back(getAffineDimExpr(d == axis ? rank : d, ctx));
+    outExprs.push_back(getAffineDimExpr(d, ctx));
+  }
+  SmallVector<AffineMap> maps{AffineMap::get(rank + 1, 0, inExprs, ctx)};
+  for (size_t i = 0; i < extra.size(); ++i)
+    maps.push_back(AffineMap::get(rank + 1, 0, outExprs, ctx));
+  maps.push_back(AffineMap::get(rank + 1, 0, outExprs, ctx));
+  SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
+  iters.push_back(utils::IteratorType::reduction);
+  SmallVector<Value> inputs{x};
+  llvm::append_range(inputs, extra);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{init.getType()}, inputs, ValueRange{init}, maps, iters,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               Value i = linalg::IndexOp::create(nb, nloc, axis);
+               Value j = linalg::IndexOp::create(nb, nloc, rank);
+               arith::CmpIPredicate pred =
+                   reverse ? (exclusive ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::uge)
+                           : (exclusive ? arith::CmpIPredicate::ult : arith::CmpIPredicate::ule);
+               Value in = arith::CmpIOp::create(nb, nloc, pred, j, i);
+               linalg::YieldOp::create(
+                   nb, nloc,
+                   combine(nb, nloc, args[0], args.drop_front().drop_back(), args.back(), in));
+             })
+      .getResult(0);
+}
+
+/// log(cumsum(exp(x))) along one axis, stably: a running maximum M first,
+/// then M + log(sum of exp(x[j] - M)); an empty (exclusive) prefix is the
+/// lowest finite value, as in PHI.
+LogicalResult lowerLogcumsumexp(Operation *op, Lowerer &l) {
+  auto o = cast<LogcumsumexpOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  auto inType = cast<RankedTensorType>(x.getType());
+  RankedTensorType outType = loweredType(o.getType());
+  Type elem = inType.getElementType();
+  if (!isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  if (failed(requireStatic(op, {inType})))
+    return failure();
+  int64_t axis = (int32_t)o.getAxis();
+  if (o.getFlatten() || inType.getRank() == 0) {
+    x = reshapeTo(b, loc, x, RankedTensorType::get({inType.getNumElements()}, elem));
+    inType = cast<RankedTensorType>(x.getType());
+    axis = 0;
+  }
+  axis = normalizeAxis(axis, inType.getRank());
+  bool exclusive = o.getExclusive(), reverse = o.getReverse();
+  auto type = RankedTensorType::get(inType.getShape(), elem);
+  Value negInf = minValue(b, loc, elem);
+  Value running = scanReduction(
+      b, loc, x, axis, exclusive, reverse, createFilled(b, loc, type, negInf), {},
+      [&](OpBuilder &nb, Location nloc, Value xj, ValueRange, Value acc, Value in) -> Value {
+        Value v = arith::SelectOp::create(nb, nloc, in, xj, minValue(nb, nloc, elem));
+        return arith::MaximumFOp::create(nb, nloc, acc, v);
+      });
+  Value sum = scanReduction(
+      b, loc, x, axis, exclusive, reverse,
+      createFilled(b, loc, type, scalarConstant(b, loc, elem, 0)), ValueRange{running},
+      [&](OpBuilder &nb, Location nloc, Value xj, ValueRange m, Value acc, Value in) -> Value {
+        Value e = math::ExpOp::create(nb, nloc, arith::SubFOp::create(nb, nloc, xj, m[0]));
+        Value v = arith::SelectOp::create(nb, nloc, in, e, scalarConstant(nb, nloc, elem, 0));
+        return arith::AddFOp::create(nb, nloc, acc, v);
+      });
+  const llvm::fltSemantics &sem = cast<FloatType>(elem).getFloatSemantics();
+  Value lowest = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(elem, llvm::APFloat::getLargest(sem, /*Negative=*/true)));
+  Value out = buildElementwise(
+      b, loc, type, ValueRange{sum, running},
+      [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+        Value empty = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OEQ, v[0],
+                                            scalarConstant(nb, nloc, elem, 0));
+        Value r = arith::AddFOp::create(nb, nloc, v[1], math::LogOp::create(nb, nloc, v[0]));
+        return arith::SelectOp::create(nb, nloc, empty, lowest, r);
+      });
+  out = reshapeTo(b, loc, out, RankedTensorType::get(outType.getShape(), elem));
+  l.map(o.getOut(), castTo(b, loc, out, outType));
+  return success();
+}
+
+/// out = #{j : seq[j] < v} (right: <=) over the sorted row of each value: a
+/// count over an extra loop (no early exit; O(len) per value).
+LogicalResult lowerSearchsorted(Operation *op, Lowerer &l) {
+  auto o = cast<SearchsortedOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value seq = l.get(o.getSortedSequence()), values = l.get(o.getValues());
+  auto st = cast<RankedTensorType>(seq.getType()), vt = cast<RankedTensorType>(values.getType());
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {st, vt})))
+    return failure();
+  Type elem = st.getElementType();
+  if (vt.getElementType() != elem || !(isa<FloatType>(elem) || isa<IntegerType>(elem)))
+    return op->emitOpError() << "the CPU lowering needs sorted_sequence and values of one int "
+                                "or float type";
+  int64_t rank = vt.getRank();
+  MLIRContext *ctx = b.getContext();
+  SmallVector<AffineExpr> seqExprs, outExprs;
+  for (int64_t d = 0; d < rank; ++d)
+    outExprs.push_back(getAffineDimExpr(d, ctx));
+  for (int64_t d = 0; d + 1 < st.getRank(); ++d)
+    seqExprs.push_back(getAffineDimExpr(d, ctx));
+  seqExprs.push_back(getAffineDimExpr(rank, ctx));
+  Type idx = outType.getElementType();
+  Value init = createFilled(b, loc, RankedTensorType::get(vt.getShape(), idx),
+                            scalarConstant(b, loc, idx, 0));
+  SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
+  iters.push_back(utils::IteratorType::reduction);
+  bool right = o.getRight();
+  Value out = linalg::GenericOp::create(
+                  b, loc, TypeRange{init.getType()}, ValueRange{seq, values}, ValueRange{init},
+                  ArrayRef<AffineMap>{AffineMap::get(rank + 1, 0, seqExprs, ctx),
+                                      AffineMap::get(rank + 1, 0, outExprs, ctx),
+                                      AffineMap::get(rank + 1, 0, outExprs, ctx)},
+                  iters,
+                  [&](OpBuilder &nb, Location nloc, ValueRange a) {
+                    Value before;
+                    if (isa<FloatType>(elem))
+                      before = arith::CmpFOp::create(
+                          nb, nloc, right ? arith::CmpFPredicate::OLE : arith::CmpFPredicate::OLT,
+                          a[0], a[1]);
+                    else
+                      before = arith::CmpIOp::create(
+                          nb, nloc, right ? arith::CmpIPredicate::sle : arith::CmpIPredicate::slt,
+                          a[0], a[1]);
+                    Value one = arith::ExtUIOp::create(nb, nloc, idx, before);
+                    linalg::YieldOp::create(nb, nloc,
+                                            ValueRange{arith::AddIOp::create(nb, nloc, a[2], one)});
+                  })
+                  .getResult(0);
+  l.map(o.getOut(), castTo(b, loc, out, outType));
+  return success();
+}
+
+/// The p-norm of x - y (broadcast) as a 0-D tensor: p = 0 counts nonzeros,
+/// +-inf takes the max / min |x - y|.
+LogicalResult lowerDist(Operation *op, Lowerer &l) {
+  auto o = cast<DistOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX()), y = l.get(o.getY());
+  auto xt = cast<RankedTensorType>(x.getType()), yt = cast<RankedTensorType>(y.getType());
+  RankedTensorType outType = loweredType(o.getType());
+  Type elem = xt.getElementType();
+  if (!isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  if (failed(requireStatic(op, {xt, yt})))
+    return failure();
+  SmallVector<int64_t> shape;
+  int64_t rank = std::max(xt.getRank(), yt.getRank());
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t a = i < rank - xt.getRank() ? 1 : xt.getDimSize(i - (rank - xt.getRank()));
+    int64_t c = i < rank - yt.getRank() ? 1 : yt.getDimSize(i - (rank - yt.getRank()));
+    shape.push_back(std::max(a, c));
+  }
+  double p = o.getP().convertToDouble();
+  Value diff = buildElementwise(b, loc, RankedTensorType::get(shape, elem), ValueRange{x, y},
+                                [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+                                  return math::AbsFOp::create(
+                                      nb, nloc, arith::SubFOp::create(nb, nloc, v[0], v[1]));
+                                });
+  SmallVector<int64_t> axes = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  Value r;
+  if (std::isinf(p)) {
+    r = buildReduction(b, loc, diff, axes, false, p > 0 ? minValue(b, loc, elem) : maxValue(b, loc, elem),
+                       [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                         return p > 0 ? (Value)arith::MaximumFOp::create(nb, nloc, a[0], a[1])
+                                      : (Value)arith::MinimumFOp::create(nb, nloc, a[0], a[1]);
+                       });
+  } else {
+    r = buildReduction(b, loc, diff, axes, false, scalarConstant(b, loc, elem, 0),
+                       [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                         Value t;
+                         if (p == 0)
+                           t = arith::UIToFPOp::create(
+                               nb, nloc, elem,
+                               arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNE, a[0],
+                                                     scalarConstant(nb, nloc, elem, 0)));
+                         else if (p == 1)
+                           t = a[0];
+                         else if (p == 2)
+                           t = arith::MulFOp::create(nb, nloc, a[0], a[0]);
+                         else
+                           t = math::PowFOp::create(nb, nloc, a[0], scalarConstant(nb, nloc, elem, p));
+                         return arith::AddFOp::create(nb, nloc, a[1], t);
+                       });
+    if (p != 0 && p != 1)
+      r = buildElementwise(b, loc, cast<RankedTensorType>(r.getType()), ValueRange{r},
+                           [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+                             if (p == 2)
+                               return math::SqrtOp::create(nb, nloc, v[0]);
+                             return math::PowFOp::create(nb, nloc, v[0],
+                                                         scalarConstant(nb, nloc, elem, 1.0 / p));
+                           });
+  }
+  l.map(o.getOut(), castTo(b, loc, r, outType));
+  return success();
+}
+
 /// The sorting permutation along the last axis of a 2-D [rows, n] tensor:
 /// rank[r, i] = #{j : x[r, j] before x[r, i]} (stable), then
 /// out[r, k] = x[r, i] with rank[r, i] == k. O(n^2) per row, branch-free.
@@ -711,6 +926,9 @@ void lowering::populateReductionLowerings(LoweringTable &table) {
   table.add({"pd.softmax", "pd.log_softmax"}, lowerSoftmaxOp);
   table.add("pd.cross_entropy_with_softmax", lowerCrossEntropy);
   table.add({"pd.cumsum", "pd.cumprod"}, lowerCumulative);
+  table.add("pd.logcumsumexp", lowerLogcumsumexp);
+  table.add("pd.searchsorted", lowerSearchsorted);
+  table.add("pd.dist", lowerDist);
   table.add({"pd.argsort", "pd.topk"}, lowerSort);
   table.add("pd.p_norm", lowerPNorm);
 }

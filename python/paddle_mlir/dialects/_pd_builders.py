@@ -13,7 +13,7 @@ from ._ods_common import _cext as _ods_cext
 # Locations from ir.loc_tracebacks() point at the user's code, not here.
 _ods_cext.globals.register_traceback_file_exclusion(__file__)
 
-__all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'bitwise_left_shift', 'bitwise_left_shift_', 'bitwise_right_shift', 'bitwise_right_shift_', 'nextafter', 'isclose', 'allclose', 'equal_all', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'lerp', 'lerp_', 'masked_fill', 'masked_fill_', 'matmul', 'bmm', 'addmm', 'addmm_', 'baddbmm', 'baddbmm_', 'kron', 'cross', 'dot', 'mv', 'trace', 'diagonal', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'maxout', 'label_smooth', 'swiglu', 'diag', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'all', 'any', 'logsumexp', 'mean_all', 'argmax', 'argmin', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'add_n', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_select', 'scatter', 'scatter_', 'take_along_axis', 'flip', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'eye', 'uniform', 'gaussian', 'randint']
+__all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'bitwise_left_shift', 'bitwise_left_shift_', 'bitwise_right_shift', 'bitwise_right_shift_', 'nextafter', 'isclose', 'allclose', 'equal_all', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'lerp', 'lerp_', 'masked_fill', 'masked_fill_', 'matmul', 'bmm', 'addmm', 'addmm_', 'baddbmm', 'baddbmm_', 'kron', 'cross', 'dot', 'mv', 'trace', 'diagonal', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'maxout', 'label_smooth', 'swiglu', 'diag', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'all', 'any', 'logsumexp', 'mean_all', 'argmax', 'argmin', 'logcumsumexp', 'searchsorted', 'dist', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'add_n', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_select', 'scatter', 'scatter_', 'index_sample', 'meshgrid', 'take_along_axis', 'flip', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'eye', 'uniform', 'gaussian', 'randint']
 
 def abs(x, *, loc=None, ip=None):
     """`pd.abs(Tensor x)` -> Tensor(out)"""
@@ -1639,6 +1639,27 @@ def argmin(x, axis, keepdims=False, flatten=False, dtype='int64', *, loc=None, i
         return results_of(op, ['Tensor'])
 
 
+def logcumsumexp(x, axis=-1, flatten=False, exclusive=False, reverse=False, *, loc=None, ip=None):
+    """`pd.logcumsumexp(Tensor x, int axis = -1, bool flatten = false, bool exclusive = false, bool reverse = false)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.LogcumsumexpOp(x=x, axis=axis, flatten=flatten, exclusive=exclusive, reverse=reverse, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def searchsorted(sorted_sequence, values, out_int32=False, right=False, *, loc=None, ip=None):
+    """`pd.searchsorted(Tensor sorted_sequence, Tensor values, bool out_int32 = false, bool right = false)` -> Tensor(out)"""
+    with near(sorted_sequence, values):
+        op = _ops.SearchsortedOp(sorted_sequence=sorted_sequence, values=values, out_int32=out_int32, right=right, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def dist(x, y, p=2.0, *, loc=None, ip=None):
+    """`pd.dist(Tensor x, Tensor y, float p = 2.0)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.DistOp(x=x, y=y, p=p, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
 def cumsum(x, axis=-1, flatten=False, exclusive=False, reverse=False, *, loc=None, ip=None):
     """`pd.cumsum(Tensor x, Scalar axis = -1, bool flatten = false, bool exclusive = false, bool reverse = false)` -> Tensor(out)"""
     with near(x):
@@ -1903,6 +1924,20 @@ def scatter_(x, index, updates, overwrite=True, *, loc=None, ip=None):
     with near(x, index, updates):
         op = _ops.Scatter_Op(x=x, index=index, updates=updates, overwrite=overwrite, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
+
+
+def index_sample(x, index, *, loc=None, ip=None):
+    """`pd.index_sample(Tensor x, Tensor index)` -> Tensor(out)"""
+    with near(x, index):
+        op = _ops.IndexSampleOp(x=x, index=index, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def meshgrid(inputs, *, loc=None, ip=None):
+    """`pd.meshgrid(Tensor[] inputs)` -> Tensor[](out)"""
+    with near(inputs):
+        op = _ops.MeshgridOp(inputs=as_tensor_list(inputs, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor[]'])
 
 
 def take_along_axis(arr, indices, axis, *, loc=None, ip=None):

@@ -853,3 +853,30 @@ func.func @products_and_diagonals(%in: !pd.vtensor<1x5xf32>, %x: !pd.vtensor<2x3
   %7 = pd.diag %m {offset = 1 : i32} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<?xf32>
   return
 }
+
+// -----
+
+// index_sample takes index's shape; meshgrid one [n0, n1, ...] grid per
+// input; logcumsumexp keeps the shape (flattened: 1-D); searchsorted is
+// values' shape in int64 (int32 on request); dist is 0-D.
+// CHECK-LABEL: func.func @gathers_scans_and_norms
+// CHECK: pd.index_sample {{.*}} -> !pd.vtensor<3x7xf32>
+// CHECK: pd.meshgrid {{.*}} -> !pd.vec<!pd.vtensor<3x1x4xf32>, !pd.vtensor<3x1x4xf32>, !pd.vtensor<3x1x4xf32>>
+// CHECK: pd.logcumsumexp {{.*}} -> !pd.vtensor<3x5xf32>
+// CHECK: pd.logcumsumexp {{.*}} -> !pd.vtensor<15xf32>
+// CHECK: pd.searchsorted {{.*}} -> !pd.vtensor<3x5xi64>
+// CHECK: pd.searchsorted {{.*}} -> !pd.vtensor<3x5xi32>
+// CHECK: pd.dist {{.*}} -> !pd.vtensor<f32>
+func.func @gathers_scans_and_norms(%x: !pd.vtensor<3x5xf32>, %i: !pd.vtensor<3x7xi64>,
+                                   %a: !pd.vtensor<3xf32>, %s: !pd.vtensor<f32>, %c: !pd.vtensor<4xf32>,
+                                   %seq: !pd.vtensor<9xf32>, %row: !pd.vtensor<5xf32>) {
+  %0 = pd.index_sample %x, %i : (!pd.vtensor<3x5xf32>, !pd.vtensor<3x7xi64>) -> !pd.vtensor<?x?xf32>
+  %l = pd.combine(%a, %s, %c) : !pd.vtensor<3xf32>, !pd.vtensor<f32>, !pd.vtensor<4xf32>
+  %1 = pd.meshgrid %l : (!pd.vec<!pd.vtensor<3xf32>, !pd.vtensor<f32>, !pd.vtensor<4xf32>>) -> !pd.vec<!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>>
+  %2 = pd.logcumsumexp %x {axis = 1 : i32} : (!pd.vtensor<3x5xf32>) -> !pd.vtensor<?x?xf32>
+  %3 = pd.logcumsumexp %x {flatten = true} : (!pd.vtensor<3x5xf32>) -> !pd.vtensor<?xf32>
+  %4 = pd.searchsorted %seq, %x : (!pd.vtensor<9xf32>, !pd.vtensor<3x5xf32>) -> !pd.vtensor<?x?xi64>
+  %5 = pd.searchsorted %seq, %x {out_int32 = true} : (!pd.vtensor<9xf32>, !pd.vtensor<3x5xf32>) -> !pd.vtensor<?x?xi32>
+  %6 = pd.dist %x, %row {p = 3.0 : f32} : (!pd.vtensor<3x5xf32>, !pd.vtensor<5xf32>) -> !pd.vtensor<f32>
+  return
+}

@@ -981,3 +981,49 @@ func.func @label_smooth_prior(%l: !pd.vtensor<4x5xf32>, %p: !pd.vtensor<1x4xf32>
   %0 = pd.label_smooth %l prior_dist(%p) {epsilon = 0.1 : f32} : (!pd.vtensor<4x5xf32>, !pd.vtensor<1x4xf32>) -> !pd.vtensor<?x?xf32>
   return
 }
+
+// -----
+
+func.func @index_sample_rows(%x: !pd.vtensor<3x5xf32>, %i: !pd.vtensor<2x4xi64>) {
+  // expected-error @+2 {{'pd.index_sample' op x and index have different numbers of rows: 3 and 2}}
+  // expected-error @+1 {{'pd.index_sample' op failed to infer returned types}}
+  %0 = pd.index_sample %x, %i : (!pd.vtensor<3x5xf32>, !pd.vtensor<2x4xi64>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @meshgrid_rank(%a: !pd.vtensor<2x2xf32>) {
+  %l = pd.combine(%a) : !pd.vtensor<2x2xf32>
+  // expected-error @+2 {{'pd.meshgrid' op inputs must be 0-D or 1-D, got [2, 2]}}
+  // expected-error @+1 {{'pd.meshgrid' op failed to infer returned types}}
+  %0 = pd.meshgrid %l : (!pd.vec<!pd.vtensor<2x2xf32>>) -> !pd.vec<!pd.vtensor<?x?xf32>>
+  return
+}
+
+// -----
+
+func.func @logcumsumexp_axis(%x: !pd.vtensor<3x5xf32>) {
+  // expected-error @+2 {{'pd.logcumsumexp' op axis 2 is out of range}}
+  // expected-error @+1 {{'pd.logcumsumexp' op failed to infer returned types}}
+  %0 = pd.logcumsumexp %x {axis = 2 : i32} : (!pd.vtensor<3x5xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @searchsorted_leading_dims(%seq: !pd.vtensor<2x5xf32>, %v: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.searchsorted' op the leading dims of sorted_sequence [2, 5] and values [3, 4] differ}}
+  // expected-error @+1 {{'pd.searchsorted' op failed to infer returned types}}
+  %0 = pd.searchsorted %seq, %v : (!pd.vtensor<2x5xf32>, !pd.vtensor<3x4xf32>) -> !pd.vtensor<?x?xi64>
+  return
+}
+
+// -----
+
+func.func @dist_broadcast(%x: !pd.vtensor<3x5xf32>, %y: !pd.vtensor<4xf32>) {
+  // expected-error @+2 {{'pd.dist' op cannot broadcast}}
+  // expected-error @+1 {{'pd.dist' op failed to infer returned types}}
+  %0 = pd.dist %x, %y : (!pd.vtensor<3x5xf32>, !pd.vtensor<4xf32>) -> !pd.vtensor<f32>
+  return
+}

@@ -1290,6 +1290,65 @@ add("baddbmm", F32, "bcast_input", {"input": rand(_r, (1, 5), F32), "x": rand(_r
     lambda input, x, y: pd.baddbmm(input, x, y),
     lambda input, x, y: out(f64(input) + f64(x) @ f64(y), x.dtype))
 
+# index_sample, meshgrid
+for _dt in FLOATS:
+    _r = rng_for("index_sample", _dt)
+    add("index_sample", _dt, "rand", {"x": rand(_r, (3, 5), _dt), "index": rand(_r, (3, 7), I64, 0, 4)},
+        pd.index_sample, lambda x, index: np.take_along_axis(x, index, 1))
+_r = rng_for("index_sample", I32)
+add("index_sample", I64, "int32_index", {"x": rand(_r, (2, 4), I64, -9, 9),
+                                         "index": rand(_r, (2, 3), I32, 0, 3)},
+    pd.index_sample, lambda x, index: np.take_along_axis(x, index.astype(np.int64), 1))
+for _dt in FLOATS:
+    _r = rng_for("meshgrid", _dt)
+    add("meshgrid", _dt, "three", {"a": rand(_r, (3,), _dt), "b": rand(_r, (2,), _dt),
+                                   "c": rand(_r, (4,), _dt)},
+        lambda a, b, c: pd.meshgrid([a, b, c]),
+        lambda a, b, c: [g.copy() for g in np.meshgrid(a, b, c, indexing="ij")])
+add("meshgrid", I64, "scalar_and_vector", {"a": np.array(5, np.int64),
+                                           "b": rand(rng_for("meshgrid", I64), (3,), I64, 0, 9)},
+    lambda a, b: pd.meshgrid([a, b]),
+    lambda a, b: [g.copy() for g in np.meshgrid(a.reshape(1), b, indexing="ij")])
+
+# logcumsumexp (stable: a running maximum), searchsorted, dist
+for _dt in FLOATS:
+    _x = rand(rng_for("logcumsumexp", _dt), (3, 6), _dt, -30, 30)
+    add("logcumsumexp", _dt, "axis1", {"x": _x}, lambda x: pd.logcumsumexp(x, 1),
+        lambda x: out(R.logcumsumexp(f64(x), 1), x.dtype))
+_x = rand(rng_for("logcumsumexp", "flags"), (2, 3, 4), F32, -5, 5)
+for _ex, _rev in ((True, False), (False, True), (True, True)):
+    add("logcumsumexp", F32, f"axis0_ex{int(_ex)}_rev{int(_rev)}", {"x": _x},
+        (lambda e, r: lambda x: pd.logcumsumexp(x, 0, exclusive=e, reverse=r))(_ex, _rev),
+        (lambda e, r: lambda x: R.logcumsumexp(x, 0, exclusive=e, reverse=r))(_ex, _rev))
+add("logcumsumexp", F32, "flatten", {"x": _x}, lambda x: pd.logcumsumexp(x, flatten=True),
+    lambda x: out(R.logcumsumexp(f64(x), flatten=True), x.dtype))
+add("logcumsumexp", F32, "wide_range", {"x": np.array([-100.0, 100.0, -50.0, 80.0], np.float32)},
+    lambda x: pd.logcumsumexp(x, 0), lambda x: out(R.logcumsumexp(f64(x), 0), x.dtype))
+_seq = np.sort(rand(rng_for("searchsorted", "seq"), (9,), F32, -5, 5))
+_val = rand(rng_for("searchsorted", "val"), (3, 4), F32, -6, 6)
+_val[0, :2] = _seq[[2, 5]]  # ties: left and right differ
+for _right in (False, True):
+    add("searchsorted", F32, f"right{int(_right)}", {"seq": _seq, "values": _val},
+        (lambda r: lambda seq, values: pd.searchsorted(seq, values, right=r))(_right),
+        (lambda r: lambda seq, values: R.searchsorted(seq, values, right=r))(_right))
+add("searchsorted", F64, "right0", {"seq": _seq.astype(np.float64), "values": _val.astype(np.float64)},
+    lambda seq, values: pd.searchsorted(seq, values), lambda seq, values: R.searchsorted(seq, values))
+_seq2 = np.sort(rand(rng_for("searchsorted", "rows"), (2, 5), I64, 0, 20), axis=-1)
+add("searchsorted", I64, "rows_int32", {"seq": _seq2,
+                                        "values": rand(rng_for("searchsorted", "rv"), (2, 3), I64, 0, 20)},
+    lambda seq, values: pd.searchsorted(seq, values, out_int32=True),
+    lambda seq, values: R.searchsorted(seq, values, out_int32=True))
+_r = rng_for("dist", F64)
+add("dist", F64, "p2", {"x": rand(_r, (2, 3), F64), "y": rand(_r, (2, 3), F64)},
+    lambda x, y: pd.dist(x, y, 2.0), lambda x, y: R.dist(x, y, 2.0))
+for _p in (2.0, 1.0, 3.0, 0.0, float("inf"), float("-inf")):
+    _r = rng_for("dist", str(_p))
+    _x, _y = rand(_r, (3, 4), F32), rand(_r, (4,), F32)
+    _x[0, 0] = _y[0]  # a zero difference for p = 0
+    add("dist", F32, f"p{_p}", {"x": _x, "y": _y},
+        (lambda p: lambda x, y: pd.dist(x, y, p))(_p),
+        (lambda p: lambda x, y: out(R.dist(f64(x), f64(y), p), x.dtype))(_p))
+
 # dropout: deterministic in test mode; training draws a mask (checked statistically).
 _x = rand(rng_for("dropout", "x"), (4, 5), F32, 0.5, 2.0)
 add("dropout", F32, "test_upscale", {"x": _x},

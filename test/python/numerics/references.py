@@ -967,3 +967,41 @@ def linspace(start, stop, num, dtype):
 def arange(start, end, step, dtype):
     n = int(math.ceil((end - start) / step))
     return (start + step * np.arange(n, dtype=F64)).astype(dtype)
+
+
+def logcumsumexp(x, axis=-1, flatten=False, exclusive=False, reverse=False):
+    """Paddle's (PHI's) logcumsumexp: an empty exclusive prefix is the
+    lowest finite value (checked against paddle._C_ops.logcumsumexp)."""
+    if flatten:
+        x, axis = x.reshape(-1), 0
+    x = np.moveaxis(x, axis, -1)
+    if reverse:
+        x = x[..., ::-1]
+    out = np.logaddexp.accumulate(x, axis=-1)
+    if exclusive:
+        out = np.concatenate([np.full(out.shape[:-1] + (1,), np.finfo(x.dtype).min, x.dtype),
+                              out[..., :-1]], axis=-1)
+    if reverse:
+        out = out[..., ::-1]
+    return np.moveaxis(out, -1, axis)
+
+
+def searchsorted(seq, values, right=False, out_int32=False):
+    side = "right" if right else "left"
+    if seq.ndim == 1:
+        out = np.searchsorted(seq, values, side=side)
+    else:
+        rows_s = seq.reshape(-1, seq.shape[-1])
+        rows_v = values.reshape(-1, values.shape[-1])
+        out = np.stack([np.searchsorted(a, v, side=side) for a, v in zip(rows_s, rows_v)])
+        out = out.reshape(values.shape)
+    return out.astype(np.int32 if out_int32 else np.int64)
+
+
+def dist(x, y, p):
+    d = np.abs(x - y).reshape(-1)
+    if p == 0:
+        return np.array(np.count_nonzero(d), x.dtype)
+    if np.isinf(p):
+        return np.array(d.max() if p > 0 else d.min(), x.dtype)
+    return np.array((d ** p).sum() ** (1.0 / p), x.dtype)

@@ -352,6 +352,21 @@ LogicalResult MeanAllInferMeta(const MetaTensor &x, MetaTensor &out,
 LogicalResult ArgMinMaxInferMeta(const MetaTensor &x, const ScalarArg &axis,
                                  bool keepdims, bool flatten, DataType dtype,
                                  MetaTensor &out, const MetaError &err);
+/// logcumsumexp: x's shape (flattened: 1-D).
+LogicalResult CumInferMeta(const MetaTensor &x, int64_t axis, bool flatten, MetaTensor &out,
+                           const MetaError &err);
+/// values' shape, int64 (or int32); an N-D sequence shares values' leading dims.
+LogicalResult SearchsortedInferMeta(const MetaTensor &sortedSequence, const MetaTensor &values,
+                                    bool outInt32, MetaTensor &out, const MetaError &err);
+/// The p-norm of x - y (broadcast): a 0-D tensor.
+LogicalResult DistInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
+                            const MetaError &err);
+/// out[i, j] = x[i, index[i, j]]: index's shape.
+LogicalResult IndexSampleInferMeta(const MetaTensor &x, const MetaTensor &index,
+                                   MetaTensor &out, const MetaError &err);
+/// One [n0, n1, ...] grid per 0-D or 1-D input.
+LogicalResult MeshgridInferMeta(const MetaTensorList &inputs, SmallVectorImpl<MetaTensor> &out,
+                                const MetaError &err);
 LogicalResult CumScalarAxisInferMeta(const MetaTensor &x,
                                      const ScalarArg &axis, bool flatten,
                                      MetaTensor &out, const MetaError &err);

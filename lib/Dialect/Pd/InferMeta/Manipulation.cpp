@@ -806,4 +806,33 @@ LogicalResult RepeatInterleaveInferMeta(const MetaTensor &x, int64_t repeats,
   return success();
 }
 
+LogicalResult IndexSampleInferMeta(const MetaTensor &x, const MetaTensor &index,
+                                   MetaTensor &out, const MetaError &err) {
+  if (x.rank() != 2 || index.rank() != 2)
+    return err("x and index must be 2-D, got ", dimsStr(x.dims), " and ", dimsStr(index.dims));
+  if (!index.dtype.isInteger(32) && !index.dtype.isInteger(64))
+    return err("index must be int32 or int64");
+  if (!isDyn(x.dims[0]) && !isDyn(index.dims[0]) && x.dims[0] != index.dims[0])
+    return err("x and index have different numbers of rows: ", x.dims[0], " and ",
+               index.dims[0]);
+  out.set(index.dims, x.dtype);
+  return success();
+}
+
+LogicalResult MeshgridInferMeta(const MetaTensorList &inputs, SmallVectorImpl<MetaTensor> &out,
+                                const MetaError &err) {
+  if (inputs.tensors.empty())
+    return err("meshgrid needs at least one input");
+  SmallVector<int64_t> dims;
+  for (const MetaTensor &t : inputs.tensors) {
+    if (t.rank() > 1)
+      return err("inputs must be 0-D or 1-D, got ", dimsStr(t.dims));
+    dims.push_back(t.rank() == 0 ? 1 : t.dims[0]);
+  }
+  out.clear();
+  for (const MetaTensor &t : inputs.tensors)
+    out.push_back(MetaTensor(dims, t.dtype));
+  return success();
+}
+
 } // namespace mlir::pd

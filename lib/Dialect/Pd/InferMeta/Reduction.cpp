@@ -203,4 +203,47 @@ LogicalResult PNormInferMeta(const MetaTensor &x, int64_t axis, bool keepdim,
   return ReduceInferMeta(x, {axis}, keepdim, out, err);
 }
 
+LogicalResult CumInferMeta(const MetaTensor &x, int64_t axis, bool flatten, MetaTensor &out,
+                           const MetaError &err) {
+  if (flatten) {
+    out.set({x.numel()}, x.dtype);
+    return success();
+  }
+  if (x.rank() > 0 && failed(normalizeAxis(axis, x.rank(), err)))
+    return failure();
+  out.share(x);
+  return success();
+}
+
+LogicalResult SearchsortedInferMeta(const MetaTensor &sortedSequence, const MetaTensor &values,
+                                    bool outInt32, MetaTensor &out, const MetaError &err) {
+  if (sortedSequence.rank() == 0)
+    return err("sorted_sequence must have at least one dim");
+  // An N-D sequence: one sorted row per leading index of values.
+  if (sortedSequence.rank() > 1) {
+    if (values.rank() != sortedSequence.rank())
+      return err("values must have the rank of an N-D sorted_sequence, got ",
+                 dimsStr(values.dims), " and ", dimsStr(sortedSequence.dims));
+    for (int64_t i = 0; i + 1 < values.rank(); ++i)
+      if (!isDyn(values.dims[i]) && !isDyn(sortedSequence.dims[i]) &&
+          values.dims[i] != sortedSequence.dims[i])
+        return err("the leading dims of sorted_sequence ", dimsStr(sortedSequence.dims),
+                   " and values ", dimsStr(values.dims), " differ");
+  }
+  MLIRContext *ctx = values.dtype.getContext();
+  out.set(values.dims, IntegerType::get(ctx, outInt32 ? 32 : 64));
+  return success();
+}
+
+LogicalResult DistInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
+                            const MetaError &err) {
+  SmallVector<int64_t> dims;
+  if (failed(broadcastShapes(x.dims, y.dims, dims, err)))
+    return failure();
+  if (x.dtype != y.dtype)
+    return err("x and y have different dtypes");
+  out.set({}, x.dtype);
+  return success();
+}
+
 } // namespace mlir::pd
