@@ -308,6 +308,56 @@ def take_along_axis(arr, indices, axis, broadcast=True):
         return pd.take_along_axis(arr, indices, axis)
 
 
+def index_sample(x, index):
+    with building(x):
+        return pd.index_sample(x, index)
+
+
+def meshgrid(*args, **kwargs):
+    tensors = list(args[0]) if len(args) == 1 and isinstance(args[0], (list, tuple)) else list(args)
+    with building(tensors[0]):
+        return list(pd.meshgrid(tensors))
+
+
+def kron(x, y, name=None):
+    with building(x):
+        return pd.kron(x, y)
+
+
+def cross(x, y, axis=9, name=None):
+    with building(x):
+        return pd.cross(x, y, 9 if axis is None else axis)
+
+
+def diag(x, offset=0, padding_value=0, name=None):
+    with building(x):
+        return pd.diag(x, offset, float(padding_value))
+
+
+def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):
+    with building(input):
+        return pd.baddbmm(input, x, y, beta, alpha)
+
+
+def logcumsumexp(x, axis=None, dtype=None, name=None):
+    with building(x):
+        if dtype is not None:
+            x = pd.cast(x, _dtype(dtype))
+        if axis is None:
+            return pd.logcumsumexp(x, -1, True)
+        return pd.logcumsumexp(x, axis)
+
+
+def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=None):
+    with building(values):
+        return pd.searchsorted(sorted_sequence, values, out_int32, right)
+
+
+def dist(x, y, p=2, name=None):
+    with building(x):
+        return pd.dist(x, y, float(p))
+
+
 def scatter(x, index, updates, overwrite=True, name=None):
     with building(x):
         return pd.scatter(x, index, updates, overwrite)

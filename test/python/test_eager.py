@@ -148,3 +148,49 @@ def test_eager_tensors_become_constants_in_programs():
         main.fetch(x + c, "y")
     (y,) = static.Executor().run(main, feed={"x": np.ones(2, "float32")})
     np.testing.assert_allclose(y, [2.0, 3.0])
+
+
+def test_paddle_api_of_the_new_ops_on_eager_tensors():
+    """paddle.kron / cross / diag / baddbmm / logcumsumexp / searchsorted /
+    dist / index_sample / meshgrid and F.pixel_unshuffle / channel_shuffle /
+    maxout / label_smooth / swiglu with Paddle's Python signatures."""
+    x, y = rand(4, 3), rand(4, 3, seed=1)
+    tx, ty = paddle.to_tensor(x), paddle.to_tensor(y)
+    np.testing.assert_allclose(paddle.kron(tx, ty).numpy(), np.kron(x, y), rtol=1e-6)
+    np.testing.assert_allclose(paddle.cross(tx, ty, axis=1).numpy(), np.cross(x, y), rtol=1e-5,
+                               atol=1e-6)
+    np.testing.assert_array_equal(paddle.diag(paddle.to_tensor(x[0]), 1).numpy(),
+                                  np.diag(x[0], 1))
+    # logcumsumexp without an axis runs over the flattened tensor.
+    np.testing.assert_allclose(paddle.logcumsumexp(tx).numpy(),
+                               np.logaddexp.accumulate(x.ravel()), rtol=1e-5)
+    seq = np.sort(x[0])
+    np.testing.assert_array_equal(
+        paddle.searchsorted(paddle.to_tensor(seq), ty, right=True).numpy(),
+        np.searchsorted(seq, y, side="right"))
+    np.testing.assert_allclose(paddle.dist(tx, ty, 3).numpy(),
+                               (np.abs(x - y) ** 3).sum() ** (1 / 3), rtol=1e-5)
+    index = np.array([[2, 0], [1, 1], [0, 2], [2, 2]])
+    np.testing.assert_array_equal(paddle.index_sample(tx, paddle.to_tensor(index)).numpy(),
+                                  np.take_along_axis(x, index, 1))
+    a, b = paddle.meshgrid(paddle.to_tensor(x[0]), paddle.to_tensor(x[1, :2]))
+    ra, rb = np.meshgrid(x[0], x[1, :2], indexing="ij")
+    np.testing.assert_array_equal(a.numpy(), ra)
+    np.testing.assert_array_equal(b.numpy(), rb)
+    img = rand(1, 4, 4, 6)
+    np.testing.assert_array_equal(
+        F.pixel_unshuffle(paddle.to_tensor(img), 2).numpy(),
+        img.reshape(1, 4, 2, 2, 3, 2).transpose(0, 1, 3, 5, 2, 4).reshape(1, 16, 2, 3))
+    np.testing.assert_array_equal(
+        F.channel_shuffle(paddle.to_tensor(img), 2).numpy(),
+        img.reshape(1, 2, 2, 4, 6).transpose(0, 2, 1, 3, 4).reshape(1, 4, 4, 6))
+    np.testing.assert_array_equal(F.maxout(paddle.to_tensor(img), 2).numpy(),
+                                  img.reshape(1, 2, 2, 4, 6).max(2))
+    np.testing.assert_allclose(F.label_smooth(tx).numpy(), 0.9 * x + 0.1 / 3, rtol=1e-6)
+    np.testing.assert_allclose(F.swiglu(tx, ty).numpy(), x / (1 + np.exp(-x)) * y, rtol=1e-5,
+                               atol=1e-6)
+    np.testing.assert_allclose(
+        paddle.baddbmm(paddle.to_tensor(rand(2, 3, 5)), paddle.to_tensor(rand(2, 3, 4, seed=2)),
+                       paddle.to_tensor(rand(2, 4, 5, seed=3)), beta=0.5, alpha=2.0).numpy(),
+        0.5 * rand(2, 3, 5) + 2.0 * rand(2, 3, 4, seed=2) @ rand(2, 4, 5, seed=3), rtol=1e-5,
+        atol=1e-5)

@@ -50,6 +50,22 @@ CASES = {
 }
 
 
+def test_index_sample_checks_indices():
+    """index_sample wraps no negative index (as PHI): each must be in [0, 5)."""
+    main, startup = _program(lambda x, i: ops.index_sample(x, i), [4, 2])
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    good = np.array([[0, 4], [1, 1], [3, 2], [4, 0]], np.int64)
+    (y,) = exe.run(main, feed={"x": X, "i": good}, fetch_list=["y"])
+    np.testing.assert_array_equal(y, np.take_along_axis(X, good, axis=1))
+    for bad_value in (5, -1):
+        bad = good.copy()
+        bad[2, 1] = bad_value
+        with pytest.raises(RuntimeCheckError, match=re.escape(
+                f"index {bad_value} out of range [0, 5)")):
+            exe.run(main, feed={"x": X, "i": bad}, fetch_list=["y"])
+
+
 def _scatter(x, i):
     y = x.copy()
     y[i] = 7.0

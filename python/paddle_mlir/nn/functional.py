@@ -135,6 +135,31 @@ def log_softmax(x, axis=-1, dtype=None, name=None):
 
 
 # -- common ------------------------------------------------------------------
+def pixel_unshuffle(x, downscale_factor, data_format="NCHW", name=None):
+    with building(x):
+        return pd.pixel_unshuffle(x, downscale_factor, data_format)
+
+
+def channel_shuffle(x, groups, data_format="NCHW", name=None):
+    with building(x):
+        return pd.channel_shuffle(x, groups, data_format)
+
+
+def maxout(x, groups, axis=1, name=None):
+    with building(x):
+        return pd.maxout(x, groups, axis)
+
+
+def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
+    with building(label):
+        return pd.label_smooth(label, prior_dist, epsilon)
+
+
+def swiglu(x, y=None, name=None):
+    with building(x):
+        return pd.swiglu(x, y)
+
+
 def linear(x, weight, bias=None, name=None):
     """x @ weight (+ bias); weight is [in_features, out_features]."""
     with building(x):
