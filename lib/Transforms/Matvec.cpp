@@ -21,81 +21,19 @@ bool unitStride(Value v, unsigned dim) {
   return succeeded(type.getStridesAndOffset(strides, offset)) && strides[dim] == 1;
 }
 
-/// Rows per block: independent accumulators hide the FMA latency and share
-/// each load of B.
+/// Rows per block of a matvec: independent accumulators hide the FMA
+/// latency and share each load of B.
 constexpr int64_t kRows = 4;
 
-struct MatvecBuilder {
-  RewriterBase &rewriter;
-  Location loc;
-  /// A [m, k], B's column [k], C [m, 1].
-  Value a, b, c;
-  int64_t k, width;
-  TypedAttr init;
-
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); }
-
-  /// The products of rows [row, row + rows) of A with B, added to the
-  /// initial value, stored in C.
-  void block(Value row, int64_t rows) {
-    auto vecType = VectorType::get({width}, rewriter.getF32Type());
-    Value zero = arith::ConstantOp::create(rewriter, loc, DenseElementsAttr::get(vecType, 0.0f));
-    SmallVector<Value> rowIndex;
-    for (int64_t r = 0; r < rows; ++r)
-      rowIndex.push_back(r == 0 ? row : arith::AddIOp::create(rewriter, loc, row, index(r)).getResult());
-    Value c0 = index(0);
-    // Whole vectors of the depth, then the last k % width lanes masked.
-    int64_t full = k - k % width;
-    SmallVector<Value> acc(rows, zero);
-    auto step = [&](Value kk, Value mask, ValueRange accs) {
-      SmallVector<Value> next;
-      Value x = mask ? vector::MaskedLoadOp::create(rewriter, loc, vecType, b, ValueRange{kk},
-                                                    mask, zero).getResult()
-                     : vector::LoadOp::create(rewriter, loc, vecType, b, ValueRange{kk}).getResult();
-      for (int64_t r = 0; r < rows; ++r) {
-        Value w = mask ? vector::MaskedLoadOp::create(rewriter, loc, vecType, a,
-                                                      ValueRange{rowIndex[r], kk}, mask, zero)
-                             .getResult()
-                       : vector::LoadOp::create(rewriter, loc, vecType, a,
-                                                ValueRange{rowIndex[r], kk})
-                             .getResult();
-        next.push_back(vector::FMAOp::create(rewriter, loc, w, x, accs[r]));
-      }
-      return next;
-    };
-    if (full > 0) {
-      auto loop = scf::ForOp::create(rewriter, loc, index(0), index(full), index(width), acc);
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(loop.getBody());
-      SmallVector<Value> next =
-          step(loop.getInductionVar(), Value(), loop.getRegionIterArgs());
-      scf::YieldOp::create(rewriter, loc, next);
-      acc = SmallVector<Value>(loop.getResults());
-    }
-    if (k % width) {
-      auto maskType = VectorType::get({width}, rewriter.getI1Type());
-      Value mask = vector::ConstantMaskOp::create(rewriter, loc, maskType,
-                                                  ArrayRef<int64_t>{k % width});
-      acc = step(index(full), mask, acc);
-    }
-    for (int64_t r = 0; r < rows; ++r) {
-      Value sum = vector::ReductionOp::create(rewriter, loc, vector::CombiningKind::ADD, acc[r]);
-      Value start = init ? arith::ConstantOp::create(rewriter, loc, init).getResult()
-                         : memref::LoadOp::create(rewriter, loc, c, ValueRange{rowIndex[r], c0})
-                               .getResult();
-      Value total = arith::AddFOp::create(rewriter, loc, start, sum);
-      memref::StoreOp::create(rewriter, loc, total, c, ValueRange{rowIndex[r], c0});
-    }
-  }
-};
-
-/// Dot products of rows of A with the columns of B, held transposed in `bt`
-/// [n, k] (contiguous along k), added to C [m, n].
+/// Dot products of rows of A with the n columns of B, held transposed in
+/// `bt` [n, k] (or, one column, [k]; contiguous along k), stored in C [m, n]:
+/// added to `init` (the value C was filled with: C is then not read) or to C.
 struct NarrowBuilder {
   RewriterBase &rewriter;
   Location loc;
   Value a, bt, c;
   int64_t k, n, width;
+  TypedAttr init;
 
   Value index(int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); }
 
@@ -118,8 +56,10 @@ struct NarrowBuilder {
     };
     auto step = [&](Value kk, Value mask, ValueRange accs) {
       SmallVector<Value> xs, next;
+      bool vector1d = cast<MemRefType>(bt.getType()).getRank() == 1;
       for (int64_t j = 0; j < n; ++j)
-        xs.push_back(load(bt, ValueRange{column[j], kk}, mask));
+        xs.push_back(vector1d ? load(bt, ValueRange{kk}, mask)
+                              : load(bt, ValueRange{column[j], kk}, mask));
       for (int64_t r = 0; r < rows; ++r) {
         Value w = load(a, ValueRange{rowIndex[r], kk}, mask);
         for (int64_t j = 0; j < n; ++j)
@@ -146,7 +86,8 @@ struct NarrowBuilder {
         Value sum =
             vector::ReductionOp::create(rewriter, loc, vector::CombiningKind::ADD, acc[r * n + j]);
         ValueRange at{rowIndex[r], column[j]};
-        Value start = memref::LoadOp::create(rewriter, loc, c, at);
+        Value start = init ? arith::ConstantOp::create(rewriter, loc, init).getResult()
+                           : memref::LoadOp::create(rewriter, loc, c, at).getResult();
         memref::StoreOp::create(rewriter, loc, arith::AddFOp::create(rewriter, loc, start, sum),
                                 c, at);
       }
@@ -220,7 +161,7 @@ LogicalResult pd::codegenNarrowMatmul(RewriterBase &rewriter, linalg::MatmulOp o
   // Rows per block: up to 24 accumulators, with B's n vectors and A's one
   // in the 32 vector registers.
   int64_t rows = std::max<int64_t>(1, std::min<int64_t>({8, 24 / n, (31 - n) / n}));
-  NarrowBuilder builder{rewriter, loc, a, bt, c, k, n, width};
+  NarrowBuilder builder{rewriter, loc, a, bt, c, k, n, width, TypedAttr()};
   forRowBlocks(rewriter, loc, m, rows, threads,
                [&](Value row, int64_t count) { builder.block(row, count); });
   rewriter.eraseOp(op);
@@ -246,7 +187,7 @@ LogicalResult pd::codegenMatvec(RewriterBase &rewriter, linalg::MatmulOp op, Typ
   rewriter.setInsertionPoint(op);
   // B's column as a 1-D view: vectors along k are its last dim.
   Value column = memref::createCanonicalRankReducingSubViewOp(rewriter, loc, b, {k});
-  MatvecBuilder builder{rewriter, loc, a, column, c, k, width, init};
+  NarrowBuilder builder{rewriter, loc, a, column, c, k, /*n=*/1, width, init};
   forRowBlocks(rewriter, loc, m, kRows, threads,
                [&](Value row, int64_t count) { builder.block(row, count); });
   rewriter.eraseOp(op);

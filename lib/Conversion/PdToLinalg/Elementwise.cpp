@@ -250,9 +250,7 @@ const llvm::StringMap<UnaryEntry> &unaryTable() {
                        return a.min(a.max(x, a.c(0)), a.c(6));
                      },
                      Domain::Number};
-    UnaryEntry silu{[](const Arith &a, Value x, Operation *) {
-                      return a.div(x, a.add(a.c(1), a.exp(a.neg(x))));
-                    },
+    UnaryEntry silu{[](const Arith &a, Value x, Operation *) { return a.silu(x); },
                     Domain::Float};
     t["pd.silu"] = silu;
     t["pd.swish"] = silu;

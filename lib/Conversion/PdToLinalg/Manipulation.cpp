@@ -1154,32 +1154,39 @@ LogicalResult lowerGatherNd(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// arr read at `indices` along `axis` (the other dims at the output's own
+/// index), each index checked at run time against arr's size on `axis`:
+/// take_along_axis (negative indices wrap) and index_sample (they do not).
+Value gatherAlongAxis(Lowerer &l, Operation *op, Location loc, Value arr, Value indices,
+                      bool uns, int64_t axis, bool wrapNegative, StringRef message,
+                      Type elem) {
+  OpBuilder &b = l.b;
+  Value n = valueOf(b, loc, tensor::getMixedSize(b, loc, arr, axis));
+  Value checked = checkedIndices(
+      l, loc, op, indices, uns, wrapNegative,
+      [&](OpBuilder &, Location, ValueRange) { return n; }, message);
+  Value init = emptyOf(b, loc, tensor::getMixedSizes(b, loc, indices), elem);
+  return buildGeneric(
+      b, loc, init, checked,
+      AffineMap::getMultiDimIdentityMap(tensorType(indices).getRank(), b.getContext()),
+      [&](OpBuilder &nb, Location nl, ValueRange args, ValueRange ivs) {
+        SmallVector<Value> src(ivs);
+        src[axis] = args[0];
+        return tensor::ExtractOp::create(nb, nl, arr, src);
+      });
+}
+
 LogicalResult lowerTakeAlongAxis(Operation *op, Lowerer &l) {
   auto o = cast<TakeAlongAxisOp>(op);
-  OpBuilder &b = l.b;
-  Location loc = op->getLoc();
   Value arr = l.get(o.getArr()), indices = l.get(o.getIndices());
   bool uns = isUnsigned(pdElementType(o.getIndices()));
-  auto it = tensorType(indices);
-  int64_t ax = normalizeAxis((int32_t)o.getAxis(), it.getRank());
+  int64_t ax = normalizeAxis((int32_t)o.getAxis(), tensorType(indices).getRank());
   RankedTensorType outType = loweredType(o.getType());
   if (failed(requireNonEmptyAxis(op, arr, ax)))
     return failure();
-  Value n = valueOf(b, loc, tensor::getMixedSize(b, loc, arr, ax));
-  Value checked = checkedIndices(
-      l, loc, op, indices, uns, /*wrapNegative=*/true,
-      [&](OpBuilder &, Location, ValueRange) { return n; }, kSignedIndexMessage);
-  Value init = emptyOf(b, loc, tensor::getMixedSizes(b, loc, indices),
-                       outType.getElementType());
-  Value r = buildGeneric(
-      b, loc, init, checked,
-      AffineMap::getMultiDimIdentityMap(it.getRank(), b.getContext()),
-      [&](OpBuilder &nb, Location nl, ValueRange args, ValueRange ivs) {
-        SmallVector<Value> src(ivs);
-        src[ax] = args[0];
-        return tensor::ExtractOp::create(nb, nl, arr, src);
-      });
-  l.map(o.getOut(), castTo(b, loc, r, outType));
+  Value r = gatherAlongAxis(l, op, op->getLoc(), arr, indices, uns, ax, /*wrapNegative=*/true,
+                            kSignedIndexMessage, outType.getElementType());
+  l.map(o.getOut(), castTo(l.b, op->getLoc(), r, outType));
   return success();
 }
 
@@ -1544,25 +1551,15 @@ LogicalResult lowerMaxout(Operation *op, Lowerer &l) {
 /// (Paddle wraps none).
 LogicalResult lowerIndexSample(Operation *op, Lowerer &l) {
   auto o = cast<IndexSampleOp>(op);
-  OpBuilder &b = l.b;
-  Location loc = op->getLoc();
   Value x = l.get(o.getX()), index = l.get(o.getIndex());
-  bool uns = isUnsigned(pdElementType(o.getIndex()));
   RankedTensorType outType = loweredType(o.getType());
   if (failed(requireNonEmptyAxis(op, x, 1)))
     return failure();
-  Value n = valueOf(b, loc, tensor::getMixedSize(b, loc, x, 1));
-  Value checked = checkedIndices(
-      l, loc, op, index, uns, /*wrapNegative=*/false,
-      [&](OpBuilder &, Location, ValueRange) { return n; }, "index {value} out of range [0, {bound})");
-  Value init = emptyOf(b, loc, tensor::getMixedSizes(b, loc, index), outType.getElementType());
-  Value r = buildGeneric(b, loc, init, checked,
-                         AffineMap::getMultiDimIdentityMap(2, b.getContext()),
-                         [&](OpBuilder &nb, Location nl, ValueRange args, ValueRange ivs) {
-                           return tensor::ExtractOp::create(nb, nl, x,
-                                                            ValueRange{ivs[0], args[0]});
-                         });
-  l.map(o.getOut(), castTo(b, loc, r, outType));
+  Value r = gatherAlongAxis(l, op, op->getLoc(), x, index,
+                            isUnsigned(pdElementType(o.getIndex())), /*axis=*/1,
+                            /*wrapNegative=*/false, "index {value} out of range [0, {bound})",
+                            outType.getElementType());
+  l.map(o.getOut(), castTo(l.b, op->getLoc(), r, outType));
   return success();
 }
 

@@ -199,8 +199,7 @@ LogicalResult lowerSwiglu(Operation *op, Lowerer &l) {
   l.map(o.getOut(), buildElementwise(b, loc, outType, ValueRange{x, y},
                                      [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
                                        Arith a{nb, nloc, elem};
-                                       Value silu = a.div(v[0], a.add(a.c(1), a.exp(a.neg(v[0]))));
-                                       return a.mul(silu, v[1]);
+                                       return a.mul(a.silu(v[0]), v[1]);
                                      }));
   return success();
 }

@@ -409,83 +409,8 @@ LogicalResult lowerCrossEntropy(Operation *op, Lowerer &l) {
   return success();
 }
 
-/// cumsum / cumprod along one axis (optionally flattened, reversed,
-/// exclusive).
-LogicalResult lowerCumulative(Operation *op, Lowerer &l) {
-  Location loc = op->getLoc();
-  OpBuilder &b = l.b;
-  bool isSum = isa<CumsumOp>(op);
-  Value x = l.get(op->getOperand(0));
-  auto inType = cast<RankedTensorType>(x.getType());
-  RankedTensorType outType = loweredType(op->getResult(0).getType());
-  if (failed(requireStatic(op, {inType})))
-    return failure();
-  int64_t axis;
-  bool flatten = false;
-  if (isSum) {
-    std::optional<double> a = constScalar(op->getOperand(1));
-    if (!a)
-      return op->emitOpError() << "`axis` must be known at compile time to lower this op";
-    axis = (int64_t)*a;
-    flatten = attrBool(op, "flatten", false);
-  } else {
-    axis = attrInt(op, "dim", -1);
-  }
-  if (flatten || inType.getRank() == 0) {
-    x = reshapeTo(b, loc, x, RankedTensorType::get({inType.getNumElements()},
-                                                   inType.getElementType()));
-    inType = cast<RankedTensorType>(x.getType());
-    axis = 0;
-  }
-  axis = normalizeAxis(axis, inType.getRank());
-  bool exclusive = attrBool(op, "exclusive", false);
-  bool reverse = attrBool(op, "reverse", false);
-  Type elem = inType.getElementType();
-  int64_t rank = inType.getRank();
-  // out[..., i, ...] = combine over j of (j before-or-at i ? x[..., j, ...]
-  // : identity): one reduction generic over an extra loop j. O(n^2) along
-  // the axis, but parallel and without loop-carried buffers.
-  MLIRContext *ctx = b.getContext();
-  SmallVector<AffineExpr> inExprs, outExprs;
-  for (int64_t d = 0; d < rank; ++d) {
-    inExprs.push_back(getAffineDimExpr(d == axis ? rank : d, ctx));
-    outExprs.push_back(getAffineDimExpr(d, ctx));
-  }
-  SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
-  iters.push_back(utils::IteratorType::reduction);
-  Value identity = scalarConstant(b, loc, elem, isSum ? 0 : 1);
-  auto resultType = RankedTensorType::get(inType.getShape(), elem);
-  Value init = createFilled(b, loc, resultType, identity);
-  auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{resultType}, ValueRange{x}, ValueRange{init},
-      ArrayRef<AffineMap>{AffineMap::get(rank + 1, 0, inExprs, ctx),
-                          AffineMap::get(rank + 1, 0, outExprs, ctx)},
-      iters, [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value i = linalg::IndexOp::create(nb, nloc, axis);
-        Value j = linalg::IndexOp::create(nb, nloc, rank);
-        arith::CmpIPredicate pred =
-            reverse ? (exclusive ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::uge)
-                    : (exclusive ? arith::CmpIPredicate::ult : arith::CmpIPredicate::ule);
-        Value in = arith::CmpIOp::create(nb, nloc, pred, j, i);
-        Value v = arith::SelectOp::create(nb, nloc, in, args[0],
-                                          scalarConstant(nb, nloc, elem, isSum ? 0 : 1));
-        Value r;
-        if (isa<FloatType>(elem))
-          r = isSum ? (Value)arith::AddFOp::create(nb, nloc, args[1], v)
-                    : (Value)arith::MulFOp::create(nb, nloc, args[1], v);
-        else
-          r = isSum ? (Value)arith::AddIOp::create(nb, nloc, args[1], v)
-                    : (Value)arith::MulIOp::create(nb, nloc, args[1], v);
-        linalg::YieldOp::create(nb, nloc, r);
-      });
-  Value result = reshapeTo(b, loc, generic.getResult(0),
-                           RankedTensorType::get(outType.getShape(), elem));
-  l.map(op->getResult(0), castTo(b, loc, result, outType));
-  return success();
-}
-
 /// One pass of a scan along `axis` written as a reduction over an extra loop
-/// j (O(n^2) along the axis, as lowerCumulative): acc = combine(acc,
+/// j (O(n^2) along the axis; cumsum, cumprod, logcumsumexp): acc = combine(acc,
 /// value(j, i)) for the j that the scan includes at i, from `init`;
 /// `extra` are read at the output index i.
 Value scanReduction(OpBuilder &b, Location loc, Value x, int64_t axis, bool exclusive,
@@ -523,6 +448,102 @@ Value scanReduction(OpBuilder &b, Location loc, Value x, int64_t axis, bool excl
                    combine(nb, nloc, args[0], args.drop_front().drop_back(), args.back(), in));
              })
       .getResult(0);
+}
+
+/// (sum |x|^p)^(1/p) over `axes` of a float tensor; p = inf / -inf give
+/// max / min |x|, p = 0 counts the nonzeros (p_norm, dist).
+Value buildPNorm(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> axes, bool keep,
+                 double p) {
+  Type elem = cast<RankedTensorType>(x.getType()).getElementType();
+  if (std::isinf(p)) {
+    bool isMax = p > 0;
+    return buildReduction(b, loc, x, axes, keep,
+                          isMax ? minValue(b, loc, elem) : maxValue(b, loc, elem),
+                          [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                            Value ax = math::AbsFOp::create(nb, nloc, a[0]);
+                            return isMax ? (Value)arith::MaximumFOp::create(nb, nloc, a[1], ax)
+                                         : (Value)arith::MinimumFOp::create(nb, nloc, a[1], ax);
+                          });
+  }
+  Value r = buildReduction(b, loc, x, axes, keep, scalarConstant(b, loc, elem, 0),
+                           [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                             Value ax = math::AbsFOp::create(nb, nloc, a[0]);
+                             Value term;
+                             if (p == 0)
+                               term = castScalar(nb, nloc, castScalar(nb, nloc, ax, nb.getI1Type()),
+                                                 elem);
+                             else if (p == 1)
+                               term = ax;
+                             else if (p == 2)
+                               term = arith::MulFOp::create(nb, nloc, ax, ax);
+                             else
+                               term = math::PowFOp::create(nb, nloc, ax,
+                                                           scalarConstant(nb, nloc, elem, p));
+                             return arith::AddFOp::create(nb, nloc, a[1], term);
+                           });
+  if (p == 0 || p == 1)
+    return r;
+  return buildElementwise(b, loc, cast<RankedTensorType>(r.getType()), r,
+                          [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                            if (p == 2)
+                              return math::SqrtOp::create(nb, nloc, a[0]);
+                            return math::PowFOp::create(nb, nloc, a[0],
+                                                        scalarConstant(nb, nloc, elem, 1 / p));
+                          });
+}
+
+/// cumsum / cumprod along one axis (optionally flattened, reversed,
+/// exclusive).
+LogicalResult lowerCumulative(Operation *op, Lowerer &l) {
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  bool isSum = isa<CumsumOp>(op);
+  Value x = l.get(op->getOperand(0));
+  auto inType = cast<RankedTensorType>(x.getType());
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  if (failed(requireStatic(op, {inType})))
+    return failure();
+  int64_t axis;
+  bool flatten = false;
+  if (isSum) {
+    std::optional<double> a = constScalar(op->getOperand(1));
+    if (!a)
+      return op->emitOpError() << "`axis` must be known at compile time to lower this op";
+    axis = (int64_t)*a;
+    flatten = attrBool(op, "flatten", false);
+  } else {
+    axis = attrInt(op, "dim", -1);
+  }
+  if (flatten || inType.getRank() == 0) {
+    x = reshapeTo(b, loc, x, RankedTensorType::get({inType.getNumElements()},
+                                                   inType.getElementType()));
+    inType = cast<RankedTensorType>(x.getType());
+    axis = 0;
+  }
+  axis = normalizeAxis(axis, inType.getRank());
+  bool exclusive = attrBool(op, "exclusive", false);
+  bool reverse = attrBool(op, "reverse", false);
+  Type elem = inType.getElementType();
+  // out[..., i, ...] = combine over j of (j before-or-at i ? x[..., j, ...]
+  // : identity): O(n^2) along the axis, but parallel and without
+  // loop-carried buffers.
+  Value identity = scalarConstant(b, loc, elem, isSum ? 0 : 1);
+  auto resultType = RankedTensorType::get(inType.getShape(), elem);
+  Value scanned = scanReduction(
+      b, loc, x, axis, exclusive, reverse, createFilled(b, loc, resultType, identity), {},
+      [&](OpBuilder &nb, Location nloc, Value xj, ValueRange, Value acc, Value in) -> Value {
+        Value v = arith::SelectOp::create(nb, nloc, in, xj,
+                                          scalarConstant(nb, nloc, elem, isSum ? 0 : 1));
+        if (isa<FloatType>(elem))
+          return isSum ? (Value)arith::AddFOp::create(nb, nloc, acc, v)
+                       : (Value)arith::MulFOp::create(nb, nloc, acc, v);
+        return isSum ? (Value)arith::AddIOp::create(nb, nloc, acc, v)
+                     : (Value)arith::MulIOp::create(nb, nloc, acc, v);
+      });
+  Value result = reshapeTo(b, loc, scanned,
+                           RankedTensorType::get(outType.getShape(), elem));
+  l.map(op->getResult(0), castTo(b, loc, result, outType));
+  return success();
 }
 
 /// log(cumsum(exp(x))) along one axis, stably: a running maximum M first,
@@ -634,8 +655,7 @@ LogicalResult lowerSearchsorted(Operation *op, Lowerer &l) {
   return success();
 }
 
-/// The p-norm of x - y (broadcast) as a 0-D tensor: p = 0 counts nonzeros,
-/// +-inf takes the max / min |x - y|.
+/// The p-norm (buildPNorm) of x - y, broadcast, as a 0-D tensor.
 LogicalResult lowerDist(Operation *op, Lowerer &l) {
   auto o = cast<DistOp>(op);
   OpBuilder &b = l.b;
@@ -655,46 +675,14 @@ LogicalResult lowerDist(Operation *op, Lowerer &l) {
     int64_t c = i < rank - yt.getRank() ? 1 : yt.getDimSize(i - (rank - yt.getRank()));
     shape.push_back(std::max(a, c));
   }
-  double p = o.getP().convertToDouble();
+  if (rank == 0)
+    shape.push_back(1);
   Value diff = buildElementwise(b, loc, RankedTensorType::get(shape, elem), ValueRange{x, y},
                                 [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
-                                  return math::AbsFOp::create(
-                                      nb, nloc, arith::SubFOp::create(nb, nloc, v[0], v[1]));
+                                  return arith::SubFOp::create(nb, nloc, v[0], v[1]);
                                 });
-  SmallVector<int64_t> axes = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  Value r;
-  if (std::isinf(p)) {
-    r = buildReduction(b, loc, diff, axes, false, p > 0 ? minValue(b, loc, elem) : maxValue(b, loc, elem),
-                       [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
-                         return p > 0 ? (Value)arith::MaximumFOp::create(nb, nloc, a[0], a[1])
-                                      : (Value)arith::MinimumFOp::create(nb, nloc, a[0], a[1]);
-                       });
-  } else {
-    r = buildReduction(b, loc, diff, axes, false, scalarConstant(b, loc, elem, 0),
-                       [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
-                         Value t;
-                         if (p == 0)
-                           t = arith::UIToFPOp::create(
-                               nb, nloc, elem,
-                               arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNE, a[0],
-                                                     scalarConstant(nb, nloc, elem, 0)));
-                         else if (p == 1)
-                           t = a[0];
-                         else if (p == 2)
-                           t = arith::MulFOp::create(nb, nloc, a[0], a[0]);
-                         else
-                           t = math::PowFOp::create(nb, nloc, a[0], scalarConstant(nb, nloc, elem, p));
-                         return arith::AddFOp::create(nb, nloc, a[1], t);
-                       });
-    if (p != 0 && p != 1)
-      r = buildElementwise(b, loc, cast<RankedTensorType>(r.getType()), ValueRange{r},
-                           [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
-                             if (p == 2)
-                               return math::SqrtOp::create(nb, nloc, v[0]);
-                             return math::PowFOp::create(nb, nloc, v[0],
-                                                         scalarConstant(nb, nloc, elem, 1.0 / p));
-                           });
-  }
+  Value r = buildPNorm(b, loc, diff, llvm::to_vector(llvm::seq<int64_t>(0, shape.size())),
+                       /*keep=*/false, o.getP().convertToDouble());
   l.map(o.getOut(), castTo(b, loc, r, outType));
   return success();
 }
@@ -856,8 +844,7 @@ LogicalResult lowerSort(Operation *op, Lowerer &l) {
   return success();
 }
 
-/// p_norm: (sum |x|^p)^(1/p); p = inf / -inf give max / min |x|, p = 0
-/// counts the nonzeros.
+/// p_norm: buildPNorm over one axis or (asvector) all of them.
 LogicalResult lowerPNorm(Operation *op, Lowerer &l) {
   auto o = cast<PNormOp>(op);
   Location loc = op->getLoc();
@@ -876,40 +863,7 @@ LogicalResult lowerPNorm(Operation *op, Lowerer &l) {
     x = reshapeTo(b, loc, x, RankedTensorType::get({1}, elem));
     axes = {0};
   }
-  bool keep = o.getKeepdim() && !asvector;
-  Value r;
-  if (std::isinf(p)) {
-    bool isMax = p > 0;
-    r = buildReduction(b, loc, x, axes, keep, isMax ? minValue(b, loc, elem) : maxValue(b, loc, elem),
-                       [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
-                         Value ax = math::AbsFOp::create(nb, nloc, a[0]);
-                         return isMax ? (Value)arith::MaximumFOp::create(nb, nloc, a[1], ax)
-                                      : (Value)arith::MinimumFOp::create(nb, nloc, a[1], ax);
-                       });
-  } else {
-    r = buildReduction(b, loc, x, axes, keep, scalarConstant(b, loc, elem, 0),
-                       [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
-                         Value ax = math::AbsFOp::create(nb, nloc, a[0]);
-                         Value term;
-                         if (p == 0)
-                           term = castScalar(nb, nloc, castScalar(nb, nloc, ax, nb.getI1Type()), elem);
-                         else if (p == 1)
-                           term = ax;
-                         else if (p == 2)
-                           term = arith::MulFOp::create(nb, nloc, ax, ax);
-                         else
-                           term = math::PowFOp::create(nb, nloc, ax, scalarConstant(nb, nloc, elem, p));
-                         return arith::AddFOp::create(nb, nloc, a[1], term);
-                       });
-    if (p != 0 && p != 1)
-      r = buildElementwise(b, loc, cast<RankedTensorType>(r.getType()), r,
-                           [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
-                             if (p == 2)
-                               return math::SqrtOp::create(nb, nloc, a[0]);
-                             return math::PowFOp::create(nb, nloc, a[0],
-                                                         scalarConstant(nb, nloc, elem, 1 / p));
-                           });
-  }
+  Value r = buildPNorm(b, loc, x, axes, o.getKeepdim() && !asvector, p);
   RankedTensorType outType = loweredType(o.getType());
   r = reshapeTo(b, loc, r, RankedTensorType::get(outType.getShape(), elem));
   l.map(o.getResult(), castTo(b, loc, r, outType));

@@ -88,6 +88,8 @@ struct Arith {
   Value exp(Value x) const { return math::ExpOp::create(b, loc, x); }
   Value log1p(Value x) const { return math::Log1pOp::create(b, loc, x); }
   Value tanh(Value x) const { return math::TanhOp::create(b, loc, x); }
+  /// x * sigmoid(x) as x / (1 + exp(-x)) (silu, swish, swiglu).
+  Value silu(Value x) const { return div(x, add(c(1), exp(neg(x)))); }
   Value sigmoid(Value x) const {
     return div(c(1), add(c(1), exp(neg(x))));
   }
