@@ -159,8 +159,15 @@ LogicalResult pd::codegenNarrowMatmul(RewriterBase &rewriter, linalg::MatmulOp o
     }
   }
   // Rows per block: up to 24 accumulators, with B's n vectors and A's one
-  // in the 32 vector registers.
+  // in the 32 vector registers; preferably a divisor of m down to half that
+  // (at least 8 accumulators), so that no second, remainder block doubles
+  // the code LLVM compiles.
   int64_t rows = std::max<int64_t>(1, std::min<int64_t>({8, 24 / n, (31 - n) / n}));
+  for (int64_t r = rows; r >= 1 && 2 * r >= rows && r * n >= 8; --r)
+    if (m % r == 0) {
+      rows = r;
+      break;
+    }
   NarrowBuilder builder{rewriter, loc, a, bt, c, k, n, width, TypedAttr()};
   forRowBlocks(rewriter, loc, m, rows, threads,
                [&](Value row, int64_t count) { builder.block(row, count); });

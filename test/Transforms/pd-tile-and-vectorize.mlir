@@ -64,14 +64,16 @@ func.func @matmul(%a: memref<256x512xf32>, %b: memref<512x256xf32>, %c: memref<2
 // CHECK-NOT: vector<16x16xf32>
 // 196 columns of a 512 x 2304 weight: the weights' cache tiles (rows on
 // threads, depth blocks of 256) outside, the 192 + 4 columns inside them,
-// the 4 as dot products (4 columns x 6 rows of accumulators).
+// the 4 as dot products: 4 columns x 4 rows of accumulators, 4 rows dividing
+// the 64-row cache tile (no remainder block).
 // CHECK-LABEL: func.func @conv_14x14_columns(
 // CHECK: scf.parallel
 // CHECK-NEXT: memref.subview
 // CHECK: scf.for {{.*}} step %c256
 // CHECK: vector<4x64xf32>
 // CHECK: memref<4x256xf32>
-// CHECK-COUNT-24: vector.fma {{.*}} : vector<16xf32>
+// CHECK-COUNT-16: vector.fma {{.*}} : vector<16xf32>
+// CHECK-NEXT: scf.yield
 // CHECK-NOT: vector<4x4xf32>
 func.func @matmul_49_columns(%w: memref<64x128xf32>, %x: memref<128x49xf32>, %c: memref<64x49xf32>) {
   linalg.matmul ins(%w, %x : memref<64x128xf32>, memref<128x49xf32>) outs(%c : memref<64x49xf32>)
