@@ -9,6 +9,8 @@
 // whose accumulator stays in registers across the k loop (FMAs).
 // CHECK-LABEL: func.func @matmul(
 // CHECK: scf.parallel
+// A cache tile of all of B's (contiguous) columns: read in place, no panel.
+// CHECK-NOT: memref.alloca
 // CHECK: scf.for
 // CHECK: scf.for
 // CHECK: scf.for
@@ -23,6 +25,47 @@
 // OPTS: vector.fma
 func.func @matmul(%a: memref<256x512xf32>, %b: memref<512x256xf32>, %c: memref<256x256xf32>) {
   linalg.matmul ins(%a, %b : memref<256x512xf32>, memref<512x256xf32>) outs(%c : memref<256x256xf32>)
+  return
+}
+
+// -----
+
+// B's rows 4 KB apart (a [1024, 1024] weight) would fall into the same few
+// cache sets: each cache tile of B is copied into a contiguous panel on the
+// stack (one per thread) before the register tiles read it. 128 rows are 3
+// cache tiles of 42 (the threads share them) and 2 rows, too few to pay for
+// a copy.
+// CHECK-LABEL: func.func @matmul_right_panel(
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c126, %c1024) step (%c42, %c256)
+// CHECK: %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x256xf32>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: %[[ROW:.*]] = vector.maskedload {{.*}} : memref<256x256xf32, strided<[1024, 1], offset: ?>>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK: vector.maskedstore %[[PANEL]][{{.*}}], %{{.*}}, %[[ROW]]
+// CHECK: memref.subview %[[PANEL]]
+// CHECK: vector.fma
+// CHECK: scf.parallel
+// CHECK-NOT: memref.alloca
+// CHECK: vector.fma
+func.func @matmul_right_panel(%a: memref<128x1024xf32>, %b: memref<1024x1024xf32>, %c: memref<128x1024xf32>) {
+  linalg.matmul ins(%a, %b : memref<128x1024xf32>, memref<1024x1024xf32>) outs(%c : memref<128x1024xf32>)
+  return
+}
+
+// -----
+
+// 402 = 2 x 3 x 67 rows: the only cache tile of 6-row register tiles that
+// divides them and fits 64 rows is 6 rows, and each such tile would stream
+// all of B. Rows 0-359 go in tiles of 60, the last 42 in an op of their own.
+// CHECK-LABEL: func.func @matmul_402_rows(
+// CHECK: memref.subview %{{.*}}[0, 0] [360, 256] [1, 1]
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c360) step (%c60)
+// CHECK: vector.fma
+// CHECK: memref.subview %{{.*}}[360, 0] [42, 256] [1, 1]
+// CHECK: vector.fma
+func.func @matmul_402_rows(%a: memref<402x256xf32>, %b: memref<256x256xf32>, %c: memref<402x256xf32>) {
+  linalg.matmul ins(%a, %b : memref<402x256xf32>, memref<256x256xf32>) outs(%c : memref<402x256xf32>)
   return
 }
 

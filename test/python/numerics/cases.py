@@ -773,6 +773,11 @@ _matmul_case(F32, "cols49_k1024", (64, 1024), (1024, 49))
 _matmul_case(F32, "cols196_tails", (70, 300), (300, 196))
 _matmul_case(F32, "narrow_cols5", (13, 200), (200, 5))
 _matmul_case(F32, "narrow_trans_y", (9, 144), (3, 144), ty=True)
+# Rows of y 2 KB apart: each cache tile of y is copied into a panel first
+# (a depth of 300 in blocks of 150); 402 = 2 x 3 x 67 rows: tiles of 60
+# rows and a 42-row op.
+_matmul_case(F32, "right_panel", (64, 300), (300, 512))
+_matmul_case(F32, "rows402", (402, 64), (64, 128))
 
 for _dt in FLOATS:
     _r = rng_for("bmm", _dt)
