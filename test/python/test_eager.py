@@ -153,7 +153,8 @@ def test_eager_tensors_become_constants_in_programs():
 def test_paddle_api_of_the_new_ops_on_eager_tensors():
     """paddle.kron / cross / diag / baddbmm / logcumsumexp / searchsorted /
     dist / index_sample / meshgrid and F.pixel_unshuffle / channel_shuffle /
-    maxout / label_smooth / swiglu with Paddle's Python signatures."""
+    maxout / temporal_shift / label_smooth / swiglu with Paddle's Python
+    signatures."""
     x, y = rand(4, 3), rand(4, 3, seed=1)
     tx, ty = paddle.to_tensor(x), paddle.to_tensor(y)
     np.testing.assert_allclose(paddle.kron(tx, ty).numpy(), np.kron(x, y), rtol=1e-6)
@@ -186,6 +187,16 @@ def test_paddle_api_of_the_new_ops_on_eager_tensors():
         img.reshape(1, 2, 2, 4, 6).transpose(0, 2, 1, 3, 4).reshape(1, 4, 4, 6))
     np.testing.assert_array_equal(F.maxout(paddle.to_tensor(img), 2).numpy(),
                                   img.reshape(1, 2, 2, 4, 6).max(2))
+    # temporal_shift: 2 clips of 2 frames, 8 channels at 0.25: 2 from the
+    # previous frame, 2 from the next, zeros past the clip's ends.
+    clip = rand(4, 8, 1, 2)
+    shifted = F.temporal_shift(paddle.to_tensor(clip), 2).numpy().reshape(2, 2, 8, 1, 2)
+    c5 = clip.reshape(2, 2, 8, 1, 2)
+    np.testing.assert_array_equal(shifted[:, 1, :2], c5[:, 0, :2])
+    np.testing.assert_array_equal(shifted[:, 0, :2], 0)
+    np.testing.assert_array_equal(shifted[:, 0, 2:4], c5[:, 1, 2:4])
+    np.testing.assert_array_equal(shifted[:, 1, 2:4], 0)
+    np.testing.assert_array_equal(shifted[:, :, 4:], c5[:, :, 4:])
     np.testing.assert_allclose(F.label_smooth(tx).numpy(), 0.9 * x + 0.1 / 3, rtol=1e-6)
     np.testing.assert_allclose(F.swiglu(tx, ty).numpy(), x / (1 + np.exp(-x)) * y, rtol=1e-5,
                                atol=1e-6)

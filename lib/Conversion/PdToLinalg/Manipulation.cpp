@@ -1520,6 +1520,57 @@ LogicalResult lowerChannelShuffle(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// TSM's shift along time: x [N*T, C, H, W] (or [N*T, H, W, C]) seen as
+/// [N, T, ...]; with c1 = int(C * shift_ratio) and c2 = int(C * 2 *
+/// shift_ratio) (float products, as PHI computes them), channels below c1
+/// take the previous frame, channels in [c1, c2) the next one, the rest stay;
+/// a frame past either end gives zeros. Zeros, then three slices inserted.
+LogicalResult lowerTemporalShift(Operation *op, Lowerer &l) {
+  auto o = cast<TemporalShiftOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  if (failed(requireStatic(op, {x.getType()})))
+    return failure();
+  auto xt = tensorType(x);
+  int64_t t = (int32_t)o.getSegNum();
+  if (t <= 0 || xt.getDimSize(0) % t != 0)
+    return op->emitOpError() << "the batch dim " << xt.getDimSize(0)
+                             << " is not divisible by seg_num = " << t;
+  // [N, T, ...]: the channel dim moves up by one.
+  Value x5 = splitDim(b, loc, x, 0, {xt.getDimSize(0) / t, t});
+  auto x5t = tensorType(x5);
+  int64_t cDim = o.getDataFormat() == "NHWC" ? 4 : 2;
+  int64_t c = x5t.getDimSize(cDim);
+  float ratio = o.getShiftRatio().convertToFloat();
+  int64_t c1 = (int64_t)((float)c * ratio), c2 = (int64_t)((float)(c * 2) * ratio);
+  c1 = std::clamp<int64_t>(c1, 0, c);
+  c2 = std::clamp<int64_t>(c2, c1, c);
+  Value out = createFilled(b, loc, x5t, scalarConstant(b, loc, x5t.getElementType(), 0.0));
+  // x[:, from:from+frames, first:first+count] -> out[:, to:to+frames, first:...]
+  auto move = [&](int64_t from, int64_t to, int64_t frames, int64_t first, int64_t count) {
+    if (frames <= 0 || count <= 0)
+      return;
+    SmallVector<OpFoldResult> src(5, b.getIndexAttr(0)), dst(5, b.getIndexAttr(0)), sizes;
+    for (int64_t d : x5t.getShape())
+      sizes.push_back(b.getIndexAttr(d));
+    src[1] = b.getIndexAttr(from);
+    dst[1] = b.getIndexAttr(to);
+    src[cDim] = dst[cDim] = b.getIndexAttr(first);
+    sizes[1] = b.getIndexAttr(frames);
+    sizes[cDim] = b.getIndexAttr(count);
+    Value part = extractSlice(b, loc, x5, src, sizes, ones(b, 5));
+    out = insertSlice(b, loc, part, out, dst, sizes);
+  };
+  move(0, 1, t - 1, 0, c1);      // from the previous frame
+  move(1, 0, t - 1, c1, c2 - c1); // from the next frame
+  move(0, 0, t, c2, c - c2);      // unshifted
+  Value flat = tensor::CollapseShapeOp::create(
+      b, loc, out, SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}, {4}});
+  l.map(o.getOut(), castTo(b, loc, flat, loweredType(o.getType())));
+  return success();
+}
+
 /// out[.., i, ..] = max over j < groups of x[.., i * groups + j, ..].
 LogicalResult lowerMaxout(Operation *op, Lowerer &l) {
   auto o = cast<MaxoutOp>(op);
@@ -1642,6 +1693,7 @@ void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
   table.add("pd.pixel_unshuffle", lowerPixelUnshuffle);
   table.add("pd.channel_shuffle", lowerChannelShuffle);
   table.add("pd.maxout", lowerMaxout);
+  table.add("pd.temporal_shift", lowerTemporalShift);
   table.add("pd.index_sample", lowerIndexSample);
   table.add("pd.meshgrid", lowerMeshgrid);
   // Value semantics: a copy is the value itself.

@@ -145,6 +145,11 @@ def channel_shuffle(x, groups, data_format="NCHW", name=None):
         return pd.channel_shuffle(x, groups, data_format)
 
 
+def temporal_shift(x, seg_num, shift_ratio=0.25, name=None, data_format="NCHW"):
+    with building(x):
+        return pd.temporal_shift(x, seg_num, shift_ratio, data_format)
+
+
 def maxout(x, groups, axis=1, name=None):
     with building(x):
         return pd.maxout(x, groups, axis)

@@ -126,6 +126,16 @@ func.func @add_n_bool() {
 
 // -----
 
+func.func @temporal_shift_dynamic() {
+  %x = pd.data "x" : !pd.vtensor<?x4x2x2xf32>
+  // expected-error @+1 {{'pd.temporal_shift' op lowering needs static shapes}}
+  %r = pd.temporal_shift %x {seg_num = 2 : i32} : (!pd.vtensor<?x4x2x2xf32>) -> !pd.vtensor<?x4x2x2xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<?x4x2x2xf32>
+  return
+}
+
+// -----
+
 func.func @maxout_int() {
   %x = pd.data "x" : !pd.vtensor<1x4x2x2xi32>
   // expected-error @+1 {{'pd.maxout' op the CPU lowering supports float element types here}}

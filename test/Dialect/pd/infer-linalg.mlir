@@ -805,7 +805,8 @@ func.func @matrix(%v: !pd.vtensor<5xf32>, %r: !pd.vtensor<?x5xi64>, %m: !pd.vten
 // -----
 
 // pixel_unshuffle: [N, C, H*r, W*r] -> [N, C*r*r, H, W]; channel_shuffle
-// keeps the shape; maxout divides the channels by groups.
+// keeps the shape; maxout divides the channels by groups; temporal_shift
+// keeps the shape.
 // CHECK-LABEL: func.func @channel_rearrangements
 // CHECK: pd.pixel_unshuffle {{.*}} -> !pd.vtensor<2x12x2x3xf32>
 // CHECK: pd.pixel_unshuffle {{.*}} -> !pd.vtensor<1x2x1x18xf32>
@@ -813,6 +814,8 @@ func.func @matrix(%v: !pd.vtensor<5xf32>, %r: !pd.vtensor<?x5xi64>, %m: !pd.vten
 // CHECK: pd.channel_shuffle {{.*}} -> !pd.vtensor<2x3x4x6xf32>
 // CHECK: pd.maxout {{.*}} -> !pd.vtensor<2x1x4x6xf32>
 // CHECK: pd.maxout {{.*}} -> !pd.vtensor<2x3x4x2xf32>
+// CHECK: pd.temporal_shift {{.*}} -> !pd.vtensor<2x3x4x6xf32>
+// CHECK: pd.temporal_shift {{.*}} -> !pd.vtensor<?x3x?x6xf32>
 func.func @channel_rearrangements(%x: !pd.vtensor<2x3x4x6xf32>, %xn: !pd.vtensor<1x6x3x2xf32>,
                                   %xd: !pd.vtensor<?x3x?x6xf32>) {
   %0 = pd.pixel_unshuffle %x {downscale_factor = 2 : i32} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
@@ -821,6 +824,8 @@ func.func @channel_rearrangements(%x: !pd.vtensor<2x3x4x6xf32>, %xn: !pd.vtensor
   %3 = pd.channel_shuffle %x {groups = 3 : i32} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
   %4 = pd.maxout %x {groups = 3 : i32} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
   %5 = pd.maxout %x {groups = 3 : i32, axis = -1 : i32} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %6 = pd.temporal_shift %x {seg_num = 2 : i32} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %7 = pd.temporal_shift %xd {seg_num = 4 : i32, shift_ratio = 0.125 : f32, data_format = "NHWC"} : (!pd.vtensor<?x3x?x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 

@@ -921,6 +921,24 @@ func.func @channel_shuffle_groups(%x: !pd.vtensor<1x6x2x2xf32>) {
 
 // -----
 
+func.func @temporal_shift_seg_num(%x: !pd.vtensor<6x4x2x2xf32>) {
+  // expected-error @+2 {{'pd.temporal_shift' op the batch dim 6 is not divisible by seg_num = 4}}
+  // expected-error @+1 {{'pd.temporal_shift' op failed to infer returned types}}
+  %0 = pd.temporal_shift %x {seg_num = 4 : i32} : (!pd.vtensor<6x4x2x2xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @temporal_shift_ratio(%x: !pd.vtensor<6x4x2x2xf32>) {
+  // expected-error @+2 {{'pd.temporal_shift' op shift_ratio must be in (0, 0.5), got 5.000000e-01}}
+  // expected-error @+1 {{'pd.temporal_shift' op failed to infer returned types}}
+  %0 = pd.temporal_shift %x {seg_num = 3 : i32, shift_ratio = 0.5 : f32} : (!pd.vtensor<6x4x2x2xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
 func.func @maxout_axis(%x: !pd.vtensor<1x6x2x2xf32>) {
   // expected-error @+2 {{'pd.maxout' op axis must be 1, -1 or 3, got 2}}
   // expected-error @+1 {{'pd.maxout' op failed to infer returned types}}

@@ -1237,6 +1237,25 @@ for _dt in FLOATS:
 add("maxout", F32, "g3_last", {"x": rand(rng_for("maxout", "last"), (2, 3, 2, 9), F32)},
     lambda x: pd.maxout(x, 3, -1), lambda x: R.maxout(x, 3, -1))
 
+# temporal_shift (PP-TSM): 2 clips of 3 frames; 10 channels at 0.25 shift
+# 2 back and 3 forward (int(2.5), int(5.0)); one frame per clip (all
+# shifted channels zero); NHWC; integers (references checked against
+# Paddle 3.3.1)
+for _dt in FLOATS:
+    add("temporal_shift", _dt, "t3",
+        {"x": rand(rng_for("temporal_shift", _dt), (6, 10, 2, 3), _dt)},
+        lambda x: pd.temporal_shift(x, 3), lambda x: R.temporal_shift(x, 3))
+add("temporal_shift", F32, "t1_ratio_0_4",
+    {"x": rand(rng_for("temporal_shift", "t1"), (2, 5, 2, 2), F32)},
+    lambda x: pd.temporal_shift(x, 1, 0.4), lambda x: R.temporal_shift(x, 1, 0.4))
+add("temporal_shift", F32, "nhwc",
+    {"x": rand(rng_for("temporal_shift", "nhwc"), (4, 2, 3, 8), F32)},
+    lambda x: pd.temporal_shift(x, 2, 0.125, "NHWC"),
+    lambda x: R.temporal_shift(x, 2, 0.125, "NHWC"))
+add("temporal_shift", I64, "t4",
+    {"x": rand(rng_for("temporal_shift", I64), (4, 8, 1, 2), I64, -50, 50)},
+    lambda x: pd.temporal_shift(x, 4), lambda x: R.temporal_shift(x, 4))
+
 # label_smooth, swiglu
 for _dt in FLOATS:
     _r = rng_for("label_smooth", _dt)

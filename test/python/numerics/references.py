@@ -725,6 +725,23 @@ def channel_shuffle(x, groups, data_format="NCHW"):
     return x.reshape(n, groups, c // groups, h, w).transpose(0, 2, 1, 3, 4).reshape(n, c, h, w)
 
 
+def temporal_shift(x, seg_num, shift_ratio=0.25, data_format="NCHW"):
+    """PHI's TemporalShiftFwNCHW/NHWC: channels below c1 take frame t - 1,
+    those in [c1, c2) frame t + 1, zeros past either end."""
+    if data_format == "NHWC":
+        x = x.transpose(0, 3, 1, 2)
+    nt, c = x.shape[:2]
+    x5 = x.reshape(nt // seg_num, seg_num, c, *x.shape[2:])
+    c1 = int(np.float32(c) * np.float32(shift_ratio))
+    c2 = int(np.float32(c * 2) * np.float32(shift_ratio))
+    out = np.zeros_like(x5)
+    out[:, 1:, :c1] = x5[:, :-1, :c1]
+    out[:, :-1, c1:c2] = x5[:, 1:, c1:c2]
+    out[:, :, c2:] = x5[:, :, c2:]
+    out = out.reshape(x.shape)
+    return out.transpose(0, 2, 3, 1) if data_format == "NHWC" else out
+
+
 def maxout(x, groups, axis=1):
     axis %= x.ndim
     shape = list(x.shape)

@@ -237,6 +237,9 @@ LogicalResult CrossInferMeta(const MetaTensor &x, const MetaTensor &y, int64_t a
 LogicalResult PixelUnshuffleInferMeta(const MetaTensor &x, int64_t downscaleFactor,
                                       StringRef dataFormat, MetaTensor &out,
                                       const MetaError &err);
+LogicalResult TemporalShiftInferMeta(const MetaTensor &x, int64_t segNum, double shiftRatio,
+                                     StringRef dataFormat, MetaTensor &out,
+                                     const MetaError &err);
 LogicalResult ChannelShuffleInferMeta(const MetaTensor &x, int64_t groups, StringRef dataFormat,
                                       MetaTensor &out, const MetaError &err);
 LogicalResult MaxOutInferMeta(const MetaTensor &x, int64_t groups, int64_t axis,

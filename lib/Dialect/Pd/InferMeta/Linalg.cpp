@@ -658,6 +658,23 @@ LogicalResult ChannelShuffleInferMeta(const MetaTensor &x, int64_t groups, Strin
   return success();
 }
 
+LogicalResult TemporalShiftInferMeta(const MetaTensor &x, int64_t segNum, double shiftRatio,
+                                     StringRef dataFormat, MetaTensor &out,
+                                     const MetaError &err) {
+  if (x.rank() != 4)
+    return err("input must be 4-D [N*T, C, H, W] or [N*T, H, W, C], got ", dimsStr(x.dims));
+  if (segNum <= 0)
+    return err("seg_num must be positive, got ", segNum);
+  if (!(shiftRatio > 0.0 && shiftRatio < 0.5))
+    return err("shift_ratio must be in (0, 0.5), got ", shiftRatio);
+  if (dataFormat != "NCHW" && dataFormat != "NHWC")
+    return err("data_format must be NCHW or NHWC, got ", dataFormat);
+  if (!isDyn(x.dims[0]) && x.dims[0] % segNum != 0)
+    return err("the batch dim ", x.dims[0], " is not divisible by seg_num = ", segNum);
+  out.set(x.dims, x.dtype);
+  return success();
+}
+
 LogicalResult MaxOutInferMeta(const MetaTensor &x, int64_t groups, int64_t axis,
                               MetaTensor &out, const MetaError &err) {
   if (x.rank() != 4)
