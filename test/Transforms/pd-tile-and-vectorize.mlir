@@ -4,6 +4,7 @@
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | paddle-opt -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | FileCheck %s
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fuse-epilogues=false}))' | FileCheck %s --check-prefix=NOFUSE
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{min-parallel-work=1000000000}))' | FileCheck %s --check-prefix=SERIAL
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fused-tile-depth=2304 fused-tile-bytes=36864}))' | FileCheck %s --check-prefix=FUSEDTILE
 
 // A large matmul: parallel cache tiles, a depth block, a 4x64 register tile
 // whose accumulator stays in registers across the k loop (FMAs).
@@ -675,6 +676,10 @@ func.func @batched_conv_epilogue(%w: memref<64x128xf32>, %col: memref<2x128x784x
 // CHECK-NOT: pd.im2col
 // NOFUSE-LABEL: func.func @im2col_panels(
 // NOFUSE: memref.alloca()
+// A panel of at most 36864 bytes: 72 deep, 128 columns (8 image rows).
+// FUSEDTILE-LABEL: func.func @im2col_panels(
+// FUSEDTILE: scf.parallel ({{.*}}) = ({{.*}}) to (%c2, %c256) step (%c1, %c128) {
+// FUSEDTILE-NEXT: memref.alloca() {alignment = 64 : i64} : memref<72x128xf32>
 #cin = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
 #cid = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
 #cw = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
@@ -702,32 +707,36 @@ func.func @im2col_panels(%x: memref<2x8x18x18xf32>, %w: memref<64x72xf32>, %y: m
 // -----
 
 // One image and a matmul that is one cache tile (m = 64, n = 64 whole) with
-// depth blocks (k = 288 = 2 x 144): its rows are split into tiles of 16 for
+// depth blocks (k = 2304 = 2 x 1152, fused-tile-depth): its rows are split into tiles of 16 for
 // the threads, each tile with its panel. On one thread (a large
 // min-parallel-work) the panel is allocated in a region of its own around
 // the matmul (a kernel of its own later), not in the loop.
 // CHECK-LABEL: func.func @im2col_panels_serial(
 // CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c64) step (%c16) {
-// CHECK-NEXT: memref.alloca() {alignment = 64 : i64} : memref<144x64xf32>
+// CHECK-NEXT: memref.alloca() {alignment = 64 : i64} : memref<1152x64xf32>
+// With fused-tile-depth=2304, one block of all of k.
+// FUSEDTILE-LABEL: func.func @im2col_panels_serial(
+// FUSEDTILE: memref.alloca() {alignment = 64 : i64} : memref<2304x64xf32>
+// FUSEDTILE-NOT: step %c1152
 // SERIAL-LABEL: func.func @im2col_panels_serial(
 // SERIAL-NOT: scf.parallel
 // SERIAL: scf.execute_region {
-// SERIAL-NEXT: %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<144x64xf32>
-// SERIAL: scf.for %[[K0:.*]] = %c0 to %c288 step %c144 {
+// SERIAL-NEXT: %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1152x64xf32>
+// SERIAL: scf.for %[[K0:.*]] = %c0 to %c2304 step %c1152 {
 // SERIAL: vector.maskedstore %[[PANEL]]
 // SERIAL: scf.yield
 // SERIAL-NOT: pd.im2col
 #sin = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
 #sid = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
-func.func @im2col_panels_serial(%x: memref<1x32x10x10xf32>, %w: memref<64x288xf32>, %y: memref<64x64xf32>) {
-  %col = memref.alloc() : memref<1x32x3x3x8x8xf32>
+func.func @im2col_panels_serial(%x: memref<1x256x10x10xf32>, %w: memref<64x2304xf32>, %y: memref<64x64xf32>) {
+  %col = memref.alloc() : memref<1x256x3x3x8x8xf32>
   linalg.generic {indexing_maps = [#sin, #sid], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
-      ins(%x : memref<1x32x10x10xf32>) outs(%col : memref<1x32x3x3x8x8xf32>) attrs = {pd.im2col = array<i64: 1, 1, 1, 1>} {
+      ins(%x : memref<1x256x10x10xf32>) outs(%col : memref<1x256x3x3x8x8xf32>) attrs = {pd.im2col = array<i64: 1, 1, 1, 1>} {
   ^bb0(%in: f32, %out: f32):
     linalg.yield %in : f32
   }
-  %patches = memref.collapse_shape %col [[0, 1, 2, 3], [4, 5]] : memref<1x32x3x3x8x8xf32> into memref<288x64xf32>
-  linalg.matmul ins(%w, %patches : memref<64x288xf32>, memref<288x64xf32>) outs(%y : memref<64x64xf32>)
+  %patches = memref.collapse_shape %col [[0, 1, 2, 3], [4, 5]] : memref<1x256x3x3x8x8xf32> into memref<2304x64xf32>
+  linalg.matmul ins(%w, %patches : memref<64x2304xf32>, memref<2304x64xf32>) outs(%y : memref<64x64xf32>)
   return
 }
 

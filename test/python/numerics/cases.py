@@ -920,6 +920,28 @@ _conv_case("conv2d", F32, "kernel1", (2, 3, 4, 4), (5, 3, 1, 1))
 _conv_case("conv2d", F32, "map14_3x3", (1, 16, 14, 14), (32, 16, 3, 3), paddings=[1, 1])
 _conv_case("conv2d", F32, "map7_1x1", (1, 64, 7, 7), (64, 64, 1, 1))
 _conv_case("conv2d", F32, "map7_batch2", (2, 32, 7, 7), (48, 32, 3, 3), paddings=[1, 1])
+# Convolutions with a bias + relu epilogue on each cache tile: k = 576 is
+# one depth block (the tile's result on the stack until the epilogue reads
+# it; 16x16 = 256 columns in tiles of 8 whole rows, which keep the panel
+# within fused-tile-bytes); k = 1440 two blocks of 720; a 1x1 with k = 1024
+# reads the input itself.
+def _conv_epilogue_case(name, xs, ws, paddings):
+    r = rng_for("conv2d", F32, name)
+    depth = ws[1] * ws[2] * ws[3]
+    filt = (rand(r, ws, F32) / np.sqrt(depth)).astype(np.float32)  # outputs of order 1
+    add("conv2d", F32, name, {"input": rand(r, xs, F32), "filter": filt,
+                              "bias": rand(r, (1, ws[0], 1, 1), F32)},
+        lambda input, filter, bias: pd.relu(pd.add(pd.conv2d(input, filter, paddings=paddings),
+                                                   bias)),
+        lambda input, filter, bias: out(np.maximum(R.conv_nd(
+            f64(input), f64(filter), [1, 1], paddings, [1, 1], 1, "EXPLICIT", False)
+            + f64(bias), 0), input.dtype),
+        tol=(1e-5, 1e-5 * np.sqrt(depth) / 8))  # float32 sums of up to 1440 products
+
+
+_conv_epilogue_case("epilogue_k576", (1, 64, 16, 16), (48, 64, 3, 3), [1, 1])
+_conv_epilogue_case("epilogue_k1440", (1, 160, 9, 9), (32, 160, 3, 3), [1, 1])
+_conv_epilogue_case("epilogue_1x1_k1024", (1, 1024, 14, 14), (72, 1024, 1, 1), [0, 0])
 _conv_case("conv2d", F32, "dyn_batch", (3, 2, 6, 6), (4, 2, 3, 3), paddings=[1, 1],
            shapes={"input": [None, 2, 6, 6]})
 _conv_case("conv2d", F32, "dyn_hw", (1, 2, 7, 5), (4, 2, 3, 3), paddings=[1, 1],
