@@ -57,6 +57,26 @@ struct PadAsBorderFills : OpRewritePattern<tensor::PadOp> {
     // Each side of each padded dim, across the whole extent of the others
     // (corners are filled twice: a few elements).
     for (int64_t d = 0; d < rank; ++d) {
+      // A column of one element on each side of the rows (a 3x3
+      // convolution's padding): one fill of both columns (stride W - 1), so
+      // that the end of a row and the start of the next, neighbours in
+      // memory, are written together: the two fills of one column each,
+      // a cache line per row each time, took 13% of MobileNetV2's time.
+      if (d == rank - 1 && low[d] == 1 && high[d] == 1 && padded[d] > 2) {
+        SmallVector<int64_t> sizes(padded);
+        sizes[d] = 2;
+        SmallVector<OpFoldResult> strides(ones);
+        strides[d] = rewriter.getIndexAttr(padded[d] - 1);
+        SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+        Value sides = tensor::ExtractSliceOp::create(rewriter, loc, result, offsets,
+                                                     indexAttrs(sizes), strides);
+        Value filled =
+            linalg::FillOp::create(rewriter, loc, ValueRange{padding}, ValueRange{sides})
+                .getResult(0);
+        result = tensor::InsertSliceOp::create(rewriter, loc, filled, result, offsets,
+                                               indexAttrs(sizes), strides);
+        continue;
+      }
       for (auto [offset, size] : {std::pair{int64_t(0), low[d]},
                                   std::pair{low[d] + source[d], high[d]}}) {
         if (size == 0)

@@ -4,7 +4,9 @@
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-decompose-pad),canonicalize,eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries},cse,canonicalize)' | FileCheck %s --check-prefix=BUF
 
 // The source goes into the interior of an empty tensor, then each padded
-// side (rows 0 and 9, columns 0 and 9) is filled: the border only.
+// side is filled: the border only. Rows 0 and 9 one fill each; columns 0
+// and 9 (one element on each side) one fill of both, a slice with stride 9
+// (the end of a row and the start of the next are written together).
 // CHECK-LABEL: func.func @relu_then_pad(
 // CHECK: %[[E:.*]] = tensor.empty() : tensor<1x8x10x10xf32>
 // CHECK: %[[IN:.*]] = tensor.insert_slice %{{.*}} into %[[E]][0, 0, 1, 1] [1, 8, 8, 8] [1, 1, 1, 1]
@@ -12,8 +14,10 @@
 // CHECK: %[[F:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[TOP]] : tensor<1x8x1x10xf32>)
 // CHECK: %[[R1:.*]] = tensor.insert_slice %[[F]] into %[[IN]][0, 0, 0, 0] [1, 8, 1, 10] [1, 1, 1, 1]
 // CHECK: tensor.extract_slice %[[R1]][0, 0, 9, 0] [1, 8, 1, 10] [1, 1, 1, 1]
-// CHECK: tensor.extract_slice %{{.*}}[0, 0, 0, 0] [1, 8, 10, 1] [1, 1, 1, 1]
-// CHECK: tensor.extract_slice %{{.*}}[0, 0, 0, 9] [1, 8, 10, 1] [1, 1, 1, 1]
+// CHECK: %[[COLS:.*]] = tensor.extract_slice %{{.*}}[0, 0, 0, 0] [1, 8, 10, 2] [1, 1, 1, 9]
+// CHECK: %[[FC:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[COLS]] : tensor<1x8x10x2xf32>)
+// CHECK: tensor.insert_slice %[[FC]] into %{{.*}}[0, 0, 0, 0] [1, 8, 10, 2] [1, 1, 1, 9]
+// CHECK-NOT: [1, 8, 10, 1]
 // CHECK-NOT: tensor.pad
 // CHECK-NOT: outs(%{{.*}} : tensor<1x8x10x10xf32>)
 // BUF-LABEL: func.func @relu_then_pad(
@@ -22,6 +26,8 @@
 // BUF: linalg.generic {{.*}} outs(%[[INTERIOR]] :
 // BUF: %[[ROW:.*]] = memref.subview %[[PADDED]][0, 0, 0, 0] [1, 8, 1, 10] [1, 1, 1, 1]
 // BUF: linalg.fill {{.*}} outs(%[[ROW]] :
+// BUF: %[[COLS:.*]] = memref.subview %[[PADDED]][0, 0, 0, 0] [1, 8, 10, 2] [1, 1, 1, 9]
+// BUF: linalg.fill {{.*}} outs(%[[COLS]] :
 // BUF-NOT: memref.copy
 // BUF-NOT: outs(%[[PADDED]] : memref<1x8x10x10xf32>)
 // BUF: return %[[PADDED]]
@@ -41,6 +47,28 @@ func.func @relu_then_pad(%x: tensor<1x8x8x8xf32>) -> tensor<1x8x10x10xf32> {
     tensor.yield %zero : f32
   } : tensor<1x8x8x8xf32> to tensor<1x8x10x10xf32>
   return %p : tensor<1x8x10x10xf32>
+}
+
+// -----
+
+// Two columns on each side (a 5x5 convolution's padding) and one on the left
+// only: a fill per side.
+// CHECK-LABEL: func.func @wide_and_one_sided_columns(
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 0] [1, 6, 2] [1, 1, 1]
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 6] [1, 6, 2] [1, 1, 1]
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 0] [1, 6, 1] [1, 1, 1]
+// CHECK-NOT: tensor.extract_slice
+func.func @wide_and_one_sided_columns(%x: tensor<1x6x4xf32>) -> (tensor<1x6x8xf32>, tensor<1x6x5xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 2] high[0, 0, 2] {
+  ^bb0(%i: index, %j: index, %k: index):
+    tensor.yield %zero : f32
+  } : tensor<1x6x4xf32> to tensor<1x6x8xf32>
+  %q = tensor.pad %x low[0, 0, 1] high[0, 0, 0] {
+  ^bb0(%i: index, %j: index, %k: index):
+    tensor.yield %zero : f32
+  } : tensor<1x6x4xf32> to tensor<1x6x5xf32>
+  return %p, %q : tensor<1x6x8xf32>, tensor<1x6x5xf32>
 }
 
 // -----
