@@ -164,8 +164,7 @@ LogicalResult pd::packIm2colPanel(IRRewriter &rewriter, linalg::LinalgOp tile,
 
   // The panel, on the stack, once per thread (allocateForTiles).
   Type elem = type.getElementType();
-  Value panel =
-      allocateForTiles(rewriter, loc, MemRefType::get(type.getShape(), elem), outermost);
+  Value panel = allocatePanelForTiles(rewriter, loc, type.getShape(), elem, outermost);
 
   // panel[kk, r*ow + x] = input[b, c, (y0 + r)*sh + i*dh, x*sw + j*dw] for
   // k = k0 + kk = (c, i, j) and the tile's rows y0 + r.

@@ -855,8 +855,8 @@ struct PdTileAndVectorizePass
     int64_t depth = type.getDimSize(0), columns = type.getDimSize(1);
     Location loc = tile.getLoc();
     OpBuilder::InsertionGuard guard(rewriter);
-    Value panel = pd::allocateForTiles(
-        rewriter, loc, MemRefType::get(type.getShape(), type.getElementType()), outermost);
+    Value panel = pd::allocatePanelForTiles(rewriter, loc, type.getShape(),
+                                            type.getElementType(), outermost);
     rewriter.setInsertionPoint(tile);
     pd::RowAccess rows(rewriter, loc, type.getElementType(),
                        pd::RowAccess::widthFor(columns, std::max<int64_t>(vectorWidth, 1)),

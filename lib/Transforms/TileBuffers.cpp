@@ -22,6 +22,22 @@ Value pd::allocateForTiles(RewriterBase &rewriter, Location loc, MemRefType type
   return memref::AllocaOp::create(rewriter, loc, type, rewriter.getI64IntegerAttr(64));
 }
 
+Value pd::allocatePanelForTiles(RewriterBase &rewriter, Location loc, ArrayRef<int64_t> shape,
+                                Type elem, Operation *outermost) {
+  int64_t elemBytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+  SmallVector<int64_t> padded(shape);
+  if (shape.size() >= 2 && shape.back() > 0 && (shape.back() * elemBytes) % 1024 == 0)
+    padded.back() += std::max<int64_t>(1, 64 / elemBytes);
+  Value buffer = allocateForTiles(rewriter, loc, MemRefType::get(padded, elem), outermost);
+  if (padded == ArrayRef<int64_t>(shape))
+    return buffer;
+  SmallVector<OpFoldResult> offsets(shape.size(), rewriter.getIndexAttr(0)),
+      strides(shape.size(), rewriter.getIndexAttr(1)), sizes;
+  for (int64_t d : shape)
+    sizes.push_back(rewriter.getIndexAttr(d));
+  return memref::SubViewOp::create(rewriter, loc, buffer, offsets, sizes, strides);
+}
+
 Value pd::expandTo(RewriterBase &rewriter, Location loc, Value buffer,
                    ArrayRef<int64_t> shape) {
   auto type = cast<MemRefType>(buffer.getType());

@@ -35,10 +35,12 @@ func.func @matmul(%a: memref<256x512xf32>, %b: memref<512x256xf32>, %c: memref<2
 // cache sets: each cache tile of B is copied into a contiguous panel on the
 // stack (one per thread) before the register tiles read it. 128 rows are 3
 // cache tiles of 42 (the threads share them) and 2 rows, too few to pay for
-// a copy.
+// a copy. The panel's rows of 256 floats (1 KB) are padded by a cache line
+// (rows 1 KB apart share a quarter of the L1's sets).
 // CHECK-LABEL: func.func @matmul_right_panel(
 // CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c126, %c1024) step (%c42, %c256)
-// CHECK: %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x256xf32>
+// CHECK: %[[ALLOC:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x272xf32>
+// CHECK-NEXT: %[[PANEL:.*]] = memref.subview %[[ALLOC]][0, 0] [256, 256] [1, 1] : memref<256x272xf32> to memref<256x256xf32, strided<[272, 1]>>
 // CHECK: scf.for
 // CHECK: scf.for
 // CHECK: scf.for
@@ -660,17 +662,19 @@ func.func @batched_conv_epilogue(%w: memref<64x128xf32>, %col: memref<2x128x784x
 
 // A convolution's patch copy (pd.im2col) that only its matmul reads: each
 // cache tile (an image, whole output rows) copies the patches it needs into
-// a panel on the stack, allocated at the start of the parallel body; the
-// copy of all patches and its buffer are gone.
+// a panel on the stack, allocated at the start of the parallel body (its
+// rows of 256 floats padded by a cache line); the copy of all patches and
+// its buffer are gone.
 // CHECK-LABEL: func.func @im2col_panels(
 // CHECK-NOT: memref.alloc()
 // CHECK: scf.parallel (%[[B:.*]]) = (%{{.*}}) to (%c2) step (%c1) {
-// CHECK-NEXT: %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<72x256xf32>
+// CHECK-NEXT: %[[ALLOC:.*]] = memref.alloca() {alignment = 64 : i64} : memref<72x272xf32>
+// CHECK-NEXT: %[[PANEL:.*]] = memref.subview %[[ALLOC]][0, 0] [72, 256] [1, 1]
 // CHECK: scf.for %[[K:.*]] = %c0 to %c72 step %c1 {
 // CHECK: arith.divui %[[K]], %c9
 // CHECK: scf.for {{.*}} = %c0 to %c16 step %c1 {
 // CHECK: vector.maskedload %{{.*}}[%[[B]], {{.*}}], {{.*}} : memref<2x8x18x18xf32>
-// CHECK: vector.maskedstore %[[PANEL]][%[[K]], {{.*}}], {{.*}} : memref<72x256xf32>
+// CHECK: vector.maskedstore %[[PANEL]][%[[K]], {{.*}}], {{.*}} : memref<72x256xf32, strided<[272, 1]>>
 // CHECK: vector.fma
 // CHECK: scf.reduce
 // CHECK-NOT: pd.im2col

@@ -919,6 +919,9 @@ _conv_case("conv2d", F32, "kernel1", (2, 3, 4, 4), (5, 3, 1, 1))
 # last ones as dot products over the im2col panel or the input itself.
 _conv_case("conv2d", F32, "map14_3x3", (1, 16, 14, 14), (32, 16, 3, 3), paddings=[1, 1])
 _conv_case("conv2d", F32, "map7_1x1", (1, 64, 7, 7), (64, 64, 1, 1))
+# Two 16x16 images: each image's patches in a panel of 72 rows of 256
+# columns, padded to 272 (rows 1 KB apart would share cache sets).
+_conv_case("conv2d", F32, "panel_rows_1k", (2, 8, 16, 16), (64, 8, 3, 3), paddings=[1, 1])
 _conv_case("conv2d", F32, "map7_batch2", (2, 32, 7, 7), (48, 32, 3, 3), paddings=[1, 1])
 # Convolutions with a bias + relu epilogue on each cache tile: k = 576 is
 # one depth block (the tile's result on the stack until the epilogue reads
