@@ -153,7 +153,7 @@ def test_eager_tensors_become_constants_in_programs():
 def test_paddle_api_of_the_new_ops_on_eager_tensors():
     """paddle.kron / cross / diag / baddbmm / logcumsumexp / searchsorted /
     dist / index_sample / meshgrid and F.pixel_unshuffle / channel_shuffle /
-    maxout / temporal_shift / label_smooth / swiglu with Paddle's Python
+    maxout / temporal_shift / unfold / label_smooth / swiglu with Paddle's Python
     signatures."""
     x, y = rand(4, 3), rand(4, 3, seed=1)
     tx, ty = paddle.to_tensor(x), paddle.to_tensor(y)
@@ -197,6 +197,12 @@ def test_paddle_api_of_the_new_ops_on_eager_tensors():
     np.testing.assert_array_equal(shifted[:, 0, 2:4], c5[:, 1, 2:4])
     np.testing.assert_array_equal(shifted[:, 1, 2:4], 0)
     np.testing.assert_array_equal(shifted[:, :, 4:], c5[:, :, 4:])
+    # unfold: 2x2 windows at stride 2 (paddings as one int), rows (c, i, j).
+    cols = F.unfold(paddle.to_tensor(img), 2, strides=2).numpy()
+    np.testing.assert_array_equal(
+        cols, img.reshape(1, 4, 2, 2, 3, 2).transpose(0, 1, 3, 5, 2, 4).reshape(1, 16, 6))
+    with pytest.raises(ValueError, match="paddings"):
+        F.unfold(paddle.to_tensor(img), 2, paddings=[1, 2, 3])
     np.testing.assert_allclose(F.label_smooth(tx).numpy(), 0.9 * x + 0.1 / 3, rtol=1e-6)
     np.testing.assert_allclose(F.swiglu(tx, ty).numpy(), x / (1 + np.exp(-x)) * y, rtol=1e-5,
                                atol=1e-6)

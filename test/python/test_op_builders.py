@@ -112,6 +112,8 @@ CASES = {
     "pixel_unshuffle": (lambda: pd.pixel_unshuffle(v([1, 2, 4, 6]), 2), F.format("1x8x2x3")),
     "channel_shuffle": (lambda: pd.channel_shuffle(v([1, 6, 2, 2]), 3), F.format("1x6x2x2")),
     "temporal_shift": (lambda: pd.temporal_shift(v([6, 8, 2, 2]), 3), F.format("6x8x2x2")),
+    "unfold": (lambda: pd.unfold(v([1, 2, 4, 4]), [2, 2], [1, 1], [0, 0, 0, 0], [1, 1]),
+               F.format("1x8x9")),
     "maxout": (lambda: pd.maxout(v([1, 6, 2, 2]), 3), F.format("1x2x2x2")),
     "label_smooth": (lambda: pd.label_smooth(v([4, 5]), None, 0.1), F.format("4x5")),
     "swiglu": (lambda: pd.swiglu(v([4, 6]), None), F.format("4x3")),

@@ -1019,6 +1019,46 @@ LogicalResult lowerInterp(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// im2col as Paddle's unfold: out[n, (c, i, j), (y, x)] =
+/// xpad[n, c, y*sh + i*dh, x*sw + j*dw], zero padding [top, left, bottom,
+/// right]; one window copy over the padded input, then collapsed.
+LogicalResult lowerUnfold(Operation *op, Lowerer &l) {
+  auto o = cast<UnfoldOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {x.getType(), outType})))
+    return failure();
+  ArrayRef<int32_t> k = o.getKernelSizes(), s = o.getStrides(), p = o.getPaddings(),
+                    d = o.getDilations();
+  auto xt = typeOf(x);
+  Type elem = xt.getElementType();
+  Value padded = padSpatial(b, loc, x, {{p[0], p[2]}, {p[1], p[3]}},
+                            scalarConstant(b, loc, elem, 0));
+  int64_t n = xt.getDimSize(0), c = xt.getDimSize(1);
+  int64_t oh = (xt.getDimSize(2) + p[0] + p[2] - (int64_t(d[0]) * (k[0] - 1) + 1)) / s[0] + 1;
+  int64_t ow = (xt.getDimSize(3) + p[1] + p[3] - (int64_t(d[1]) * (k[1] - 1) + 1)) / s[1] + 1;
+  MLIRContext *ctx = b.getContext();
+  auto dim = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  auto colType = RankedTensorType::get({n, c, k[0], k[1], oh, ow}, elem);
+  AffineMap inMap = AffineMap::get(6, 0,
+                                   {dim(0), dim(1), dim(4) * s[0] + dim(2) * d[0],
+                                    dim(5) * s[1] + dim(3) * d[1]},
+                                   ctx);
+  auto copy = linalg::GenericOp::create(
+      b, loc, colType, ValueRange{padded}, ValueRange{createEmpty(b, loc, colType)},
+      ArrayRef<AffineMap>{inMap, b.getMultiDimIdentityMap(6)},
+      SmallVector<utils::IteratorType>(6, utils::IteratorType::parallel),
+      [](OpBuilder &nb, Location nloc, ValueRange args) {
+        linalg::YieldOp::create(nb, nloc, args[0]);
+      });
+  Value out = tensor::CollapseShapeOp::create(
+      b, loc, copy.getResult(0), SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4, 5}});
+  l.map(o.getOut(), castTo(b, loc, out, outType));
+  return success();
+}
+
 } // namespace
 
 void lowering::populateNNLowerings(LoweringTable &table) {
@@ -1031,6 +1071,7 @@ void lowering::populateNNLowerings(LoweringTable &table) {
   table.add({"pd.conv2d", "pd.depthwise_conv2d", "pd.conv3d"}, lowerConv);
   table.add("pd.conv2d_transpose", lowerConvTranspose);
   table.add("pd.pool2d", lowerPool2d);
+  table.add("pd.unfold", lowerUnfold);
   table.add("pd.batch_norm", lowerBatchNorm);
   table.add("pd.layer_norm", lowerLayerNorm);
   table.add("pd.group_norm", lowerGroupNorm);

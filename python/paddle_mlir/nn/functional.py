@@ -145,6 +145,25 @@ def channel_shuffle(x, groups, data_format="NCHW", name=None):
         return pd.channel_shuffle(x, groups, data_format)
 
 
+def unfold(x, kernel_sizes, strides=1, paddings=0, dilations=1, name=None):
+    """im2col: [N, C, H, W] -> [N, C*kh*kw, L]. Sizes are an int or a list
+    of 2; paddings an int, 2 values (height, width) or 4 (top, left,
+    bottom, right), as in Paddle."""
+    def pair(v, what):
+        v = [v, v] if isinstance(v, int) else list(v)
+        if len(v) != 2:
+            raise ValueError(f"unfold: {what} must be an int or 2 ints, got {v}")
+        return v
+    paddings = [paddings] * 4 if isinstance(paddings, int) else list(paddings)
+    if len(paddings) == 2:
+        paddings = [paddings[0], paddings[1], paddings[0], paddings[1]]
+    if len(paddings) != 4:
+        raise ValueError(f"unfold: paddings must be an int, 2 or 4 ints, got {paddings}")
+    with building(x):
+        return pd.unfold(x, pair(kernel_sizes, "kernel_sizes"), pair(strides, "strides"),
+                         paddings, pair(dilations, "dilations"))
+
+
 def temporal_shift(x, seg_num, shift_ratio=0.25, name=None, data_format="NCHW"):
     with building(x):
         return pd.temporal_shift(x, seg_num, shift_ratio, data_format)

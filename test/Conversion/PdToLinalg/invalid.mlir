@@ -126,6 +126,16 @@ func.func @add_n_bool() {
 
 // -----
 
+func.func @unfold_dynamic() {
+  %x = pd.data "x" : !pd.vtensor<?x2x4x4xf32>
+  // expected-error @+1 {{'pd.unfold' op lowering needs static shapes}}
+  %r = pd.unfold %x {kernel_sizes = array<i32: 2, 2>, strides = array<i32: 1, 1>, paddings = array<i32: 0, 0, 0, 0>, dilations = array<i32: 1, 1>} : (!pd.vtensor<?x2x4x4xf32>) -> !pd.vtensor<?x8x9xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<?x8x9xf32>
+  return
+}
+
+// -----
+
 func.func @temporal_shift_dynamic() {
   %x = pd.data "x" : !pd.vtensor<?x4x2x2xf32>
   // expected-error @+1 {{'pd.temporal_shift' op lowering needs static shapes}}

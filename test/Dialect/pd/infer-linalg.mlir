@@ -806,7 +806,8 @@ func.func @matrix(%v: !pd.vtensor<5xf32>, %r: !pd.vtensor<?x5xi64>, %m: !pd.vten
 
 // pixel_unshuffle: [N, C, H*r, W*r] -> [N, C*r*r, H, W]; channel_shuffle
 // keeps the shape; maxout divides the channels by groups; temporal_shift
-// keeps the shape.
+// keeps the shape; unfold gives [N, C*kh*kw, oh*ow]: a 2x3 window over
+// 4 + 1 + 1 rows (5 positions) and 6 + 0 + 2 columns at stride 2 (3).
 // CHECK-LABEL: func.func @channel_rearrangements
 // CHECK: pd.pixel_unshuffle {{.*}} -> !pd.vtensor<2x12x2x3xf32>
 // CHECK: pd.pixel_unshuffle {{.*}} -> !pd.vtensor<1x2x1x18xf32>
@@ -816,6 +817,8 @@ func.func @matrix(%v: !pd.vtensor<5xf32>, %r: !pd.vtensor<?x5xi64>, %m: !pd.vten
 // CHECK: pd.maxout {{.*}} -> !pd.vtensor<2x3x4x2xf32>
 // CHECK: pd.temporal_shift {{.*}} -> !pd.vtensor<2x3x4x6xf32>
 // CHECK: pd.temporal_shift {{.*}} -> !pd.vtensor<?x3x?x6xf32>
+// CHECK: pd.unfold {{.*}} -> !pd.vtensor<2x18x15xf32>
+// CHECK: pd.unfold {{.*}} -> !pd.vtensor<?x12x?xf32>
 func.func @channel_rearrangements(%x: !pd.vtensor<2x3x4x6xf32>, %xn: !pd.vtensor<1x6x3x2xf32>,
                                   %xd: !pd.vtensor<?x3x?x6xf32>) {
   %0 = pd.pixel_unshuffle %x {downscale_factor = 2 : i32} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
@@ -826,6 +829,8 @@ func.func @channel_rearrangements(%x: !pd.vtensor<2x3x4x6xf32>, %xn: !pd.vtensor
   %5 = pd.maxout %x {groups = 3 : i32, axis = -1 : i32} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
   %6 = pd.temporal_shift %x {seg_num = 2 : i32} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
   %7 = pd.temporal_shift %xd {seg_num = 4 : i32, shift_ratio = 0.125 : f32, data_format = "NHWC"} : (!pd.vtensor<?x3x?x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %8 = pd.unfold %x {kernel_sizes = array<i32: 2, 3>, strides = array<i32: 1, 2>, paddings = array<i32: 1, 0, 1, 2>, dilations = array<i32: 1, 1>} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?xf32>
+  %9 = pd.unfold %xd {kernel_sizes = array<i32: 2, 2>, strides = array<i32: 1, 1>, paddings = array<i32: 0, 0, 0, 0>, dilations = array<i32: 1, 1>} : (!pd.vtensor<?x3x?x6xf32>) -> !pd.vtensor<?x?x?xf32>
   return
 }
 

@@ -921,6 +921,24 @@ func.func @channel_shuffle_groups(%x: !pd.vtensor<1x6x2x2xf32>) {
 
 // -----
 
+func.func @unfold_paddings(%x: !pd.vtensor<1x2x4x4xf32>) {
+  // expected-error @+2 {{'pd.unfold' op kernel_sizes, strides and dilations take 2 values and paddings 4 (top, left, bottom, right), got 2, 2, 2 and 2}}
+  // expected-error @+1 {{'pd.unfold' op failed to infer returned types}}
+  %0 = pd.unfold %x {kernel_sizes = array<i32: 2, 2>, strides = array<i32: 1, 1>, paddings = array<i32: 0, 0>, dilations = array<i32: 1, 1>} : (!pd.vtensor<1x2x4x4xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @unfold_window(%x: !pd.vtensor<1x2x4x4xf32>) {
+  // expected-error @+2 {{'pd.unfold' op the height 4 with paddings is smaller than the window's extent 5}}
+  // expected-error @+1 {{'pd.unfold' op failed to infer returned types}}
+  %0 = pd.unfold %x {kernel_sizes = array<i32: 3, 3>, strides = array<i32: 1, 1>, paddings = array<i32: 0, 0, 0, 0>, dilations = array<i32: 2, 1>} : (!pd.vtensor<1x2x4x4xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
 func.func @temporal_shift_seg_num(%x: !pd.vtensor<6x4x2x2xf32>) {
   // expected-error @+2 {{'pd.temporal_shift' op the batch dim 6 is not divisible by seg_num = 4}}
   // expected-error @+1 {{'pd.temporal_shift' op failed to infer returned types}}

@@ -1262,6 +1262,23 @@ for _dt in FLOATS:
 add("maxout", F32, "g3_last", {"x": rand(rng_for("maxout", "last"), (2, 3, 2, 9), F32)},
     lambda x: pd.maxout(x, 3, -1), lambda x: R.maxout(x, 3, -1))
 
+# unfold (im2col): a 2x3 window with stride (1, 2) and padding [1, 0, 1, 2]
+# (top, left, bottom, right; references checked against Paddle 3.3.1);
+# dilation 2; integers.
+for _dt in FLOATS:
+    add("unfold", _dt, "window2x3",
+        {"x": rand(rng_for("unfold", _dt), (2, 3, 6, 7), _dt)},
+        lambda x: pd.unfold(x, [2, 3], [1, 2], [1, 0, 1, 2], [1, 1]),
+        lambda x: R.unfold(x, [2, 3], [1, 2], [1, 0, 1, 2], [1, 1]))
+add("unfold", F32, "dilation2",
+    {"x": rand(rng_for("unfold", "dil"), (1, 2, 7, 7), F32)},
+    lambda x: pd.unfold(x, [3, 3], [1, 1], [2, 2, 2, 2], [2, 2]),
+    lambda x: R.unfold(x, [3, 3], [1, 1], [2, 2, 2, 2], [2, 2]))
+add("unfold", I64, "window2x2",
+    {"x": rand(rng_for("unfold", I64), (1, 2, 4, 4), I64, -9, 9)},
+    lambda x: pd.unfold(x, [2, 2], [2, 2], [0, 0, 0, 0], [1, 1]),
+    lambda x: R.unfold(x, [2, 2], [2, 2], [0, 0, 0, 0], [1, 1]))
+
 # temporal_shift (PP-TSM): 2 clips of 3 frames; 10 channels at 0.25 shift
 # 2 back and 3 forward (int(2.5), int(5.0)); one frame per clip (all
 # shifted channels zero); NHWC; integers (references checked against

@@ -725,6 +725,23 @@ def channel_shuffle(x, groups, data_format="NCHW"):
     return x.reshape(n, groups, c // groups, h, w).transpose(0, 2, 1, 3, 4).reshape(n, c, h, w)
 
 
+def unfold(x, kernel_sizes, strides, paddings, dilations):
+    """Paddle's unfold (im2col): [N, C*kh*kw, L], paddings [top, left,
+    bottom, right], rows ordered (c, i, j), columns (y, x)."""
+    (kh, kw), (sh, sw), (dh, dw) = kernel_sizes, strides, dilations
+    top, left, bottom, right = paddings
+    xp = np.pad(x, ((0, 0), (0, 0), (top, bottom), (left, right)))
+    n, c, h, w = xp.shape
+    oh = (h - (dh * (kh - 1) + 1)) // sh + 1
+    ow = (w - (dw * (kw - 1) + 1)) // sw + 1
+    out = np.empty((n, c, kh, kw, oh, ow), x.dtype)
+    for i in range(kh):
+        for j in range(kw):
+            out[:, :, i, j] = xp[:, :, i * dh:i * dh + sh * (oh - 1) + 1:sh,
+                                 j * dw:j * dw + sw * (ow - 1) + 1:sw]
+    return out.reshape(n, c * kh * kw, oh * ow)
+
+
 def temporal_shift(x, seg_num, shift_ratio=0.25, data_format="NCHW"):
     """PHI's TemporalShiftFwNCHW/NHWC: channels below c1 take frame t - 1,
     those in [c1, c2) frame t + 1, zeros past either end."""

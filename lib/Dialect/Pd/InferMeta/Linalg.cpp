@@ -658,6 +658,45 @@ LogicalResult ChannelShuffleInferMeta(const MetaTensor &x, int64_t groups, Strin
   return success();
 }
 
+LogicalResult UnfoldInferMeta(const MetaTensor &x, ArrayRef<int32_t> kernelSizes,
+                              ArrayRef<int32_t> strides, ArrayRef<int32_t> paddings,
+                              ArrayRef<int32_t> dilations, MetaTensor &out,
+                              const MetaError &err) {
+  if (x.rank() != 4)
+    return err("input must be 4-D [N, C, H, W], got ", dimsStr(x.dims));
+  if (kernelSizes.size() != 2 || strides.size() != 2 || dilations.size() != 2 ||
+      paddings.size() != 4)
+    return err("kernel_sizes, strides and dilations take 2 values and paddings 4 (top, "
+               "left, bottom, right), got ", kernelSizes.size(), ", ", strides.size(), ", ",
+               dilations.size(), " and ", paddings.size());
+  for (int i = 0; i < 2; ++i) {
+    if (kernelSizes[i] <= 0 || strides[i] <= 0 || dilations[i] <= 0)
+      return err("kernel_sizes, strides and dilations must be positive");
+  }
+  if (llvm::any_of(paddings, [](int32_t p) { return p < 0; }))
+    return err("paddings must not be negative");
+  int64_t c = x.dims[1];
+  int64_t window = int64_t(kernelSizes[0]) * kernelSizes[1];
+  SmallVector<int64_t> spatial;
+  for (int i = 0; i < 2; ++i) {
+    int64_t size = x.dims[2 + i];
+    if (isDyn(size)) {
+      spatial.push_back(kDyn);
+      continue;
+    }
+    // paddings: [top, left, bottom, right]
+    int64_t extent = size + paddings[i] + paddings[i + 2];
+    int64_t span = int64_t(dilations[i]) * (kernelSizes[i] - 1) + 1;
+    if (extent < span)
+      return err("the ", i == 0 ? "height" : "width", " ", size, " with paddings is smaller "
+                 "than the window's extent ", span);
+    spatial.push_back((extent - span) / strides[i] + 1);
+  }
+  int64_t blocks = isDyn(spatial[0]) || isDyn(spatial[1]) ? kDyn : mul(spatial[0], spatial[1]);
+  out.set({x.dims[0], isDyn(c) ? kDyn : mul(c, window), blocks}, x.dtype);
+  return success();
+}
+
 LogicalResult TemporalShiftInferMeta(const MetaTensor &x, int64_t segNum, double shiftRatio,
                                      StringRef dataFormat, MetaTensor &out,
                                      const MetaError &err) {
