@@ -1019,6 +1019,71 @@ LogicalResult lowerInterp(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// The sampling grid of an affine transform, as Paddle's affine_grid:
+/// out[n, (d,) h, w, i] = x_w * theta[n, i, 0] + y_h * theta[n, i, 1]
+/// (+ z_d * theta[n, i, 2]) + theta[n, i, last], where a coordinate over
+/// `count` positions is -1 + k * 2 / (count - 1) with align_corners (NaN for
+/// a single position, as Paddle's kernel gives) and (2k + 1 - count) / count
+/// without.
+LogicalResult lowerAffineGrid(Operation *op, Lowerer &l) {
+  auto o = cast<AffineGridOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value theta = l.get(o.getInput());
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {theta.getType(), outType})))
+    return failure();
+  Type elem = outType.getElementType();
+  if (!isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  int64_t rank = outType.getRank(), spatial = rank - 2;
+  bool align = o.getAlignCorners();
+  // Per spatial loop dim (1 .. rank-2): start and step of its coordinate.
+  SmallVector<std::pair<double, double>> axes;
+  for (int64_t d = 1; d <= spatial; ++d) {
+    double count = (double)outType.getDimSize(d);
+    if (align)
+      axes.push_back({-1.0, count > 1 ? 2.0 / (count - 1) : std::nan("")});
+    else
+      axes.push_back({(1.0 - count) / count, 2.0 / count});
+  }
+  MLIRContext *ctx = b.getContext();
+  auto dim = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  // theta[n, i, j] for each j: maps (n, spatial..., i) -> (n, i, j).
+  SmallVector<AffineMap> maps;
+  for (int64_t j = 0; j <= spatial; ++j)
+    maps.push_back(AffineMap::get(rank, 0,
+                                  {dim(0), dim(rank - 1), getAffineConstantExpr(j, ctx)},
+                                  ctx));
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  SmallVector<Value> inputs(spatial + 1, theta);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{outType}, inputs, ValueRange{createEmpty(b, loc, outType)}, maps,
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        // theta[n, i, 0] multiplies x (the innermost spatial dim), [1] y, ...
+        Value acc = args[spatial];
+        for (int64_t j = 0; j < spatial; ++j) {
+          int64_t loopDim = spatial - j; // x: the last spatial loop dim
+          auto [start, step] = axes[loopDim - 1];
+          Value k = castScalar(
+              nb, nloc,
+              arith::IndexCastOp::create(nb, nloc, nb.getI64Type(),
+                                         linalg::IndexOp::create(nb, nloc, loopDim)),
+              elem);
+          Value coord = arith::AddFOp::create(
+              nb, nloc,
+              arith::MulFOp::create(nb, nloc, k, scalarConstant(nb, nloc, elem, step)),
+              scalarConstant(nb, nloc, elem, start));
+          acc = arith::AddFOp::create(nb, nloc, acc,
+                                      arith::MulFOp::create(nb, nloc, coord, args[j]));
+        }
+        linalg::YieldOp::create(nb, nloc, acc);
+      });
+  l.map(o.getOutput(), generic.getResult(0));
+  return success();
+}
+
 /// im2col as Paddle's unfold: out[n, (c, i, j), (y, x)] =
 /// xpad[n, c, y*sh + i*dh, x*sw + j*dw], zero padding [top, left, bottom,
 /// right]; one window copy over the padded input, then collapsed.
@@ -1072,6 +1137,7 @@ void lowering::populateNNLowerings(LoweringTable &table) {
   table.add("pd.conv2d_transpose", lowerConvTranspose);
   table.add("pd.pool2d", lowerPool2d);
   table.add("pd.unfold", lowerUnfold);
+  table.add("pd.affine_grid", lowerAffineGrid);
   table.add("pd.batch_norm", lowerBatchNorm);
   table.add("pd.layer_norm", lowerLayerNorm);
   table.add("pd.group_norm", lowerGroupNorm);

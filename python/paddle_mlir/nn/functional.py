@@ -145,6 +145,13 @@ def channel_shuffle(x, groups, data_format="NCHW", name=None):
         return pd.channel_shuffle(x, groups, data_format)
 
 
+def affine_grid(theta, out_shape, align_corners=True, name=None):
+    """The sampling grid of affine transforms theta [N, 2, 3] (or [N, 3, 4])
+    for an output of shape out_shape [N, C, H, W] (or [N, C, D, H, W])."""
+    with building(theta):
+        return pd.affine_grid(theta, out_shape, align_corners)
+
+
 def unfold(x, kernel_sizes, strides=1, paddings=0, dilations=1, name=None):
     """im2col: [N, C, H, W] -> [N, C*kh*kw, L]. Sizes are an int or a list
     of 2; paddings an int, 2 values (height, width) or 4 (top, left,

@@ -126,6 +126,17 @@ func.func @add_n_bool() {
 
 // -----
 
+func.func @affine_grid_int() {
+  %t = pd.data "t" : !pd.vtensor<1x2x3xi32>
+  %s = pd.full_int_array [1, 1, 2, 2] : !pd.vtensor<4xi64>
+  // expected-error @+1 {{'pd.affine_grid' op the CPU lowering supports float element types here}}
+  %r = pd.affine_grid %t, %s : (!pd.vtensor<1x2x3xi32>, !pd.vtensor<4xi64>) -> !pd.vtensor<1x2x2x2xi32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<1x2x2x2xi32>
+  return
+}
+
+// -----
+
 func.func @unfold_dynamic() {
   %x = pd.data "x" : !pd.vtensor<?x2x4x4xf32>
   // expected-error @+1 {{'pd.unfold' op lowering needs static shapes}}

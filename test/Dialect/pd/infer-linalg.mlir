@@ -807,7 +807,8 @@ func.func @matrix(%v: !pd.vtensor<5xf32>, %r: !pd.vtensor<?x5xi64>, %m: !pd.vten
 // pixel_unshuffle: [N, C, H*r, W*r] -> [N, C*r*r, H, W]; channel_shuffle
 // keeps the shape; maxout divides the channels by groups; temporal_shift
 // keeps the shape; unfold gives [N, C*kh*kw, oh*ow]: a 2x3 window over
-// 4 + 1 + 1 rows (5 positions) and 6 + 0 + 2 columns at stride 2 (3).
+// 4 + 1 + 1 rows (5 positions) and 6 + 0 + 2 columns at stride 2 (3);
+// affine_grid gives theta's N, output_shape's spatial sizes, and 2 or 3.
 // CHECK-LABEL: func.func @channel_rearrangements
 // CHECK: pd.pixel_unshuffle {{.*}} -> !pd.vtensor<2x12x2x3xf32>
 // CHECK: pd.pixel_unshuffle {{.*}} -> !pd.vtensor<1x2x1x18xf32>
@@ -819,6 +820,8 @@ func.func @matrix(%v: !pd.vtensor<5xf32>, %r: !pd.vtensor<?x5xi64>, %m: !pd.vten
 // CHECK: pd.temporal_shift {{.*}} -> !pd.vtensor<?x3x?x6xf32>
 // CHECK: pd.unfold {{.*}} -> !pd.vtensor<2x18x15xf32>
 // CHECK: pd.unfold {{.*}} -> !pd.vtensor<?x12x?xf32>
+// CHECK: pd.affine_grid {{.*}} -> !pd.vtensor<2x4x6x2xf32>
+// CHECK: pd.affine_grid {{.*}} -> !pd.vtensor<2x3x4x6x3xf32>
 func.func @channel_rearrangements(%x: !pd.vtensor<2x3x4x6xf32>, %xn: !pd.vtensor<1x6x3x2xf32>,
                                   %xd: !pd.vtensor<?x3x?x6xf32>) {
   %0 = pd.pixel_unshuffle %x {downscale_factor = 2 : i32} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
@@ -831,6 +834,12 @@ func.func @channel_rearrangements(%x: !pd.vtensor<2x3x4x6xf32>, %xn: !pd.vtensor
   %7 = pd.temporal_shift %xd {seg_num = 4 : i32, shift_ratio = 0.125 : f32, data_format = "NHWC"} : (!pd.vtensor<?x3x?x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
   %8 = pd.unfold %x {kernel_sizes = array<i32: 2, 3>, strides = array<i32: 1, 2>, paddings = array<i32: 1, 0, 1, 2>, dilations = array<i32: 1, 1>} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?xf32>
   %9 = pd.unfold %xd {kernel_sizes = array<i32: 2, 2>, strides = array<i32: 1, 1>, paddings = array<i32: 0, 0, 0, 0>, dilations = array<i32: 1, 1>} : (!pd.vtensor<?x3x?x6xf32>) -> !pd.vtensor<?x?x?xf32>
+  %theta = pd.data "theta" : !pd.vtensor<2x2x3xf32>
+  %hw = pd.full_int_array [2, 3, 4, 6] : !pd.vtensor<4xi64>
+  %10 = pd.affine_grid %theta, %hw : (!pd.vtensor<2x2x3xf32>, !pd.vtensor<4xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  %theta3 = pd.data "theta3" : !pd.vtensor<2x3x4xf32>
+  %dhw = pd.full_int_array [2, 1, 3, 4, 6] : !pd.vtensor<5xi64>
+  %11 = pd.affine_grid %theta3, %dhw {align_corners = false} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<5xi64>) -> !pd.vtensor<?x?x?x?x?xf32>
   return
 }
 

@@ -921,6 +921,26 @@ func.func @channel_shuffle_groups(%x: !pd.vtensor<1x6x2x2xf32>) {
 
 // -----
 
+func.func @affine_grid_theta(%t: !pd.vtensor<2x2x3xf32>) {
+  %s = pd.full_int_array [2, 1, 3, 4, 6] : !pd.vtensor<5xi64>
+  // expected-error @+2 {{'pd.affine_grid' op theta must be [N, 3, 4] for 5 output_shape values, got [2, 2, 3]}}
+  // expected-error @+1 {{'pd.affine_grid' op failed to infer returned types}}
+  %0 = pd.affine_grid %t, %s : (!pd.vtensor<2x2x3xf32>, !pd.vtensor<5xi64>) -> !pd.vtensor<?x?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @affine_grid_size(%t: !pd.vtensor<2x2x3xf32>) {
+  %s = pd.full_int_array [2, 1, 0, 4] : !pd.vtensor<4xi64>
+  // expected-error @+2 {{'pd.affine_grid' op output_shape's spatial sizes must be positive, got [2, 1, 0, 4]}}
+  // expected-error @+1 {{'pd.affine_grid' op failed to infer returned types}}
+  %0 = pd.affine_grid %t, %s : (!pd.vtensor<2x2x3xf32>, !pd.vtensor<4xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
 func.func @unfold_paddings(%x: !pd.vtensor<1x2x4x4xf32>) {
   // expected-error @+2 {{'pd.unfold' op kernel_sizes, strides and dilations take 2 values and paddings 4 (top, left, bottom, right), got 2, 2, 2 and 2}}
   // expected-error @+1 {{'pd.unfold' op failed to infer returned types}}

@@ -1262,6 +1262,23 @@ for _dt in FLOATS:
 add("maxout", F32, "g3_last", {"x": rand(rng_for("maxout", "last"), (2, 3, 2, 9), F32)},
     lambda x: pd.maxout(x, 3, -1), lambda x: R.maxout(x, 3, -1))
 
+# affine_grid: 2-D with and without align_corners, 3-D, one row (NaN with
+# align_corners, as Paddle 3.3.1 gives; references checked against it).
+for _dt in FLOATS:
+    for _ac in (True, False):
+        add("affine_grid", _dt, f"2d_align{int(_ac)}",
+            {"input": rand(rng_for("affine_grid", _dt, _ac), (2, 2, 3), _dt)},
+            (lambda ac: lambda input: pd.affine_grid(input, [2, 3, 4, 5], ac))(_ac),
+            (lambda ac: lambda input: out(R.affine_grid(f64(input), [2, 3, 4, 5], ac),
+                                          input.dtype))(_ac))
+add("affine_grid", F32, "3d", {"input": rand(rng_for("affine_grid", "3d"), (1, 3, 4), F32)},
+    lambda input: pd.affine_grid(input, [1, 2, 2, 3, 4], False),
+    lambda input: out(R.affine_grid(f64(input), [1, 2, 2, 3, 4], False), input.dtype))
+add("affine_grid", F32, "one_row_align",
+    {"input": rand(rng_for("affine_grid", "row"), (2, 2, 3), F32)},
+    lambda input: pd.affine_grid(input, [2, 1, 1, 3], True),
+    lambda input: out(R.affine_grid(f64(input), [2, 1, 1, 3], True), input.dtype))
+
 # unfold (im2col): a 2x3 window with stride (1, 2) and padding [1, 0, 1, 2]
 # (top, left, bottom, right; references checked against Paddle 3.3.1);
 # dilation 2; integers.

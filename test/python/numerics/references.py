@@ -725,6 +725,20 @@ def channel_shuffle(x, groups, data_format="NCHW"):
     return x.reshape(n, groups, c // groups, h, w).transpose(0, 2, 1, 3, 4).reshape(n, c, h, w)
 
 
+def affine_grid(theta, out_shape, align_corners=True):
+    """Paddle's affine_grid: base coordinates (x innermost, then y, z, 1)
+    times theta^T; a single position with align_corners is NaN as in PHI."""
+    def coords(n):
+        if align_corners:
+            return np.linspace(-1, 1, n) if n > 1 else np.full(1, np.nan)
+        return (2 * np.arange(n) + 1 - n) / n
+    sizes = list(out_shape[2:])
+    axes = [coords(n) for n in sizes]
+    grids = np.meshgrid(*axes, indexing="ij")
+    base = np.stack(list(grids)[::-1] + [np.ones(sizes)], -1)  # x, y, (z,) 1
+    return np.einsum("...k,nik->n...i", base, theta)
+
+
 def unfold(x, kernel_sizes, strides, paddings, dilations):
     """Paddle's unfold (im2col): [N, C*kh*kw, L], paddings [top, left,
     bottom, right], rows ordered (c, i, j), columns (y, x)."""

@@ -658,6 +658,36 @@ LogicalResult ChannelShuffleInferMeta(const MetaTensor &x, int64_t groups, Strin
   return success();
 }
 
+LogicalResult AffineGridInferMeta(const MetaTensor &input, const IntArrayArg &outputShape,
+                                  bool alignCorners, MetaTensor &output,
+                                  const MetaError &err) {
+  (void)alignCorners;
+  if (input.rank() != 3)
+    return err("theta must be 3-D [N, 2, 3] or [N, 3, 4], got ", dimsStr(input.dims));
+  int64_t size = outputShape.isConstant() ? (int64_t)outputShape.values->size()
+                                          : outputShape.size;
+  if (isDyn(size))
+    return err("the number of output_shape's values must be known at compile time");
+  if (size != 4 && size != 5)
+    return err("output_shape takes 4 values [N, C, H, W] or 5 [N, C, D, H, W], got ", size);
+  int64_t spatial = size - 2;
+  if ((!isDyn(input.dims[1]) && input.dims[1] != spatial) ||
+      (!isDyn(input.dims[2]) && input.dims[2] != spatial + 1))
+    return err("theta must be [N, ", spatial, ", ", spatial + 1, "] for ", size,
+               " output_shape values, got ", dimsStr(input.dims));
+  SmallVector<int64_t> dims = {input.dims[0]};
+  for (int64_t i = 2; i < size; ++i) {
+    int64_t d = outputShape.isConstant() ? (*outputShape.values)[i] : kDyn;
+    if (!isDyn(d) && d <= 0)
+      return err("output_shape's spatial sizes must be positive, got ",
+                 dimsStr(*outputShape.values));
+    dims.push_back(d);
+  }
+  dims.push_back(spatial);
+  output.set(dims, input.dtype);
+  return success();
+}
+
 LogicalResult UnfoldInferMeta(const MetaTensor &x, ArrayRef<int32_t> kernelSizes,
                               ArrayRef<int32_t> strides, ArrayRef<int32_t> paddings,
                               ArrayRef<int32_t> dilations, MetaTensor &out,
