@@ -1019,6 +1019,112 @@ LogicalResult lowerInterp(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// Samples x [N, C, H, W] at grid [N, Ho, Wo, 2] ((x, y) in [-1, 1]), as
+/// Paddle's grid_sample: coordinates unnormalized (align_corners: corners
+/// are pixel centres), then clamped (border) or reflected and clamped
+/// (reflection); bilinear weights of the four neighbours or the nearest
+/// one (half to even); neighbours outside x read as 0. An index is formed
+/// only from a coordinate checked to be inside x (a NaN or huge grid value
+/// reads nothing).
+LogicalResult lowerGridSample(Operation *op, Lowerer &l) {
+  auto o = cast<GridSampleOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX()), grid = l.get(o.getGrid());
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {x.getType(), grid.getType(), outType})))
+    return failure();
+  auto xt = typeOf(x);
+  Type elem = xt.getElementType();
+  if (!isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  if (xt.getRank() != 4)
+    return op->emitOpError() << "the CPU lowering supports 4-D inputs here (x of rank "
+                             << xt.getRank() << ")";
+  int64_t h = xt.getDimSize(2), w = xt.getDimSize(3);
+  bool align = o.getAlignCorners(), nearest = o.getMode() == "nearest";
+  StringRef padding = o.getPaddingMode();
+  MLIRContext *ctx = b.getContext();
+  auto dim = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  auto gridMap = [&](int64_t k) {
+    return AffineMap::get(4, 0, {dim(0), dim(2), dim(3), getAffineConstantExpr(k, ctx)}, ctx);
+  };
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{outType}, ValueRange{grid, grid},
+      ValueRange{createEmpty(b, loc, outType)},
+      ArrayRef<AffineMap>{gridMap(0), gridMap(1), b.getMultiDimIdentityMap(4)},
+      SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel),
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        auto cst = [&](double v) { return scalarConstant(nb, nl, elem, v); };
+        auto add = [&](Value a, Value c) { return arith::AddFOp::create(nb, nl, a, c).getResult(); };
+        auto sub = [&](Value a, Value c) { return arith::SubFOp::create(nb, nl, a, c).getResult(); };
+        auto mulf = [&](Value a, Value c) { return arith::MulFOp::create(nb, nl, a, c).getResult(); };
+        auto clampTo = [&](Value c, int64_t size) {
+          Value lo = arith::MaximumFOp::create(nb, nl, c, cst(0.0));
+          return arith::MinimumFOp::create(nb, nl, lo, cst(double(size - 1))).getResult();
+        };
+        // The source coordinate along a dim of `size` for grid value `c`.
+        auto source = [&](Value c, int64_t size) {
+          Value u = align ? mulf(mulf(add(c, cst(1.0)), cst(0.5)), cst(double(size - 1)))
+                          : mulf(sub(mulf(add(c, cst(1.0)), cst(double(size))), cst(1.0)),
+                                 cst(0.5));
+          if (padding == "border")
+            return clampTo(u, size);
+          if (padding == "reflection") {
+            double twiceLow = align ? 0.0 : -1.0;
+            double twiceHigh = align ? 2.0 * (size - 1) : 2.0 * size - 1;
+            if (twiceLow == twiceHigh)
+              return cst(0.0);
+            double lo = twiceLow / 2, span = (twiceHigh - twiceLow) / 2;
+            Value d = math::AbsFOp::create(nb, nl, sub(u, cst(lo)));
+            Value extra = arith::RemFOp::create(nb, nl, d, cst(span));
+            Value flips = math::FloorOp::create(nb, nl, arith::DivFOp::create(nb, nl, d, cst(span)));
+            Value half = math::FloorOp::create(nb, nl, mulf(flips, cst(0.5)));
+            Value even = arith::CmpFOp::create(nb, nl, arith::CmpFPredicate::OEQ,
+                                               sub(flips, mulf(half, cst(2.0))), cst(0.0));
+            Value r = arith::SelectOp::create(nb, nl, even, add(extra, cst(lo)),
+                                              add(sub(cst(span), extra), cst(lo)));
+            return clampTo(r, size);
+          }
+          return u;
+        };
+        Value gx = source(args[0], w), gy = source(args[1], h);
+        Value n = linalg::IndexOp::create(nb, nl, 0), c = linalg::IndexOp::create(nb, nl, 1);
+        Value zero = cst(0.0);
+        // x[n, c, yi, xi] for float coordinates of whole numbers, 0 outside.
+        auto at = [&](Value yi, Value xi) {
+          auto inside = [&](Value v, int64_t size) {
+            Value ge = arith::CmpFOp::create(nb, nl, arith::CmpFPredicate::OGE, v, cst(0.0));
+            Value le = arith::CmpFOp::create(nb, nl, arith::CmpFPredicate::OLE, v,
+                                             cst(double(size - 1)));
+            return arith::AndIOp::create(nb, nl, ge, le).getResult();
+          };
+          Value ok = arith::AndIOp::create(nb, nl, inside(yi, h), inside(xi, w));
+          auto index = [&](Value v) {
+            Value safe = arith::SelectOp::create(nb, nl, ok, v, cst(0.0));
+            Value i64 = arith::FPToSIOp::create(nb, nl, nb.getI64Type(), safe);
+            return arith::IndexCastOp::create(nb, nl, nb.getIndexType(), i64).getResult();
+          };
+          Value v = tensor::ExtractOp::create(nb, nl, x, ValueRange{n, c, index(yi), index(xi)});
+          return arith::SelectOp::create(nb, nl, ok, v, zero).getResult();
+        };
+        Value result;
+        if (nearest) {
+          result = at(math::RoundEvenOp::create(nb, nl, gy), math::RoundEvenOp::create(nb, nl, gx));
+        } else {
+          Value x0 = math::FloorOp::create(nb, nl, gx), y0 = math::FloorOp::create(nb, nl, gy);
+          Value x1 = add(x0, cst(1.0)), y1 = add(y0, cst(1.0));
+          Value wa = mulf(sub(x1, gx), sub(y1, gy)), wb = mulf(sub(x1, gx), sub(gy, y0));
+          Value wc = mulf(sub(gx, x0), sub(y1, gy)), wd = mulf(sub(gx, x0), sub(gy, y0));
+          result = add(add(add(mulf(wa, at(y0, x0)), mulf(wb, at(y1, x0))), mulf(wc, at(y0, x1))),
+                       mulf(wd, at(y1, x1)));
+        }
+        linalg::YieldOp::create(nb, nl, result);
+      });
+  l.map(o.getOut(), generic.getResult(0));
+  return success();
+}
+
 /// The sampling grid of an affine transform, as Paddle's affine_grid:
 /// out[n, (d,) h, w, i] = x_w * theta[n, i, 0] + y_h * theta[n, i, 1]
 /// (+ z_d * theta[n, i, 2]) + theta[n, i, last], where a coordinate over
@@ -1138,6 +1244,7 @@ void lowering::populateNNLowerings(LoweringTable &table) {
   table.add("pd.pool2d", lowerPool2d);
   table.add("pd.unfold", lowerUnfold);
   table.add("pd.affine_grid", lowerAffineGrid);
+  table.add("pd.grid_sample", lowerGridSample);
   table.add("pd.batch_norm", lowerBatchNorm);
   table.add("pd.layer_norm", lowerLayerNorm);
   table.add("pd.group_norm", lowerGroupNorm);

@@ -145,6 +145,12 @@ def channel_shuffle(x, groups, data_format="NCHW", name=None):
         return pd.channel_shuffle(x, groups, data_format)
 
 
+def grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=True, name=None):
+    """Samples x [N, C, H, W] at grid [N, Ho, Wo, 2] ((x, y) in [-1, 1])."""
+    with building(x):
+        return pd.grid_sample(x, grid, mode, padding_mode, align_corners)
+
+
 def affine_grid(theta, out_shape, align_corners=True, name=None):
     """The sampling grid of affine transforms theta [N, 2, 3] (or [N, 3, 4])
     for an output of shape out_shape [N, C, H, W] (or [N, C, D, H, W])."""

@@ -126,6 +126,17 @@ func.func @add_n_bool() {
 
 // -----
 
+func.func @grid_sample_5d() {
+  %x = pd.data "x" : !pd.vtensor<1x2x3x4x4xf32>
+  %g = pd.data "g" : !pd.vtensor<1x2x2x2x3xf32>
+  // expected-error @+1 {{'pd.grid_sample' op the CPU lowering supports 4-D inputs here (x of rank 5)}}
+  %r = pd.grid_sample %x, %g : (!pd.vtensor<1x2x3x4x4xf32>, !pd.vtensor<1x2x2x2x3xf32>) -> !pd.vtensor<1x2x2x2x2xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<1x2x2x2x2xf32>
+  return
+}
+
+// -----
+
 func.func @affine_grid_int() {
   %t = pd.data "t" : !pd.vtensor<1x2x3xi32>
   %s = pd.full_int_array [1, 1, 2, 2] : !pd.vtensor<4xi64>

@@ -808,7 +808,8 @@ func.func @matrix(%v: !pd.vtensor<5xf32>, %r: !pd.vtensor<?x5xi64>, %m: !pd.vten
 // keeps the shape; maxout divides the channels by groups; temporal_shift
 // keeps the shape; unfold gives [N, C*kh*kw, oh*ow]: a 2x3 window over
 // 4 + 1 + 1 rows (5 positions) and 6 + 0 + 2 columns at stride 2 (3);
-// affine_grid gives theta's N, output_shape's spatial sizes, and 2 or 3.
+// affine_grid gives theta's N, output_shape's spatial sizes, and 2 or 3;
+// grid_sample x's N and C and the grid's spatial sizes.
 // CHECK-LABEL: func.func @channel_rearrangements
 // CHECK: pd.pixel_unshuffle {{.*}} -> !pd.vtensor<2x12x2x3xf32>
 // CHECK: pd.pixel_unshuffle {{.*}} -> !pd.vtensor<1x2x1x18xf32>
@@ -822,6 +823,7 @@ func.func @matrix(%v: !pd.vtensor<5xf32>, %r: !pd.vtensor<?x5xi64>, %m: !pd.vten
 // CHECK: pd.unfold {{.*}} -> !pd.vtensor<?x12x?xf32>
 // CHECK: pd.affine_grid {{.*}} -> !pd.vtensor<2x4x6x2xf32>
 // CHECK: pd.affine_grid {{.*}} -> !pd.vtensor<2x3x4x6x3xf32>
+// CHECK: pd.grid_sample {{.*}} -> !pd.vtensor<2x3x5x7xf32>
 func.func @channel_rearrangements(%x: !pd.vtensor<2x3x4x6xf32>, %xn: !pd.vtensor<1x6x3x2xf32>,
                                   %xd: !pd.vtensor<?x3x?x6xf32>) {
   %0 = pd.pixel_unshuffle %x {downscale_factor = 2 : i32} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
@@ -840,6 +842,9 @@ func.func @channel_rearrangements(%x: !pd.vtensor<2x3x4x6xf32>, %xn: !pd.vtensor
   %theta3 = pd.data "theta3" : !pd.vtensor<2x3x4xf32>
   %dhw = pd.full_int_array [2, 1, 3, 4, 6] : !pd.vtensor<5xi64>
   %11 = pd.affine_grid %theta3, %dhw {align_corners = false} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<5xi64>) -> !pd.vtensor<?x?x?x?x?xf32>
+  %img = pd.data "img" : !pd.vtensor<2x3x8x8xf32>
+  %g = pd.data "g" : !pd.vtensor<2x5x7x2xf32>
+  %12 = pd.grid_sample %img, %g {mode = "nearest", padding_mode = "border"} : (!pd.vtensor<2x3x8x8xf32>, !pd.vtensor<2x5x7x2xf32>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 

@@ -921,6 +921,24 @@ func.func @channel_shuffle_groups(%x: !pd.vtensor<1x6x2x2xf32>) {
 
 // -----
 
+func.func @grid_sample_grid(%x: !pd.vtensor<2x3x8x8xf32>, %g: !pd.vtensor<2x5x7x3xf32>) {
+  // expected-error @+2 {{'pd.grid_sample' op grid must be [N, H, W, 2] for x of shape [2, 3, 8, 8], got [2, 5, 7, 3]}}
+  // expected-error @+1 {{'pd.grid_sample' op failed to infer returned types}}
+  %0 = pd.grid_sample %x, %g : (!pd.vtensor<2x3x8x8xf32>, !pd.vtensor<2x5x7x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @grid_sample_mode(%x: !pd.vtensor<2x3x8x8xf32>, %g: !pd.vtensor<2x5x7x2xf32>) {
+  // expected-error @+2 {{'pd.grid_sample' op mode must be bilinear or nearest, got bicubic}}
+  // expected-error @+1 {{'pd.grid_sample' op failed to infer returned types}}
+  %0 = pd.grid_sample %x, %g {mode = "bicubic"} : (!pd.vtensor<2x3x8x8xf32>, !pd.vtensor<2x5x7x2xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
 func.func @affine_grid_theta(%t: !pd.vtensor<2x2x3xf32>) {
   %s = pd.full_int_array [2, 1, 3, 4, 6] : !pd.vtensor<5xi64>
   // expected-error @+2 {{'pd.affine_grid' op theta must be [N, 3, 4] for 5 output_shape values, got [2, 2, 3]}}

@@ -1262,6 +1262,52 @@ for _dt in FLOATS:
 add("maxout", F32, "g3_last", {"x": rand(rng_for("maxout", "last"), (2, 3, 2, 9), F32)},
     lambda x: pd.maxout(x, 3, -1), lambda x: R.maxout(x, 3, -1))
 
+# grid_sample: every mode x padding_mode x align_corners on a grid reaching
+# past the borders (references checked against Paddle 3.3.1); float64; a
+# grid with NaN and huge values reads nothing outside x (0, or the clamped
+# border).
+def _grid(seed, shape, lo=-1.6, hi=1.6):
+    return np.random.default_rng(seed).uniform(lo, hi, shape).astype(np.float32)
+
+
+for _mode in ("bilinear", "nearest"):
+    for _pad in ("zeros", "border", "reflection"):
+        for _ac in (True, False):
+            add("grid_sample", F32, f"{_mode}_{_pad}_align{int(_ac)}",
+                {"x": rand(rng_for("grid_sample", _mode, _pad, _ac), (2, 3, 5, 6), F32),
+                 "grid": _grid(17, (2, 4, 7, 2))},
+                (lambda m, p, a: lambda x, grid: pd.grid_sample(x, grid, m, p, a))(
+                    _mode, _pad, _ac),
+                (lambda m, p, a: lambda x, grid: out(R.grid_sample(f64(x), f64(grid), m, p, a),
+                                                     x.dtype))(_mode, _pad, _ac))
+add("grid_sample", F64, "bilinear_zeros",
+    {"x": rand(rng_for("grid_sample", F64), (1, 2, 4, 4), F64),
+     "grid": _grid(18, (1, 3, 3, 2)).astype(np.float64)},
+    lambda x, grid: pd.grid_sample(x, grid, "bilinear", "zeros", False),
+    lambda x, grid: R.grid_sample(x, grid, "bilinear", "zeros", False))
+_wild = _grid(19, (1, 2, 3, 2))
+_wild[0, 0, 0] = [np.nan, 0.5]
+_wild[0, 0, 1] = [1e30, -1e30]
+_wild[0, 1, 2] = [-np.inf, np.inf]
+
+
+def _check_wild_grid(outputs, x, grid):
+    (y,) = outputs
+    assert y.shape == (1, 2, 2, 3), y.shape
+    assert np.isnan(y[0, :, 0, 0]).all() and np.isnan(y[0, :, 1, 2]).all()  # NaN, inf
+    np.testing.assert_array_equal(y[0, :, 0, 1], 0)  # far outside: zeros
+    tame = np.where(np.isfinite(grid) & (np.abs(grid) < 2), grid, 0)
+    ref = R.grid_sample(f64(x), f64(tame), "bilinear", "zeros", True)
+    keep = [(0, 2), (1, 0), (1, 1)]
+    for i, j in keep:
+        np.testing.assert_allclose(y[0, :, i, j], ref[0, :, i, j], rtol=1e-5, atol=1e-6)
+
+
+add("grid_sample", F32, "nan_and_huge_zeros",
+    {"x": rand(rng_for("grid_sample", "wild"), (1, 2, 4, 4), F32), "grid": _wild},
+    lambda x, grid: pd.grid_sample(x, grid, "bilinear", "zeros", True),
+    check=_check_wild_grid)
+
 # affine_grid: 2-D with and without align_corners, 3-D, one row (NaN with
 # align_corners, as Paddle 3.3.1 gives; references checked against it).
 for _dt in FLOATS:

@@ -725,6 +725,50 @@ def channel_shuffle(x, groups, data_format="NCHW"):
     return x.reshape(n, groups, c // groups, h, w).transpose(0, 2, 1, 3, 4).reshape(n, c, h, w)
 
 
+def _unnormalize(c, size, align):
+    return (c + 1) / 2 * (size - 1) if align else ((c + 1) * size - 1) / 2
+
+def _reflect(c, twice_low, twice_high):
+    if twice_low == twice_high:
+        return np.zeros_like(c)
+    lo = twice_low / 2
+    span = (twice_high - twice_low) / 2
+    c = np.abs(c - lo)
+    extra = np.fmod(c, span)
+    flips = np.floor(c / span)
+    return np.where(flips % 2 == 0, extra + lo, span - extra + lo)
+
+def _source(c, size, padding, align):
+    c = _unnormalize(c, size, align)
+    if padding == "border":
+        c = np.clip(c, 0, size - 1)
+    elif padding == "reflection":
+        c = _reflect(c, 0, 2 * (size - 1)) if align else _reflect(c, -1, 2 * size - 1)
+        c = np.clip(c, 0, size - 1)
+    return c
+
+def grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=True):
+    """Paddle's grid_sample (4-D): unnormalize, clamp or reflect, then the
+    bilinear or nearest (half to even) neighbours, 0 outside x."""
+    n, ch, h, w = x.shape
+    gx = _source(grid[..., 0], w, padding_mode, align_corners)  # [N, Ho, Wo]
+    gy = _source(grid[..., 1], h, padding_mode, align_corners)
+    def at(yi, xi):
+        ok = (yi >= 0) & (yi < h) & (xi >= 0) & (xi < w)
+        yc, xc = np.clip(yi, 0, h - 1).astype(int), np.clip(xi, 0, w - 1).astype(int)
+        vals = x[np.arange(n)[:, None, None], :, yc, xc]  # [N, Ho, Wo, C]
+        return np.where(ok[..., None], vals, 0).transpose(0, 3, 1, 2)
+    if mode == "nearest":
+        return at(np.rint(gy), np.rint(gx))
+    x0, y0 = np.floor(gx), np.floor(gy)
+    x1, y1 = x0 + 1, y0 + 1
+    wa = ((x1 - gx) * (y1 - gy))[:, None]
+    wb = ((x1 - gx) * (gy - y0))[:, None]
+    wc = ((gx - x0) * (y1 - gy))[:, None]
+    wd = ((gx - x0) * (gy - y0))[:, None]
+    return wa * at(y0, x0) + wb * at(y1, x0) + wc * at(y0, x1) + wd * at(y1, x1)
+
+
 def affine_grid(theta, out_shape, align_corners=True):
     """Paddle's affine_grid: base coordinates (x innermost, then y, z, 1)
     times theta^T; a single position with align_corners is NaN as in PHI."""

@@ -658,6 +658,32 @@ LogicalResult ChannelShuffleInferMeta(const MetaTensor &x, int64_t groups, Strin
   return success();
 }
 
+LogicalResult GridSampleInferMeta(const MetaTensor &x, const MetaTensor &grid, StringRef mode,
+                                  StringRef paddingMode, bool alignCorners, MetaTensor &out,
+                                  const MetaError &err) {
+  (void)alignCorners;
+  if (x.rank() != 4 && x.rank() != 5)
+    return err("x must be 4-D [N, C, H, W] or 5-D [N, C, D, H, W], got ", dimsStr(x.dims));
+  int64_t spatial = x.rank() - 2;
+  if (grid.rank() != x.rank() || (!isDyn(grid.dims.back()) && grid.dims.back() != spatial))
+    return err("grid must be [N, ", spatial == 2 ? "H, W" : "D, H, W", ", ", spatial,
+               "] for x of shape ", dimsStr(x.dims), ", got ", dimsStr(grid.dims));
+  if (knownAndDiffer(x.dims[0], grid.dims[0]))
+    return err("x and grid have different batch sizes: ", dimsStr(x.dims), " and ",
+               dimsStr(grid.dims));
+  if (x.dtype != grid.dtype)
+    return err("x and grid have different dtypes");
+  if (mode != "bilinear" && mode != "nearest")
+    return err("mode must be bilinear or nearest, got ", mode);
+  if (paddingMode != "zeros" && paddingMode != "border" && paddingMode != "reflection")
+    return err("padding_mode must be zeros, border or reflection, got ", paddingMode);
+  SmallVector<int64_t> dims = {isDyn(x.dims[0]) ? grid.dims[0] : x.dims[0], x.dims[1]};
+  for (int64_t i = 1; i <= spatial; ++i)
+    dims.push_back(grid.dims[i]);
+  out.set(dims, x.dtype);
+  return success();
+}
+
 LogicalResult AffineGridInferMeta(const MetaTensor &input, const IntArrayArg &outputShape,
                                   bool alignCorners, MetaTensor &output,
                                   const MetaError &err) {
