@@ -153,7 +153,7 @@ def test_eager_tensors_become_constants_in_programs():
 def test_paddle_api_of_the_new_ops_on_eager_tensors():
     """paddle.kron / cross / diag / baddbmm / logcumsumexp / searchsorted /
     dist / index_sample / meshgrid and F.pixel_unshuffle / channel_shuffle /
-    maxout / temporal_shift / unfold / affine_grid / grid_sample / label_smooth / swiglu with Paddle's Python
+    maxout / temporal_shift / unfold / affine_grid / grid_sample / bilinear / label_smooth / swiglu with Paddle's Python
     signatures."""
     x, y = rand(4, 3), rand(4, 3, seed=1)
     tx, ty = paddle.to_tensor(x), paddle.to_tensor(y)
@@ -202,6 +202,12 @@ def test_paddle_api_of_the_new_ops_on_eager_tensors():
     g = F.affine_grid(paddle.to_tensor(eye), [2, 1, 2, 3], align_corners=True).numpy()
     np.testing.assert_allclose(g[0, 1, :, 0], [-1, 0, 1], atol=1e-6)
     np.testing.assert_allclose(g[1, :, 2, 1], [-1, 1], atol=1e-6)
+    # bilinear: x1 W_o x2 + b.
+    a1, a2, wt, bb = rand(3, 4), rand(3, 2, seed=1), rand(5, 4, 2, seed=2), rand(1, 5, seed=3)
+    np.testing.assert_allclose(
+        F.bilinear(paddle.to_tensor(a1), paddle.to_tensor(a2), paddle.to_tensor(wt),
+                   paddle.to_tensor(bb)).numpy(),
+        np.einsum("bi,oij,bj->bo", a1, wt, a2) + bb, rtol=1e-5, atol=1e-6)
     # grid_sample at affine_grid's identity grid reads x back.
     img4 = rand(2, 3, 2, 3)
     back = F.grid_sample(paddle.to_tensor(img4), paddle.to_tensor(g), align_corners=True).numpy()

@@ -112,6 +112,7 @@ CASES = {
     "pixel_unshuffle": (lambda: pd.pixel_unshuffle(v([1, 2, 4, 6]), 2), F.format("1x8x2x3")),
     "channel_shuffle": (lambda: pd.channel_shuffle(v([1, 6, 2, 2]), 3), F.format("1x6x2x2")),
     "temporal_shift": (lambda: pd.temporal_shift(v([6, 8, 2, 2]), 3), F.format("6x8x2x2")),
+    "bilinear": (lambda: pd.bilinear(v([4, 5]), v([4, 6]), v([3, 5, 6]), None), F.format("4x3")),
     "grid_sample": (lambda: pd.grid_sample(v([2, 3, 5, 6]), v([2, 4, 7, 2])), F.format("2x3x4x7")),
     "affine_grid": (lambda: pd.affine_grid(v([2, 2, 3]), [2, 3, 4, 5]), F.format("2x4x5x2")),
     "unfold": (lambda: pd.unfold(v([1, 2, 4, 4]), [2, 2], [1, 1], [0, 0, 0, 0], [1, 1]),

@@ -1019,6 +1019,61 @@ LogicalResult lowerInterp(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// out[b, o] = sum over i, j of x[b, i] * weight[o, i, j] * y[b, j]
+/// (+ bias[0, o]), as Paddle's bilinear: one contraction over i and j, then
+/// the bias.
+LogicalResult lowerBilinear(Operation *op, Lowerer &l) {
+  auto o = cast<BilinearOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX()), y = l.get(o.getY()), weight = l.get(o.getWeight());
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {x.getType(), y.getType(), weight.getType(), outType})))
+    return failure();
+  Type elem = outType.getElementType();
+  if (!isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  MLIRContext *ctx = b.getContext();
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  // loops (b, o, i, j): i and j reduced.
+  Value init = createFilled(b, loc, outType, scalarConstant(b, loc, elem, 0.0));
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{outType}, ValueRange{x, weight, y}, ValueRange{init},
+      ArrayRef<AffineMap>{AffineMap::get(4, 0, {d(0), d(2)}, ctx),
+                          AffineMap::get(4, 0, {d(1), d(2), d(3)}, ctx),
+                          AffineMap::get(4, 0, {d(0), d(3)}, ctx),
+                          AffineMap::get(4, 0, {d(0), d(1)}, ctx)},
+      SmallVector<utils::IteratorType>{utils::IteratorType::parallel,
+                                       utils::IteratorType::parallel,
+                                       utils::IteratorType::reduction,
+                                       utils::IteratorType::reduction},
+      [](OpBuilder &nb, Location nl, ValueRange args) {
+        Value xw = arith::MulFOp::create(nb, nl, args[0], args[1]);
+        Value xwy = arith::MulFOp::create(nb, nl, xw, args[2]);
+        linalg::YieldOp::create(nb, nl, ValueRange{arith::AddFOp::create(nb, nl, args[3], xwy)});
+      });
+  Value out = generic.getResult(0);
+  if (o.getBias()) {
+    Value bias = l.get(o.getBias());
+    if (failed(requireStatic(op, {bias.getType()})))
+      return failure();
+    auto add = linalg::GenericOp::create(
+        b, loc, TypeRange{outType}, ValueRange{out, bias},
+        ValueRange{createEmpty(b, loc, outType)},
+        ArrayRef<AffineMap>{b.getMultiDimIdentityMap(2),
+                            AffineMap::get(2, 0, {getAffineConstantExpr(0, ctx), d(1)}, ctx),
+                            b.getMultiDimIdentityMap(2)},
+        SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
+        [](OpBuilder &nb, Location nl, ValueRange args) {
+          linalg::YieldOp::create(nb, nl,
+                                  ValueRange{arith::AddFOp::create(nb, nl, args[0], args[1])});
+        });
+    out = add.getResult(0);
+  }
+  l.map(o.getOut(), out);
+  return success();
+}
+
 /// Samples x [N, C, H, W] at grid [N, Ho, Wo, 2] ((x, y) in [-1, 1]), as
 /// Paddle's grid_sample: coordinates unnormalized (align_corners: corners
 /// are pixel centres), then clamped (border) or reflected and clamped
@@ -1245,6 +1300,7 @@ void lowering::populateNNLowerings(LoweringTable &table) {
   table.add("pd.unfold", lowerUnfold);
   table.add("pd.affine_grid", lowerAffineGrid);
   table.add("pd.grid_sample", lowerGridSample);
+  table.add("pd.bilinear", lowerBilinear);
   table.add("pd.batch_norm", lowerBatchNorm);
   table.add("pd.layer_norm", lowerLayerNorm);
   table.add("pd.group_norm", lowerGroupNorm);

@@ -221,6 +221,7 @@ OPS = {
     'pixel_shuffle': {'args': [('x', 'Tensor', None), ('upscale_factor', 'int', '1'), ('data_format', 'str', '"NCHW"')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'pixel_unshuffle': {'args': [('x', 'Tensor', None), ('downscale_factor', 'int', '1'), ('data_format', 'str', '"NCHW"')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'channel_shuffle': {'args': [('x', 'Tensor', None), ('groups', 'int', None), ('data_format', 'str', '"NCHW"')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
+    'bilinear': {'args': [('x', 'Tensor', None), ('y', 'Tensor', None), ('weight', 'Tensor', None), ('bias', 'Tensor?', None)], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'grid_sample': {'args': [('x', 'Tensor', None), ('grid', 'Tensor', None), ('mode', 'str', '"bilinear"'), ('padding_mode', 'str', '"zeros"'), ('align_corners', 'bool', 'true')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'affine_grid': {'args': [('input', 'Tensor', None), ('output_shape', 'IntArray', '{}'), ('align_corners', 'bool', 'true')], 'outputs': [('output', 'Tensor')], 'inplace': [], 'view': []},
     'unfold': {'args': [('x', 'Tensor', None), ('kernel_sizes', 'int[]', None), ('strides', 'int[]', None), ('paddings', 'int[]', None), ('dilations', 'int[]', None)], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},

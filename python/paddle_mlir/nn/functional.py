@@ -145,6 +145,12 @@ def channel_shuffle(x, groups, data_format="NCHW", name=None):
         return pd.channel_shuffle(x, groups, data_format)
 
 
+def bilinear(x1, x2, weight, bias=None, name=None):
+    """out[b, o] = x1[b] @ weight[o] @ x2[b] (+ bias[0, o])."""
+    with building(x1):
+        return pd.bilinear(x1, x2, weight, bias)
+
+
 def grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=True, name=None):
     """Samples x [N, C, H, W] at grid [N, Ho, Wo, 2] ((x, y) in [-1, 1])."""
     with building(x):

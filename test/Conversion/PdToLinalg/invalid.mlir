@@ -126,6 +126,18 @@ func.func @add_n_bool() {
 
 // -----
 
+func.func @bilinear_int() {
+  %x = pd.data "x" : !pd.vtensor<2x3xi32>
+  %y = pd.data "y" : !pd.vtensor<2x4xi32>
+  %w = pd.data "w" : !pd.vtensor<5x3x4xi32>
+  // expected-error @+1 {{'pd.bilinear' op the CPU lowering supports float element types here}}
+  %r = pd.bilinear %x, %y, %w : (!pd.vtensor<2x3xi32>, !pd.vtensor<2x4xi32>, !pd.vtensor<5x3x4xi32>) -> !pd.vtensor<2x5xi32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<2x5xi32>
+  return
+}
+
+// -----
+
 func.func @grid_sample_5d() {
   %x = pd.data "x" : !pd.vtensor<1x2x3x4x4xf32>
   %g = pd.data "g" : !pd.vtensor<1x2x2x2x3xf32>

@@ -809,7 +809,8 @@ func.func @matrix(%v: !pd.vtensor<5xf32>, %r: !pd.vtensor<?x5xi64>, %m: !pd.vten
 // keeps the shape; unfold gives [N, C*kh*kw, oh*ow]: a 2x3 window over
 // 4 + 1 + 1 rows (5 positions) and 6 + 0 + 2 columns at stride 2 (3);
 // affine_grid gives theta's N, output_shape's spatial sizes, and 2 or 3;
-// grid_sample x's N and C and the grid's spatial sizes.
+// grid_sample x's N and C and the grid's spatial sizes; bilinear [B, O]
+// (B from y where x's is unknown).
 // CHECK-LABEL: func.func @channel_rearrangements
 // CHECK: pd.pixel_unshuffle {{.*}} -> !pd.vtensor<2x12x2x3xf32>
 // CHECK: pd.pixel_unshuffle {{.*}} -> !pd.vtensor<1x2x1x18xf32>
@@ -824,6 +825,7 @@ func.func @matrix(%v: !pd.vtensor<5xf32>, %r: !pd.vtensor<?x5xi64>, %m: !pd.vten
 // CHECK: pd.affine_grid {{.*}} -> !pd.vtensor<2x4x6x2xf32>
 // CHECK: pd.affine_grid {{.*}} -> !pd.vtensor<2x3x4x6x3xf32>
 // CHECK: pd.grid_sample {{.*}} -> !pd.vtensor<2x3x5x7xf32>
+// CHECK: pd.bilinear {{.*}} -> !pd.vtensor<4x3xf32>
 func.func @channel_rearrangements(%x: !pd.vtensor<2x3x4x6xf32>, %xn: !pd.vtensor<1x6x3x2xf32>,
                                   %xd: !pd.vtensor<?x3x?x6xf32>) {
   %0 = pd.pixel_unshuffle %x {downscale_factor = 2 : i32} : (!pd.vtensor<2x3x4x6xf32>) -> !pd.vtensor<?x?x?x?xf32>
@@ -845,6 +847,10 @@ func.func @channel_rearrangements(%x: !pd.vtensor<2x3x4x6xf32>, %xn: !pd.vtensor
   %img = pd.data "img" : !pd.vtensor<2x3x8x8xf32>
   %g = pd.data "g" : !pd.vtensor<2x5x7x2xf32>
   %12 = pd.grid_sample %img, %g {mode = "nearest", padding_mode = "border"} : (!pd.vtensor<2x3x8x8xf32>, !pd.vtensor<2x5x7x2xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %bx = pd.data "bx" : !pd.vtensor<?x5xf32>
+  %by = pd.data "by" : !pd.vtensor<4x6xf32>
+  %bw = pd.data "bw" : !pd.vtensor<3x5x6xf32>
+  %13 = pd.bilinear %bx, %by, %bw : (!pd.vtensor<?x5xf32>, !pd.vtensor<4x6xf32>, !pd.vtensor<3x5x6xf32>) -> !pd.vtensor<?x?xf32>
   return
 }
 

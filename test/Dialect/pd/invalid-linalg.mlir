@@ -921,6 +921,24 @@ func.func @channel_shuffle_groups(%x: !pd.vtensor<1x6x2x2xf32>) {
 
 // -----
 
+func.func @bilinear_weight(%x: !pd.vtensor<4x5xf32>, %y: !pd.vtensor<4x6xf32>, %w: !pd.vtensor<3x6x5xf32>) {
+  // expected-error @+2 {{'pd.bilinear' op weight [3, 6, 5] must be [O, 5, 6] for x [4, 5] and y [4, 6]}}
+  // expected-error @+1 {{'pd.bilinear' op failed to infer returned types}}
+  %0 = pd.bilinear %x, %y, %w : (!pd.vtensor<4x5xf32>, !pd.vtensor<4x6xf32>, !pd.vtensor<3x6x5xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @bilinear_bias(%x: !pd.vtensor<4x5xf32>, %y: !pd.vtensor<4x6xf32>, %w: !pd.vtensor<3x5x6xf32>, %b: !pd.vtensor<3xf32>) {
+  // expected-error @+2 {{'pd.bilinear' op bias must be [1, 3], got [3]}}
+  // expected-error @+1 {{'pd.bilinear' op failed to infer returned types}}
+  %0 = pd.bilinear %x, %y, %w bias(%b) : (!pd.vtensor<4x5xf32>, !pd.vtensor<4x6xf32>, !pd.vtensor<3x5x6xf32>, !pd.vtensor<3xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
 func.func @grid_sample_grid(%x: !pd.vtensor<2x3x8x8xf32>, %g: !pd.vtensor<2x5x7x3xf32>) {
   // expected-error @+2 {{'pd.grid_sample' op grid must be [N, H, W, 2] for x of shape [2, 3, 8, 8], got [2, 5, 7, 3]}}
   // expected-error @+1 {{'pd.grid_sample' op failed to infer returned types}}

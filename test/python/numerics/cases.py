@@ -1262,6 +1262,20 @@ for _dt in FLOATS:
 add("maxout", F32, "g3_last", {"x": rand(rng_for("maxout", "last"), (2, 3, 2, 9), F32)},
     lambda x: pd.maxout(x, 3, -1), lambda x: R.maxout(x, 3, -1))
 
+# bilinear (nn.Bilinear): with and without bias; float64.
+for _dt in FLOATS:
+    _r = rng_for("bilinear", _dt)
+    add("bilinear", _dt, "bias", {"x": rand(_r, (4, 5), _dt), "y": rand(_r, (4, 6), _dt),
+                                  "weight": rand(_r, (3, 5, 6), _dt), "bias": rand(_r, (1, 3), _dt)},
+        lambda x, y, weight, bias: pd.bilinear(x, y, weight, bias),
+        lambda x, y, weight, bias: out(R.bilinear(f64(x), f64(y), f64(weight), f64(bias)),
+                                       x.dtype))
+_r = rng_for("bilinear", "nobias")
+add("bilinear", F32, "no_bias", {"x": rand(_r, (2, 7), F32), "y": rand(_r, (2, 3), F32),
+                                 "weight": rand(_r, (5, 7, 3), F32)},
+    lambda x, y, weight: pd.bilinear(x, y, weight, None),
+    lambda x, y, weight: out(R.bilinear(f64(x), f64(y), f64(weight)), x.dtype))
+
 # grid_sample: every mode x padding_mode x align_corners on a grid reaching
 # past the borders (references checked against Paddle 3.3.1); float64; a
 # grid with NaN and huge values reads nothing outside x (0, or the clamped

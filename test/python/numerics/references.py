@@ -769,6 +769,11 @@ def grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=Tr
     return wa * at(y0, x0) + wb * at(y1, x0) + wc * at(y0, x1) + wd * at(y1, x1)
 
 
+def bilinear(x, y, weight, bias=None):
+    out = np.einsum("bi,oij,bj->bo", x, weight, y)
+    return out if bias is None else out + bias
+
+
 def affine_grid(theta, out_shape, align_corners=True):
     """Paddle's affine_grid: base coordinates (x innermost, then y, z, 1)
     times theta^T; a single position with align_corners is NaN as in PHI."""

@@ -237,6 +237,9 @@ LogicalResult CrossInferMeta(const MetaTensor &x, const MetaTensor &y, int64_t a
 LogicalResult PixelUnshuffleInferMeta(const MetaTensor &x, int64_t downscaleFactor,
                                       StringRef dataFormat, MetaTensor &out,
                                       const MetaError &err);
+LogicalResult BilinearInferMeta(const MetaTensor &x, const MetaTensor &y,
+                                const MetaTensor &weight, const MetaTensor &bias,
+                                MetaTensor &out, const MetaError &err);
 LogicalResult GridSampleInferMeta(const MetaTensor &x, const MetaTensor &grid, StringRef mode,
                                   StringRef paddingMode, bool alignCorners, MetaTensor &out,
                                   const MetaError &err);

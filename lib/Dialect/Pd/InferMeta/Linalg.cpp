@@ -658,6 +658,31 @@ LogicalResult ChannelShuffleInferMeta(const MetaTensor &x, int64_t groups, Strin
   return success();
 }
 
+LogicalResult BilinearInferMeta(const MetaTensor &x, const MetaTensor &y,
+                                const MetaTensor &weight, const MetaTensor &bias,
+                                MetaTensor &out, const MetaError &err) {
+  if (x.rank() != 2 || y.rank() != 2 || weight.rank() != 3)
+    return err("x and y must be 2-D [B, M], [B, N] and weight 3-D [O, M, N], got ",
+               dimsStr(x.dims), ", ", dimsStr(y.dims), " and ", dimsStr(weight.dims));
+  if (x.dtype != y.dtype || x.dtype != weight.dtype)
+    return err("x, y and weight have different dtypes");
+  if (knownAndDiffer(x.dims[0], y.dims[0]))
+    return err("x and y have different batch sizes: ", dimsStr(x.dims), " and ",
+               dimsStr(y.dims));
+  if (knownAndDiffer(weight.dims[1], x.dims[1]) || knownAndDiffer(weight.dims[2], y.dims[1]))
+    return err("weight ", dimsStr(weight.dims), " must be [O, ", x.dims[1], ", ", y.dims[1],
+               "] for x ", dimsStr(x.dims), " and y ", dimsStr(y.dims));
+  if (bias.present) {
+    if (bias.rank() != 2 || knownAndDiffer(bias.dims[0], 1) ||
+        knownAndDiffer(bias.dims[1], weight.dims[0]))
+      return err("bias must be [1, ", weight.dims[0], "], got ", dimsStr(bias.dims));
+    if (bias.dtype != x.dtype)
+      return err("bias has a different dtype from x");
+  }
+  out.set({isDyn(x.dims[0]) ? y.dims[0] : x.dims[0], weight.dims[0]}, x.dtype);
+  return success();
+}
+
 LogicalResult GridSampleInferMeta(const MetaTensor &x, const MetaTensor &grid, StringRef mode,
                                   StringRef paddingMode, bool alignCorners, MetaTensor &out,
                                   const MetaError &err) {
