@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Transforms/Passes.h"
+#include "Transforms/Im2colPanels.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -76,8 +77,6 @@ struct PdConvToIm2colPass
             ow = oType.getDimSize(3), c = inType.getDimSize(1), kh = fType.getDimSize(2),
             kw = fType.getDimSize(3);
     Location loc = conv.getLoc();
-    MLIRContext *ctx = rewriter.getContext();
-    auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
     Value w = tensor::CollapseShapeOp::create(
         rewriter, loc, filter, SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
     // A 1x1 window with stride 1 reads every input element once, in place:
@@ -93,21 +92,9 @@ struct PdConvToIm2colPass
       return success();
     }
     // Patches.
-    auto colType = RankedTensorType::get({n, c, kh, kw, oh, ow}, elem);
-    Value empty = tensor::EmptyOp::create(rewriter, loc, colType.getShape(), elem);
-    AffineMap inMap = AffineMap::get(
-        6, 0, {d(0), d(1), d(4) * strides[0] + d(2) * dilations[0],
-               d(5) * strides[1] + d(3) * dilations[1]},
-        ctx);
-    auto copy = linalg::GenericOp::create(
-        rewriter, loc, colType, ValueRange{input}, ValueRange{empty},
-        ArrayRef<AffineMap>{inMap, rewriter.getMultiDimIdentityMap(6)},
-        SmallVector<utils::IteratorType>(6, utils::IteratorType::parallel),
-        [](OpBuilder &b, Location l, ValueRange args) {
-          linalg::YieldOp::create(b, l, args[0]);
-        });
-    copy->setAttr("pd.im2col", rewriter.getDenseI64ArrayAttr(
-                                   {strides[0], strides[1], dilations[0], dilations[1]}));
+    linalg::GenericOp copy =
+        pd::buildIm2colPatches(rewriter, loc, input, kh, kw, oh, ow, strides, dilations,
+                               /*forMatmul=*/true);
     Value col = tensor::CollapseShapeOp::create(
         rewriter, loc, copy.getResult(0),
         n == 1 ? SmallVector<ReassociationIndices>{{0, 1, 2, 3}, {4, 5}}

@@ -6,6 +6,7 @@
 #include "Transforms/TileBuffers.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -135,6 +136,32 @@ std::optional<pd::Im2colPatches> pd::findIm2colPatches(linalg::LinalgOp matmul) 
   found.dh = p[2];
   found.dw = p[3];
   return found;
+}
+
+linalg::GenericOp pd::buildIm2colPatches(OpBuilder &b, Location loc, Value input, int64_t kh,
+                                         int64_t kw, int64_t oh, int64_t ow,
+                                         ArrayRef<int64_t> strides,
+                                         ArrayRef<int64_t> dilations, bool forMatmul) {
+  auto inType = cast<RankedTensorType>(input.getType());
+  Type elem = inType.getElementType();
+  auto colType = RankedTensorType::get(
+      {inType.getDimSize(0), inType.getDimSize(1), kh, kw, oh, ow}, elem);
+  MLIRContext *ctx = b.getContext();
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  Value empty = tensor::EmptyOp::create(b, loc, colType.getShape(), elem);
+  AffineMap inMap = AffineMap::get(
+      6, 0, {d(0), d(1), d(4) * strides[0] + d(2) * dilations[0],
+             d(5) * strides[1] + d(3) * dilations[1]},
+      ctx);
+  auto copy = linalg::GenericOp::create(
+      b, loc, colType, ValueRange{input}, ValueRange{empty},
+      ArrayRef<AffineMap>{inMap, b.getMultiDimIdentityMap(6)},
+      SmallVector<utils::IteratorType>(6, utils::IteratorType::parallel),
+      [](OpBuilder &nb, Location l, ValueRange args) { linalg::YieldOp::create(nb, l, args[0]); });
+  if (forMatmul)
+    copy->setAttr("pd.im2col", b.getDenseI64ArrayAttr(
+                                   {strides[0], strides[1], dilations[0], dilations[1]}));
+  return copy;
 }
 
 LogicalResult pd::packIm2colPanel(IRRewriter &rewriter, linalg::LinalgOp tile,

@@ -40,6 +40,17 @@ struct Im2colPatches {
 /// writes memory other than fills of other buffers; static shapes.
 std::optional<Im2colPatches> findIm2colPatches(linalg::LinalgOp matmul);
 
+/// The patches of a (padded) NCHW tensor `input` for a kh x kw window with
+/// `oh` x `ow` positions: col[n, c, i, j, y, x] = input[n, c, y*sh + i*dh,
+/// x*sw + j*dw], as a linalg.generic; `forMatmul`: marked `pd.im2col`, a
+/// convolution's patches that pd-tile-and-vectorize copies per cache tile of
+/// their matmul into panels (pd-conv-to-im2col). Unmarked for pd.unfold,
+/// whose patches are a result of their own.
+linalg::GenericOp buildIm2colPatches(OpBuilder &b, Location loc, Value input, int64_t kh,
+                                     int64_t kw, int64_t oh, int64_t ow,
+                                     ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations,
+                                     bool forMatmul);
+
 /// Makes `tile`, a cache tile of a matmul found by findIm2colPatches (its
 /// operand 1 a unit-stride subview of `patches.patches`, of whole output
 /// rows), read a panel of its own: a stack buffer filled right before the

@@ -2,6 +2,7 @@
 
 #include "Conversion/PdToLinalg/Lowering.h"
 #include "Conversion/PdToLinalg/ScalarArith.h"
+#include "Transforms/Im2colPanels.h"
 
 #include <cmath>
 
@@ -1262,23 +1263,12 @@ LogicalResult lowerUnfold(Operation *op, Lowerer &l) {
   Type elem = xt.getElementType();
   Value padded = padSpatial(b, loc, x, {{p[0], p[2]}, {p[1], p[3]}},
                             scalarConstant(b, loc, elem, 0));
-  int64_t n = xt.getDimSize(0), c = xt.getDimSize(1);
   int64_t oh = (xt.getDimSize(2) + p[0] + p[2] - (int64_t(d[0]) * (k[0] - 1) + 1)) / s[0] + 1;
   int64_t ow = (xt.getDimSize(3) + p[1] + p[3] - (int64_t(d[1]) * (k[1] - 1) + 1)) / s[1] + 1;
-  MLIRContext *ctx = b.getContext();
-  auto dim = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
-  auto colType = RankedTensorType::get({n, c, k[0], k[1], oh, ow}, elem);
-  AffineMap inMap = AffineMap::get(6, 0,
-                                   {dim(0), dim(1), dim(4) * s[0] + dim(2) * d[0],
-                                    dim(5) * s[1] + dim(3) * d[1]},
-                                   ctx);
-  auto copy = linalg::GenericOp::create(
-      b, loc, colType, ValueRange{padded}, ValueRange{createEmpty(b, loc, colType)},
-      ArrayRef<AffineMap>{inMap, b.getMultiDimIdentityMap(6)},
-      SmallVector<utils::IteratorType>(6, utils::IteratorType::parallel),
-      [](OpBuilder &nb, Location nloc, ValueRange args) {
-        linalg::YieldOp::create(nb, nloc, args[0]);
-      });
+  // The window copy pd-conv-to-im2col builds for convolutions.
+  linalg::GenericOp copy = pd::buildIm2colPatches(b, loc, padded, k[0], k[1], oh, ow,
+                                                  {s[0], s[1]}, {d[0], d[1]},
+                                                  /*forMatmul=*/false);
   Value out = tensor::CollapseShapeOp::create(
       b, loc, copy.getResult(0), SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4, 5}});
   l.map(o.getOut(), castTo(b, loc, out, outType));
