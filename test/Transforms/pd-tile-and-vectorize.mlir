@@ -746,6 +746,30 @@ func.func @im2col_panels_serial(%x: memref<1x256x10x10xf32>, %w: memref<64x2304x
 
 // -----
 
+// A 14x14 layer of 256 channels (m = 256, n = 196): each cache tile copies
+// its panel of patches, so the tiles take as many rows as still leave an
+// even count of at least 4 for the threads: 128 rows (21 register tiles of
+// 6 and one of 2), not 64, which copied each panel 4 times.
+// CHECK-LABEL: func.func @im2col_panels_shared(
+// CHECK: scf.parallel ({{.*}}) = (%c0, %c0) to (%c256, %c196) step (%c128, %c98) {
+// CHECK-NEXT: memref.alloca() {alignment = 64 : i64} : memref<1152x98xf32>
+// CHECK: scf.for {{.*}} = %c0 to %c126 step %c6 {
+#hin = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
+#hid = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
+func.func @im2col_panels_shared(%x: memref<1x256x16x16xf32>, %w: memref<256x2304xf32>, %y: memref<256x196xf32>) {
+  %col = memref.alloc() : memref<1x256x3x3x14x14xf32>
+  linalg.generic {indexing_maps = [#hin, #hid], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : memref<1x256x16x16xf32>) outs(%col : memref<1x256x3x3x14x14xf32>) attrs = {pd.im2col = array<i64: 1, 1, 1, 1>} {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  %patches = memref.collapse_shape %col [[0, 1, 2, 3], [4, 5]] : memref<1x256x3x3x14x14xf32> into memref<2304x196xf32>
+  linalg.matmul ins(%w, %patches : memref<256x2304xf32>, memref<2304x196xf32>) outs(%y : memref<256x196xf32>)
+  return
+}
+
+// -----
+
 // Patches also read by something other than a matmul (here copied out)
 // keep their copy: the matmul reads them as they are.
 // CHECK-LABEL: func.func @im2col_patches_kept(
