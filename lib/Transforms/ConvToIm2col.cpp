@@ -93,8 +93,7 @@ struct PdConvToIm2colPass
     }
     // Patches.
     linalg::GenericOp copy =
-        pd::buildIm2colPatches(rewriter, loc, input, kh, kw, oh, ow, strides, dilations,
-                               /*forMatmul=*/true);
+        pd::buildIm2colPatches(rewriter, loc, input, kh, kw, oh, ow, strides, dilations);
     Value col = tensor::CollapseShapeOp::create(
         rewriter, loc, copy.getResult(0),
         n == 1 ? SmallVector<ReassociationIndices>{{0, 1, 2, 3}, {4, 5}}

@@ -73,6 +73,46 @@ std::optional<SmallVector<Value>> offsetsIn(OpBuilder &b, Location loc, Value vi
 
 } // namespace
 
+std::optional<std::array<int64_t, 4>> pd::matchIm2colCopy(linalg::GenericOp copy) {
+  auto params = copy->getAttrOfType<DenseI64ArrayAttr>("pd.im2col");
+  if (!params || params.size() != 4 || copy.getNumDpsInputs() != 1 ||
+      copy.getNumDpsInits() != 1 || copy.getNumLoops() != 6 ||
+      !llvm::all_of(params.asArrayRef(), [](int64_t v) { return v >= 1 && v <= (1 << 20); }))
+    return std::nullopt;
+  auto inType = dyn_cast<ShapedType>(copy.getDpsInputs()[0].getType());
+  auto colType = dyn_cast<ShapedType>(copy.getDpsInits()[0].getType());
+  if (!inType || !colType || !inType.hasRank() || !colType.hasRank() ||
+      inType.getRank() != 4 || colType.getRank() != 6 ||
+      inType.getElementType() != colType.getElementType())
+    return std::nullopt;
+  Type elem = colType.getElementType();
+  if (!isa<IntegerType, FloatType>(elem) || elem.getIntOrFloatBitWidth() < 8 ||
+      elem.getIntOrFloatBitWidth() % 8 != 0)
+    return std::nullopt;
+  // The body: yield of the input element.
+  Block *body = copy.getBody();
+  auto yield = dyn_cast<linalg::YieldOp>(body->getTerminator());
+  if (!yield || body->getOperations().size() != 1 || yield.getNumOperands() != 1 ||
+      yield.getOperand(0) != body->getArgument(0))
+    return std::nullopt;
+  // The maps, compared as linear forms (y*sh + i*dh and i*dh + y*sh alike).
+  ArrayRef<int64_t> p = params.asArrayRef();
+  MLIRContext *ctx = copy.getContext();
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  SmallVector<AffineExpr> want = {d(0), d(1), d(4) * p[0] + d(2) * p[2], d(5) * p[1] + d(3) * p[3]};
+  SmallVector<AffineMap> maps = copy.getIndexingMapsArray();
+  if (!maps[1].isIdentity() || maps[0].getNumDims() != 6 || maps[0].getNumSymbols() != 0 ||
+      maps[0].getNumResults() != 4)
+    return std::nullopt;
+  for (auto [got, expected] : llvm::zip(maps[0].getResults(), want)) {
+    AffineExpr difference = simplifyAffineExpr(got - expected, 6, 0);
+    auto constant = dyn_cast<AffineConstantExpr>(difference);
+    if (!constant || constant.getValue() != 0)
+      return std::nullopt;
+  }
+  return std::array<int64_t, 4>{p[0], p[1], p[2], p[3]};
+}
+
 std::optional<pd::Im2colPatches> pd::findIm2colPatches(linalg::LinalgOp matmul) {
   if (!matmul.hasPureBufferSemantics() || matmul.getNumDpsInputs() != 2)
     return std::nullopt;
@@ -109,15 +149,12 @@ std::optional<pd::Im2colPatches> pd::findIm2colPatches(linalg::LinalgOp matmul) 
   }
   if (!copy || copy->getBlock() != matmul->getBlock() || !copy->isBeforeInBlock(matmul))
     return std::nullopt;
-  auto params = copy->getAttrOfType<DenseI64ArrayAttr>("pd.im2col");
+  std::optional<std::array<int64_t, 4>> params = matchIm2colCopy(copy);
   Value input = copy.getDpsInputs()[0];
   auto inType = dyn_cast<MemRefType>(input.getType());
-  if (!params || params.size() != 4 || !inType || inType.getRank() != 4 ||
-      !inType.hasStaticShape() || !inType.isLastDimUnitStride() ||
-      inType.getElementType() != colType.getElementType() ||
+  if (!params || !inType || !inType.hasStaticShape() || !inType.isLastDimUnitStride() ||
       inType.getDimSize(0) != colType.getDimSize(0) ||
-      inType.getDimSize(1) != colType.getDimSize(1) ||
-      !llvm::all_of(params.asArrayRef(), [](int64_t v) { return v >= 1 && v <= (1 << 20); }))
+      inType.getDimSize(1) != colType.getDimSize(1))
     return std::nullopt;
   Value inputRoot = bufferRoot(input);
   for (Operation *op = copy->getNextNode(); op != matmul.getOperation(); op = op->getNextNode())
@@ -130,7 +167,7 @@ std::optional<pd::Im2colPatches> pd::findIm2colPatches(linalg::LinalgOp matmul) 
   found.kh = colType.getDimSize(2);
   found.kw = colType.getDimSize(3);
   found.ow = colType.getDimSize(5);
-  ArrayRef<int64_t> p = params.asArrayRef();
+  const std::array<int64_t, 4> &p = *params;
   found.sh = p[0];
   found.sw = p[1];
   found.dh = p[2];
@@ -141,7 +178,7 @@ std::optional<pd::Im2colPatches> pd::findIm2colPatches(linalg::LinalgOp matmul) 
 linalg::GenericOp pd::buildIm2colPatches(OpBuilder &b, Location loc, Value input, int64_t kh,
                                          int64_t kw, int64_t oh, int64_t ow,
                                          ArrayRef<int64_t> strides,
-                                         ArrayRef<int64_t> dilations, bool forMatmul) {
+                                         ArrayRef<int64_t> dilations) {
   auto inType = cast<RankedTensorType>(input.getType());
   Type elem = inType.getElementType();
   auto colType = RankedTensorType::get(
@@ -158,9 +195,8 @@ linalg::GenericOp pd::buildIm2colPatches(OpBuilder &b, Location loc, Value input
       ArrayRef<AffineMap>{inMap, b.getMultiDimIdentityMap(6)},
       SmallVector<utils::IteratorType>(6, utils::IteratorType::parallel),
       [](OpBuilder &nb, Location l, ValueRange args) { linalg::YieldOp::create(nb, l, args[0]); });
-  if (forMatmul)
-    copy->setAttr("pd.im2col", b.getDenseI64ArrayAttr(
-                                   {strides[0], strides[1], dilations[0], dilations[1]}));
+  copy->setAttr("pd.im2col", b.getDenseI64ArrayAttr(
+                                 {strides[0], strides[1], dilations[0], dilations[1]}));
   return copy;
 }
 

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <array>
 #include <optional>
 
 namespace mlir::pd {
@@ -34,6 +35,17 @@ struct Im2colPatches {
   int64_t sh = 1, sw = 1, dh = 1, dw = 1;
 };
 
+/// Strides and dilations (sh, sw, dh, dw) of a patch copy marked
+/// `pd.im2col`, checked against the copy itself: one 4-D input and one 6-D
+/// output of the same integer or float element type (a byte or more), the
+/// indexing maps col[n, c, i, j, y, x] = input[n, c, y*sh + i*dh,
+/// x*sw + j*dw] with the attribute's values, a body that yields the input.
+/// The kernels built from the attribute read only where the maps do (which
+/// the linalg verifier keeps inside the input); none for anything else,
+/// which is then left to the generic lowering (the attribute is ours, but
+/// the IR may come from anywhere).
+std::optional<std::array<int64_t, 4>> matchIm2colCopy(linalg::GenericOp copy);
+
 /// The patch copy `matmul` reads as its operand 1: a `pd.im2col` generic
 /// writing a buffer allocated for it alone (read only through collapsed
 /// views), in the matmul's block before it, with nothing in between that
@@ -42,14 +54,12 @@ std::optional<Im2colPatches> findIm2colPatches(linalg::LinalgOp matmul);
 
 /// The patches of a (padded) NCHW tensor `input` for a kh x kw window with
 /// `oh` x `ow` positions: col[n, c, i, j, y, x] = input[n, c, y*sh + i*dh,
-/// x*sw + j*dw], as a linalg.generic; `forMatmul`: marked `pd.im2col`, a
-/// convolution's patches that pd-tile-and-vectorize copies per cache tile of
-/// their matmul into panels (pd-conv-to-im2col). Unmarked for pd.unfold,
-/// whose patches are a result of their own.
+/// x*sw + j*dw], as a linalg.generic marked `pd.im2col`: pd-tile-and-vectorize
+/// copies its rows with vectors, and copies the patches a matmul reads
+/// (a convolution's, pd-conv-to-im2col) per cache tile into panels instead.
 linalg::GenericOp buildIm2colPatches(OpBuilder &b, Location loc, Value input, int64_t kh,
                                      int64_t kw, int64_t oh, int64_t ow,
-                                     ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations,
-                                     bool forMatmul);
+                                     ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations);
 
 /// Makes `tile`, a cache tile of a matmul found by findIm2colPatches (its
 /// operand 1 a unit-stride subview of `patches.patches`, of whole output

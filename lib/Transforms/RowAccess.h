@@ -20,7 +20,8 @@ namespace mlir::pd {
 /// Rows of `width` consecutive output columns, for the depthwise and im2col
 /// kernels: index constants, the mask of a row's last columns, loads that
 /// are contiguous for stride 1, contiguous and deinterleaved for strides 2
-/// to 4, gathers otherwise; zero padding.
+/// to 4, gathers otherwise; zero padding. Elements: integers or floats (of
+/// a byte or more: the caller checks).
 struct RowAccess {
   IRRewriter &rewriter;
   Location loc;
@@ -62,7 +63,7 @@ struct RowAccess {
     auto type = VectorType::get({n}, vecType.getElementType());
     return arith::ConstantOp::create(
         rewriter, loc, type,
-        DenseElementsAttr::get(type, rewriter.getFloatAttr(vecType.getElementType(), 0.0)));
+        DenseElementsAttr::get(type, rewriter.getZeroAttr(vecType.getElementType())));
   }
 
   /// How many of columns [col, col + width) are in a row of `size`.

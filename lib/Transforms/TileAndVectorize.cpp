@@ -1261,9 +1261,8 @@ struct PdTileAndVectorizePass
   /// contiguous masked loads for stride 1, gathers otherwise, masked
   /// stores.
   void codegenIm2col(IRRewriter &rewriter, linalg::GenericOp op) {
-    auto params = op->getAttrOfType<DenseI64ArrayAttr>("pd.im2col");
-    if (!params || params.size() != 4 || !op.hasPureBufferSemantics() ||
-        op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1)
+    std::optional<std::array<int64_t, 4>> params = pd::matchIm2colCopy(op);
+    if (!params || !op.hasPureBufferSemantics())
       return;
     Value input = op.getDpsInputs()[0], col = op.getDpsInits()[0];
     auto inType = dyn_cast<MemRefType>(input.getType());
@@ -1272,13 +1271,7 @@ struct PdTileAndVectorizePass
         colType.getRank() != 6 || inType.getRank() != 4 ||
         !inType.isLastDimUnitStride() || !colType.isLastDimUnitStride())
       return;
-    ArrayRef<int64_t> p = params.asArrayRef();
-    int64_t sh = p[0], sw = p[1], dh = p[2], dw = p[3];
-    // Strides and dilations of a real convolution (the attribute is ours,
-    // but the IR may come from anywhere); anything else is left to the
-    // generic lowering.
-    if (!llvm::all_of(p, [](int64_t v) { return v >= 1 && v <= (int64_t(1) << 20); }))
-      return;
+    auto [sh, sw, dh, dw] = *params;
     ArrayRef<int64_t> shape = colType.getShape();
     rewriter.setInsertionPoint(op);
     RowAccess rows(rewriter, op.getLoc(), colType.getElementType(),

@@ -299,6 +299,58 @@ func.func @im2col_strided(%x: memref<1x2x25x25xf32>, %col: memref<1x2x3x3x12x12x
 
 // -----
 
+// Integer patches (pd.unfold of int64) copy rows like float ones, with a
+// zero of their own type (an f32 zero used to abort here). A pd.im2col
+// attribute that disagrees with the copy's maps (stride 2 claimed, stride 1
+// read), or a body that is not a plain copy, is not trusted: the copy stays
+// a linalg.generic for the generic lowering, which reads only where its
+// maps do.
+// CHECK-LABEL: func.func @im2col_i64(
+// CHECK: vector.maskedload {{.*}} : memref<1x2x26x26xi64>, vector<16xi1>, vector<16xi64> into vector<16xi64>
+// CHECK: vector.maskedstore {{.*}} : memref<1x2x3x3x24x24xi64>
+// CHECK-NOT: linalg.generic
+// CHECK-LABEL: func.func @im2col_attribute_disagrees(
+// CHECK-NOT: vector.maskedload
+// CHECK: linalg.generic
+// CHECK-SAME: pd.im2col = array<i64: 2, 2, 1, 1>
+// CHECK-LABEL: func.func @im2col_not_a_copy(
+// CHECK-NOT: vector.maskedload
+// CHECK: linalg.generic
+// CHECK: arith.negf
+func.func @im2col_i64(%x: memref<1x2x26x26xi64>, %col: memref<1x2x3x3x24x24xi64>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4 + d2, d5 + d3)>,
+                                   affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : memref<1x2x26x26xi64>) outs(%col : memref<1x2x3x3x24x24xi64>) attrs = {pd.im2col = array<i64: 1, 1, 1, 1>} {
+  ^bb0(%in: i64, %out: i64):
+    linalg.yield %in : i64
+  }
+  return
+}
+func.func @im2col_attribute_disagrees(%x: memref<1x2x26x26xf32>, %col: memref<1x2x3x3x12x12xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>,
+                                   affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : memref<1x2x26x26xf32>) outs(%col : memref<1x2x3x3x12x12xf32>) attrs = {pd.im2col = array<i64: 2, 2, 1, 1>} {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  return
+}
+func.func @im2col_not_a_copy(%x: memref<1x2x26x26xf32>, %col: memref<1x2x3x3x24x24xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>,
+                                   affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : memref<1x2x26x26xf32>) outs(%col : memref<1x2x3x3x24x24xf32>) attrs = {pd.im2col = array<i64: 1, 1, 1, 1>} {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  }
+  return
+}
+
+// -----
+
 // Elementwise ops: one row of 16 elements at a time (unit dims cast away);
 // large ones (min-parallel-elements) put their outer parallel loops on
 // threads, reductions stay sequential.

@@ -1265,10 +1265,10 @@ LogicalResult lowerUnfold(Operation *op, Lowerer &l) {
                             scalarConstant(b, loc, elem, 0));
   int64_t oh = (xt.getDimSize(2) + p[0] + p[2] - (int64_t(d[0]) * (k[0] - 1) + 1)) / s[0] + 1;
   int64_t ow = (xt.getDimSize(3) + p[1] + p[3] - (int64_t(d[1]) * (k[1] - 1) + 1)) / s[1] + 1;
-  // The window copy pd-conv-to-im2col builds for convolutions.
+  // The window copy pd-conv-to-im2col builds for convolutions (marked
+  // pd.im2col: vectorized rows, and panels if a matmul reads it).
   linalg::GenericOp copy = pd::buildIm2colPatches(b, loc, padded, k[0], k[1], oh, ow,
-                                                  {s[0], s[1]}, {d[0], d[1]},
-                                                  /*forMatmul=*/false);
+                                                  {s[0], s[1]}, {d[0], d[1]});
   Value out = tensor::CollapseShapeOp::create(
       b, loc, copy.getResult(0), SmallVector<ReassociationIndices>{{0}, {1, 2, 3}, {4, 5}});
   l.map(o.getOut(), castTo(b, loc, out, outType));
