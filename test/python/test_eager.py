@@ -153,7 +153,8 @@ def test_eager_tensors_become_constants_in_programs():
 def test_paddle_api_of_the_new_ops_on_eager_tensors():
     """paddle.kron / cross / diag / baddbmm / logcumsumexp / searchsorted /
     dist / index_sample / meshgrid and F.pixel_unshuffle / channel_shuffle /
-    maxout / temporal_shift / unfold / affine_grid / grid_sample / bilinear / label_smooth / swiglu with Paddle's Python
+    maxout / temporal_shift / unfold / affine_grid / grid_sample / bilinear / label_smooth / swiglu
+    and F.interpolate's linear / bicubic / trilinear / 3-D nearest modes with Paddle's Python
     signatures."""
     x, y = rand(4, 3), rand(4, 3, seed=1)
     tx, ty = paddle.to_tensor(x), paddle.to_tensor(y)
@@ -208,6 +209,26 @@ def test_paddle_api_of_the_new_ops_on_eager_tensors():
         F.bilinear(paddle.to_tensor(a1), paddle.to_tensor(a2), paddle.to_tensor(wt),
                    paddle.to_tensor(bb)).numpy(),
         np.einsum("bi,oij,bj->bo", a1, wt, a2) + bb, rtol=1e-5, atol=1e-6)
+    # interpolate: a linear ramp stays one (linear, trilinear); bicubic with
+    # align_corners reads x back at every other output of 2n - 1; nearest 3-D
+    # repeats each voxel.
+    ramp = np.arange(5, dtype=np.float32).reshape(1, 1, 5)
+    np.testing.assert_allclose(
+        F.interpolate(paddle.to_tensor(ramp), size=9, mode="linear", align_corners=True,
+                      data_format="NCW").numpy()[0, 0], np.arange(9) / 2, atol=1e-6)
+    vol = np.broadcast_to(np.arange(4, dtype=np.float32)[:, None, None], (4, 3, 2))
+    tri = F.interpolate(paddle.to_tensor(vol.reshape(1, 1, 4, 3, 2).copy()), size=[7, 3, 2],
+                        mode="trilinear", align_corners=True).numpy()
+    np.testing.assert_allclose(tri[0, 0, :, 1, 1], np.arange(7) / 2, atol=1e-6)
+    pic = rand(1, 2, 4, 5)
+    cub = F.interpolate(paddle.to_tensor(pic), size=[7, 9], mode="bicubic",
+                        align_corners=True).numpy()
+    np.testing.assert_allclose(cub[:, :, ::2, ::2], pic, rtol=1e-5, atol=1e-6)
+    near = F.interpolate(paddle.to_tensor(vol.reshape(1, 1, 4, 3, 2).copy()), scale_factor=2,
+                         mode="nearest").numpy()
+    np.testing.assert_array_equal(near[0, 0], vol.repeat(2, 0).repeat(2, 1).repeat(2, 2))
+    with pytest.raises(ValueError, match="needs a 4-D input"):
+        F.interpolate(paddle.to_tensor(ramp), size=9, mode="bicubic")
     # grid_sample at affine_grid's identity grid reads x back.
     img4 = rand(2, 3, 2, 3)
     back = F.grid_sample(paddle.to_tensor(img4), paddle.to_tensor(g), align_corners=True).numpy()

@@ -931,26 +931,55 @@ LogicalResult lowerInstanceNorm(Operation *op, Lowerer &l) {
 // Interpolation
 //===----------------------------------------------------------------------===//
 
+/// The interpolations, as PHI's CPU kernels compute them, in one generic
+/// over the output (channels first; channels-last inputs are transposed):
+///   - nearest (4-D, 5-D): index floor(r * k) (align_corners: r * k + 0.5);
+///   - linear, bilinear, trilinear (3-, 4-, 5-D): per spatial dim the source
+///     floor(s) and the next index (clamped) weighted by s - floor(s), with
+///     s = r * k, or max(r * (k + 0.5) - 0.5, 0) for align_mode 0 without
+///     align_corners;
+///   - bicubic (4-D): the 4 x 4 neighbours (clamped) of s = r * k
+///     (align_corners) or r * (k + 0.5) - 0.5, cubic convolution with
+///     A = -0.75 along x, then along y.
+/// r is (in - 1) / (out - 1) with align_corners, else 1 / scale where a
+/// scale is given, else in / out. Every index is clamped into the input.
 LogicalResult lowerInterp(Operation *op, Lowerer &l) {
   Location loc = op->getLoc();
   OpBuilder &b = l.b;
-  bool bilinear = isa<BilinearInterpOp>(op);
+  enum class Mode { Nearest, Linear, Cubic } mode =
+      isa<NearestInterpOp>(op) ? Mode::Nearest
+      : isa<BicubicInterpOp>(op) ? Mode::Cubic
+                                 : Mode::Linear;
+  int64_t wantRank = isa<LinearInterpOp>(op)                            ? 3
+                     : isa<BilinearInterpOp, BicubicInterpOp>(op)      ? 4
+                     : isa<TrilinearInterpOp>(op)                      ? 5
+                                                                        : 0;
   Value x = l.get(op->getOperand(0));
   RankedTensorType outType = loweredType(op->getResult(0).getType());
   if (failed(requireStatic(op, {typeOf(x), outType})))
     return failure();
-  if (typeOf(x).getRank() != 4)
-    return op->emitOpError() << "the CPU lowering supports 4-D (2-D image) interpolation";
+  int64_t rank = typeOf(x).getRank();
+  if (wantRank ? rank != wantRank : (rank != 4 && rank != 5))
+    return op->emitOpError() << "needs a " << (wantRank ? std::to_string(wantRank) : "4- or 5")
+                             << "-D input, got " << rank << "-D";
   Type elem = outType.getElementType();
   if (!isa<FloatType>(elem))
     return op->emitOpError() << "the CPU lowering supports float element types here";
-  bool last = channelsLast(attrStr(op, "data_format", "NCHW"));
+  StringRef format = attrStr(op, "data_format", "NCHW");
+  bool last = channelsLast(format) || format == "NWC";
   if (last)
     x = toChannelsFirst(b, loc, x);
   RankedTensorType xt = typeOf(x);
-  int64_t n = xt.getDimSize(0), c = xt.getDimSize(1), h = xt.getDimSize(2), w = xt.getDimSize(3);
-  int64_t oh = last ? outType.getDimSize(1) : outType.getDimSize(2);
-  int64_t ow = last ? outType.getDimSize(2) : outType.getDimSize(3);
+  int64_t spatial = rank - 2;
+  SmallVector<int64_t> in, outSizes, resShape{xt.getDimSize(0), xt.getDimSize(1)};
+  for (int64_t i = 0; i < spatial; ++i) {
+    in.push_back(xt.getDimSize(2 + i));
+    outSizes.push_back(outType.getDimSize(last ? 1 + i : 2 + i));
+    resShape.push_back(outSizes.back());
+  }
+  for (int64_t size : llvm::concat<int64_t>(in, outSizes))
+    if (size <= 0)
+      return op->emitOpError() << "the CPU lowering needs non-empty spatial dims";
   bool alignCorners = attrBool(op, "align_corners", true);
   int64_t alignMode = attrInt(op, "align_mode", 1);
   SmallVector<double> scales;
@@ -960,59 +989,131 @@ LogicalResult lowerInterp(Operation *op, Lowerer &l) {
   else if (auto d = dyn_cast_or_null<DenseF32ArrayAttr>(op->getAttr("scale")))
     for (float f : d.asArrayRef())
       scales.push_back(f);
-  auto ratio = [&](int64_t in, int64_t out, int which) -> double {
+  else if (auto d = dyn_cast_or_null<DenseF64ArrayAttr>(op->getAttr("scale")))
+    llvm::append_range(scales, d.asArrayRef());
+  SmallVector<double> ratios;
+  for (int64_t i = 0; i < spatial; ++i) {
+    double scale = scales.empty() ? 0.0 : scales.size() == 1 ? scales[0] : scales[i];
     if (alignCorners)
-      return out > 1 ? double(in - 1) / double(out - 1) : 0.0;
-    if ((int)scales.size() > which && scales[which] > 0)
-      return 1.0 / scales[which];
-    return double(in) / double(out);
-  };
-  double rh = ratio(h, oh, 0), rw = ratio(w, ow, scales.size() > 1 ? 1 : 0);
-  bool halfPixel = bilinear && alignMode == 0 && !alignCorners;
-  auto resType = RankedTensorType::get({n, c, oh, ow}, elem);
+      ratios.push_back(outSizes[i] > 1 ? double(in[i] - 1) / double(outSizes[i] - 1) : 0.0);
+    else if (scale > 0)
+      ratios.push_back(1.0 / scale);
+    else
+      ratios.push_back(double(in[i]) / double(outSizes[i]));
+  }
+  bool halfPixel = mode == Mode::Linear && alignMode == 0 && !alignCorners;
+  auto resType = RankedTensorType::get(resShape, elem);
   Type f32 = b.getF32Type();
   Value result = buildElementwiseWithIndices(
       b, loc, resType, {}, [&](OpBuilder &nb, Location nloc, ValueRange idx) -> Value {
         auto cf = [&](double v) { return scalarConstant(nb, nloc, f32, v); };
+        auto ce = [&](double v) { return scalarConstant(nb, nloc, elem, v); };
         auto ci = [&](int64_t v) { return arith::ConstantIndexOp::create(nb, nloc, v); };
-        auto src = [&](Value o, double r) -> Value {
-          Value of = castScalar(nb, nloc, o, f32);
-          if (halfPixel) {
-            Value s = arith::SubFOp::create(nb, nloc,
-                                            arith::MulFOp::create(nb, nloc, arith::AddFOp::create(nb, nloc, of, cf(0.5)), cf(r)),
-                                            cf(0.5));
-            return arith::MaximumFOp::create(nb, nloc, s, cf(0));
-          }
-          return arith::MulFOp::create(nb, nloc, of, cf(r));
-        };
-        Value sh = src(idx[2], rh), sw = src(idx[3], rw);
-        auto read = [&](Value hi, Value wi) -> Value {
-          return tensor::ExtractOp::create(nb, nloc, x, ValueRange{idx[0], idx[1], hi, wi});
-        };
+        auto add = [&](Value a, Value c) { return arith::AddFOp::create(nb, nloc, a, c).getResult(); };
+        auto sub = [&](Value a, Value c) { return arith::SubFOp::create(nb, nloc, a, c).getResult(); };
+        auto mul = [&](Value a, Value c) { return arith::MulFOp::create(nb, nloc, a, c).getResult(); };
+        // An index of the input along a dim of `size`, from a float that
+        // floor made integral (and small: sources lie within a few pixels
+        // of [0, size)), clamped into [0, size).
         auto clampIdx = [&](Value f, int64_t size) -> Value {
           Value i = castScalar(nb, nloc, f, nb.getIndexType());
-          return arith::MinSIOp::create(nb, nloc, arith::MaxSIOp::create(nb, nloc, i, ci(0)), ci(size - 1));
+          return arith::MinSIOp::create(nb, nloc, arith::MaxSIOp::create(nb, nloc, i, ci(0)),
+                                        ci(size - 1));
         };
-        if (!bilinear) {
-          Value fh = alignCorners ? (Value)math::RoundOp::create(nb, nloc, sh) : (Value)math::FloorOp::create(nb, nloc, sh);
-          Value fw = alignCorners ? (Value)math::RoundOp::create(nb, nloc, sw) : (Value)math::FloorOp::create(nb, nloc, sw);
-          return read(clampIdx(fh, h), clampIdx(fw, w));
+        auto offset = [&](Value i, int64_t delta, int64_t size) -> Value {
+          Value j = arith::AddIOp::create(nb, nloc, i, ci(delta));
+          return arith::MinSIOp::create(nb, nloc, arith::MaxSIOp::create(nb, nloc, j, ci(0)),
+                                        ci(size - 1));
+        };
+        auto read = [&](ArrayRef<Value> at) -> Value {
+          SmallVector<Value> indices{idx[0], idx[1]};
+          indices.append(at.begin(), at.end());
+          return tensor::ExtractOp::create(nb, nloc, x, indices);
+        };
+        // Source coordinate of output index idx[2 + i]: in f32 as PHI's
+        // linear kernels, in the element type (the ratio a float) as its
+        // bicubic one.
+        Type st = mode == Mode::Cubic ? elem : f32;
+        auto source = [&](int64_t i) -> Value {
+          auto cs = [&](double v) { return scalarConstant(nb, nloc, st, v); };
+          Value k = castScalar(nb, nloc, idx[2 + i], st);
+          double r = double(float(ratios[i]));
+          if (halfPixel || (mode == Mode::Cubic && !alignCorners)) {
+            Value s = sub(mul(add(k, cs(0.5)), cs(r)), cs(0.5));
+            return halfPixel ? arith::MaximumFOp::create(nb, nloc, s, cs(0)).getResult() : s;
+          }
+          return mul(k, cs(r));
+        };
+        if (mode == Mode::Nearest) {
+          SmallVector<Value> at;
+          for (int64_t i = 0; i < spatial; ++i) {
+            Value s = source(i);
+            if (alignCorners)
+              s = add(s, cf(0.5));
+            at.push_back(clampIdx(math::FloorOp::create(nb, nloc, s), in[i]));
+          }
+          return read(at);
         }
-        Value h0f = math::FloorOp::create(nb, nloc, sh), w0f = math::FloorOp::create(nb, nloc, sw);
-        Value h0 = clampIdx(h0f, h), w0 = clampIdx(w0f, w);
-        Value h1 = arith::MinSIOp::create(nb, nloc, arith::AddIOp::create(nb, nloc, h0, ci(1)), ci(h - 1));
-        Value w1 = arith::MinSIOp::create(nb, nloc, arith::AddIOp::create(nb, nloc, w0, ci(1)), ci(w - 1));
-        Value lh = arith::SubFOp::create(nb, nloc, sh, castScalar(nb, nloc, h0, f32));
-        Value lw = arith::SubFOp::create(nb, nloc, sw, castScalar(nb, nloc, w0, f32));
-        lh = castScalar(nb, nloc, lh, elem);
-        lw = castScalar(nb, nloc, lw, elem);
-        Value one = scalarConstant(nb, nloc, elem, 1);
-        Value mh = arith::SubFOp::create(nb, nloc, one, lh), mw = arith::SubFOp::create(nb, nloc, one, lw);
-        auto mul = [&](Value a, Value b2) { return arith::MulFOp::create(nb, nloc, a, b2).getResult(); };
-        auto add = [&](Value a, Value b2) { return arith::AddFOp::create(nb, nloc, a, b2).getResult(); };
-        Value top = add(mul(read(h0, w0), mw), mul(read(h0, w1), lw));
-        Value bottom = add(mul(read(h1, w0), mw), mul(read(h1, w1), lw));
-        return add(mul(top, mh), mul(bottom, lh));
+        if (mode == Mode::Cubic) {
+          // Taps and weights along y (i = 0) and x (i = 1).
+          SmallVector<SmallVector<Value>> taps(2), weights(2);
+          for (int64_t i = 0; i < 2; ++i) {
+            Value s = source(i);
+            Value f = math::FloorOp::create(nb, nloc, s);
+            Value t = castScalar(nb, nloc, sub(s, f), elem);
+            Value base = castScalar(nb, nloc, f, nb.getIndexType());
+            for (int64_t d = -1; d <= 2; ++d)
+              taps[i].push_back(offset(base, d, in[i]));
+            // Cubic convolution, A = -0.75: |d| <= 1: ((A+2)|d| - (A+3))|d|^2 + 1;
+            // 1 < |d| < 2: ((A|d| - 5A)|d| + 8A)|d| - 4A.
+            const double a = -0.75;
+            auto near = [&](Value d) {
+              return add(mul(mul(sub(mul(ce(a + 2), d), ce(a + 3)), d), d), ce(1));
+            };
+            auto far = [&](Value d) {
+              return sub(mul(add(mul(sub(mul(ce(a), d), ce(5 * a)), d), ce(8 * a)), d), ce(4 * a));
+            };
+            Value u = sub(ce(1), t);
+            weights[i] = {far(add(t, ce(1))), near(t), near(u), far(add(u, ce(1)))};
+          }
+          Value sum;
+          for (int64_t r = 0; r < 4; ++r) {
+            Value row;
+            for (int64_t c = 0; c < 4; ++c) {
+              Value term = mul(read({taps[0][r], taps[1][c]}), weights[1][c]);
+              row = row ? add(row, term) : term;
+            }
+            Value term = mul(row, weights[0][r]);
+            sum = sum ? add(sum, term) : term;
+          }
+          return sum;
+        }
+        // Linear in each spatial dim: 2^spatial corners.
+        SmallVector<Value> lo, hi, wLo, wHi;
+        for (int64_t i = 0; i < spatial; ++i) {
+          Value s = source(i);
+          Value i0 = clampIdx(math::FloorOp::create(nb, nloc, s), in[i]);
+          lo.push_back(i0);
+          hi.push_back(arith::MinSIOp::create(nb, nloc, arith::AddIOp::create(nb, nloc, i0, ci(1)),
+                                              ci(in[i] - 1)));
+          Value lambda = castScalar(nb, nloc, sub(s, castScalar(nb, nloc, i0, f32)), elem);
+          wHi.push_back(lambda);
+          wLo.push_back(sub(ce(1), lambda));
+        }
+        Value sum;
+        for (int64_t corner = 0; corner < (int64_t(1) << spatial); ++corner) {
+          SmallVector<Value> at;
+          Value weight;
+          for (int64_t i = 0; i < spatial; ++i) {
+            bool upper = (corner >> (spatial - 1 - i)) & 1;
+            at.push_back(upper ? hi[i] : lo[i]);
+            Value w = upper ? wHi[i] : wLo[i];
+            weight = weight ? mul(weight, w) : w;
+          }
+          Value term = mul(read(at), weight);
+          sum = sum ? add(sum, term) : term;
+        }
+        return sum;
       });
   if (last)
     result = toChannelsLast(b, loc, result);
@@ -1295,5 +1396,7 @@ void lowering::populateNNLowerings(LoweringTable &table) {
   table.add("pd.layer_norm", lowerLayerNorm);
   table.add("pd.group_norm", lowerGroupNorm);
   table.add("pd.instance_norm", lowerInstanceNorm);
-  table.add({"pd.bilinear_interp", "pd.nearest_interp"}, lowerInterp);
+  table.add({"pd.bilinear_interp", "pd.nearest_interp", "pd.linear_interp", "pd.bicubic_interp",
+             "pd.trilinear_interp"},
+            lowerInterp);
 }

@@ -277,29 +277,55 @@ def pad(x, pad, mode="constant", value=0.0, data_format="NCHW", pad_from_left_ax
         return pd.squeeze(out, squeeze) if squeeze else out
 
 
+_INTERP_MODES = {  # mode -> (op, input rank(s))
+    "linear": ("linear_interp", (3,)),
+    "bilinear": ("bilinear_interp", (4,)),
+    "bicubic": ("bicubic_interp", (4,)),
+    "trilinear": ("trilinear_interp", (5,)),
+    "nearest": ("nearest_interp", (4, 5)),
+}
+_INTERP_FORMATS = {3: ("NCW", "NWC"), 4: ("NCHW", "NHWC"), 5: ("NCDHW", "NDHWC")}
+
+
 def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=False,
                 align_mode=0, data_format=None, recompute_scale_factor=None, name=None):
-    """Minimal: 4-D input, 'nearest' or 'bilinear', a static `size` or a
-    `scale_factor`."""
-    if x.ndim != 4:
-        raise NotImplementedError("interpolate: only 4-D inputs are supported")
-    if mode not in ("nearest", "bilinear"):
-        raise NotImplementedError(f"interpolate: mode {mode!r} is not supported")
+    """Paddle's F.interpolate: 'linear' (3-D), 'bilinear' and 'bicubic'
+    (4-D), 'trilinear' (5-D), 'nearest' (4-D or 5-D); a static `size` or a
+    `scale_factor` (one for all spatial dims, or one per dim)."""
+    mode = mode.lower()
+    if mode not in _INTERP_MODES:
+        raise ValueError(f"interpolate: mode {mode!r} is not one of "
+                         f"{', '.join(sorted(_INTERP_MODES))}")
+    op_name, ranks = _INTERP_MODES[mode]
+    if x.ndim not in ranks:
+        raise ValueError(f"interpolate: mode {mode!r} needs a "
+                         f"{' or '.join(map(str, ranks))}-D input, got {x.ndim}-D")
     if mode == "nearest" and align_corners:
         raise ValueError("align_corners option can only be set with the interpolating "
                          "modes: linear | bilinear | bicubic | trilinear")
+    if align_mode not in (0, 1):
+        raise ValueError(f"interpolate: align_mode must be 0 or 1, got {align_mode}")
     if (size is None) == (scale_factor is None):
         raise ValueError("interpolate: give exactly one of size and scale_factor")
-    out_h = out_w = -1
+    formats = _INTERP_FORMATS[x.ndim]
+    data_format = (data_format or formats[0]).upper()
+    if data_format not in formats:
+        raise ValueError(f"interpolate: data_format {data_format!r} for a {x.ndim}-D input "
+                         f"must be {' or '.join(formats)}")
+    spatial = x.ndim - 2
+    sizes = [-1, -1, -1]
     scale = []
     if size is not None:
-        out_h, out_w = _pair(size)
+        sizes[3 - spatial:] = [int(s) for s in _pair(size, spatial)]
     else:
-        scale = [float(s) for s in _pair(scale_factor)]
-    op = pd.nearest_interp if mode == "nearest" else pd.bilinear_interp
+        scale = [float(s) for s in _pair(scale_factor, spatial)]
+        if any(not s > 0 for s in scale):
+            raise ValueError(f"interpolate: scale_factor must be positive, got {scale_factor}")
+    # As in Paddle's programs: NCHW or NHWC whatever the rank.
+    attr_format = "NCHW" if data_format == formats[0] else "NHWC"
     with building(x):
-        return op(x, None, None, None, data_format or "NCHW", -1, out_h, out_w, scale,
-                  mode, align_corners, align_mode)
+        return getattr(pd, op_name)(x, None, None, None, attr_format, *sizes, scale, mode,
+                                    align_corners, align_mode)
 
 
 upsample = interpolate

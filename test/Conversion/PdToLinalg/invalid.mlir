@@ -138,6 +138,16 @@ func.func @bilinear_int() {
 
 // -----
 
+func.func @bicubic_interp_int() {
+  %x = pd.data "x" : !pd.vtensor<1x2x4x4xi32>
+  // expected-error @+1 {{'pd.bicubic_interp' op the CPU lowering supports float element types here}}
+  %r = pd.bicubic_interp %x {out_h = 8 : i32, out_w = 8 : i32} : (!pd.vtensor<1x2x4x4xi32>) -> !pd.vtensor<1x2x8x8xi32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<1x2x8x8xi32>
+  return
+}
+
+// -----
+
 func.func @grid_sample_5d() {
   %x = pd.data "x" : !pd.vtensor<1x2x3x4x4xf32>
   %g = pd.data "g" : !pd.vtensor<1x2x2x2x3xf32>

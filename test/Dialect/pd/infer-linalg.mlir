@@ -753,6 +753,33 @@ func.func @nearest_interp(%x: !pd.vtensor<1x3x8x8xf32>, %xn: !pd.vtensor<2x8x8x4
 
 // -----
 
+// linear_interp (3-D: out_w), bicubic_interp (4-D), trilinear_interp and a
+// 3-D nearest_interp (5-D: out_d, out_h, out_w); one scale for all spatial
+// dims or one per dim; channels last (NHWC whatever the rank, as Paddle's
+// programs write it).
+// CHECK-LABEL: func.func @interp_ranks
+// CHECK: pd.linear_interp {{.*}} -> !pd.vtensor<2x3x9xf32>
+// CHECK: pd.linear_interp {{.*}} -> !pd.vtensor<2x10x3xf32>
+// CHECK: pd.bicubic_interp {{.*}} -> !pd.vtensor<1x3x7x9xf32>
+// CHECK: pd.bicubic_interp {{.*}} -> !pd.vtensor<1x3x12x4xf32>
+// CHECK: pd.trilinear_interp {{.*}} -> !pd.vtensor<1x2x4x6x8xf32>
+// CHECK: pd.trilinear_interp {{.*}} -> !pd.vtensor<1x6x12x15x2xf32>
+// CHECK: pd.nearest_interp {{.*}} -> !pd.vtensor<?x2x6x8x10xf32>
+func.func @interp_ranks(%x3: !pd.vtensor<2x3x5xf32>, %x3n: !pd.vtensor<2x5x3xf32>,
+                        %x4: !pd.vtensor<1x3x8x8xf32>, %x5: !pd.vtensor<1x2x3x4x5xf32>,
+                        %x5n: !pd.vtensor<1x3x4x5x2xf32>, %x5d: !pd.vtensor<?x2x3x4x5xf32>) {
+  %0 = pd.linear_interp %x3 {out_w = 9 : i32} : (!pd.vtensor<2x3x5xf32>) -> !pd.vtensor<?x?x?xf32>
+  %1 = pd.linear_interp %x3n {data_format = "NHWC", scale = array<f64: 2.0>} : (!pd.vtensor<2x5x3xf32>) -> !pd.vtensor<?x?x?xf32>
+  %2 = pd.bicubic_interp %x4 {out_h = 7 : i32, out_w = 9 : i32} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %3 = pd.bicubic_interp %x4 {scale = array<f64: 1.5, 0.5>, align_corners = false} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %4 = pd.trilinear_interp %x5 {out_d = 4 : i32, out_h = 6 : i32, out_w = 8 : i32} : (!pd.vtensor<1x2x3x4x5xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  %5 = pd.trilinear_interp %x5n {data_format = "NHWC", scale = array<f64: 2.0, 3.0, 3.0>} : (!pd.vtensor<1x3x4x5x2xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  %6 = pd.nearest_interp %x5d {scale = array<f64: 2.0>} : (!pd.vtensor<?x2x3x4x5xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  return
+}
+
+// -----
+
 // [N, C, H, W] -> [N, C / r^2, H * r, W * r]
 // CHECK-LABEL: func.func @pixel_shuffle
 // CHECK: pd.pixel_shuffle {{.*}} -> !pd.vtensor<1x2x8x8xf32>

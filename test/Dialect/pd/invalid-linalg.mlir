@@ -778,9 +778,54 @@ func.func @cross_entropy_inplace_axis(%x: !pd.tensor<4x10xf32>, %l: !pd.vtensor<
 //===----------------------------------------------------------------------===//
 
 func.func @bilinear_interp_rank(%x: !pd.vtensor<1x3x8xf32>) {
-  // expected-error @+2 {{'pd.bilinear_interp' op input must be 4-D, got [1, 3, 8]}}
+  // expected-error @+2 {{'pd.bilinear_interp' op input must be 4-D for bilinear interpolation, got [1, 3, 8]}}
   // expected-error @+1 {{'pd.bilinear_interp' op failed to infer returned types}}
   %0 = pd.bilinear_interp %x {out_h = 16 : i32, out_w = 16 : i32} : (!pd.vtensor<1x3x8xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @linear_interp_rank(%x: !pd.vtensor<1x3x8x8xf32>) {
+  // expected-error @+2 {{'pd.linear_interp' op input must be 3-D for linear interpolation, got [1, 3, 8, 8]}}
+  // expected-error @+1 {{'pd.linear_interp' op failed to infer returned types}}
+  %0 = pd.linear_interp %x {out_w = 16 : i32} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @trilinear_interp_rank(%x: !pd.vtensor<1x3x8x8xf32>) {
+  // expected-error @+2 {{'pd.trilinear_interp' op input must be 5-D for trilinear interpolation, got [1, 3, 8, 8]}}
+  // expected-error @+1 {{'pd.trilinear_interp' op failed to infer returned types}}
+  %0 = pd.trilinear_interp %x {out_d = 2 : i32, out_h = 16 : i32, out_w = 16 : i32} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @nearest_interp_rank(%x: !pd.vtensor<1x3x8xf32>) {
+  // expected-error @+2 {{'pd.nearest_interp' op input must be 4-D or 5-D for nearest interpolation, got [1, 3, 8]}}
+  // expected-error @+1 {{'pd.nearest_interp' op failed to infer returned types}}
+  %0 = pd.nearest_interp %x {out_w = 16 : i32} : (!pd.vtensor<1x3x8xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @trilinear_interp_scales(%x: !pd.vtensor<1x2x3x4x5xf32>) {
+  // expected-error @+2 {{'pd.trilinear_interp' op scale has 2 values for 3 spatial dims (one for all, or one per dim)}}
+  // expected-error @+1 {{'pd.trilinear_interp' op failed to infer returned types}}
+  %0 = pd.trilinear_interp %x {scale = array<f64: 2.0, 2.0>} : (!pd.vtensor<1x2x3x4x5xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @bicubic_interp_method(%x: !pd.vtensor<1x3x8x8xf32>) {
+  // expected-error @+2 {{'pd.bicubic_interp' op interp_method must be linear, bilinear, bicubic, trilinear or nearest, got 'area'}}
+  // expected-error @+1 {{'pd.bicubic_interp' op failed to infer returned types}}
+  %0 = pd.bicubic_interp %x {out_h = 16 : i32, out_w = 16 : i32, interp_method = "area"} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
 

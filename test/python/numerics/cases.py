@@ -1225,9 +1225,71 @@ for _op in ("bilinear_interp", "nearest_interp"):
     _interp_case(_op, F32, "down", (2, 1, 8, 6), out_h=3, out_w=4, align_corners=False,
                  align_mode=0)
     _interp_case(_op, F32, "scale2", (1, 2, 3, 3), scale=(2.0, 2.0), align_corners=False)
+    # A scale that is not in / out (5 * 1.7 = 8.5 -> 8 rows): the ratio is
+    # 1 / scale, as in PHI (the lowering used to read only f32 scales and
+    # fell back to in / out for the f64 attribute the spec declares).
+    _interp_case(_op, F32, "scale_fraction", (1, 2, 5, 4), scale=(1.7, 1.3),
+                 align_corners=False, align_mode=0)
     _interp_case(_op, F32, "nhwc", (1, 3, 4, 2), out_h=6, out_w=5, data_format="NHWC")
     _interp_case(_op, F32, "dyn_batch", (3, 2, 4, 4), out_h=6, out_w=6,
                  shapes={"x": [None, 2, 4, 4]})
+
+# linear (3-D), trilinear (5-D), bicubic (4-D) and 3-D nearest interpolation
+# against numpy references of PHI's kernels (checked equal to Paddle 3.3.1's
+# outputs within 4e-6 in float32; float64 cases use ratios exact in float,
+# as PHI keeps the linear ones' ratios and fractions in float32).
+def _interp_nd_case(op, dtype, name, xs, sizes=(), scale=(), align_corners=True, align_mode=1,
+                    data_format="NCHW", shapes=None):
+    r = rng_for(op, dtype, name)
+    fn = getattr(pd, op)
+    last = data_format in ("NHWC", "NDHWC", "NWC")
+    spatial = len(xs) - 2
+    named = dict(zip(("out_d", "out_h", "out_w")[3 - spatial:], sizes))
+
+    def build(x):
+        return fn(x, None, None, None, data_format=data_format, scale=list(scale),
+                  align_corners=align_corners, align_mode=align_mode, **named)
+
+    def expected(x):
+        dims = x.shape[1:-1] if last else x.shape[2:]
+        outs = ([int(d * (scale[0] if len(scale) == 1 else scale[i])) for i, d in enumerate(dims)]
+                if scale else list(sizes))
+        xf, sc = f64(x), list(scale) or None
+        if op == "bicubic_interp":
+            res = R.bicubic_interp(xf, outs[0], outs[1], align_corners, last, sc)
+        elif op == "nearest_interp":
+            res = R.nearest_interp_nd(xf, outs, align_corners, last, sc)
+        else:
+            res = R.linear_interp_nd(xf, outs, align_corners, align_mode, last, sc)
+        return out(res, dtype)
+
+    add(op, dtype, name, {"x": rand(r, xs, dtype, -3, 3)}, build, expected, shapes=shapes)
+
+
+for _dt in FLOATS:
+    _interp_nd_case("linear_interp", _dt, "up_corners", (2, 3, 5), sizes=(9,))
+    _interp_nd_case("linear_interp", _dt, "half_pixel", (2, 3, 5), sizes=(10,),
+                    align_corners=False, align_mode=0)
+    _interp_nd_case("trilinear_interp", _dt, "up_corners", (1, 2, 3, 5, 5), sizes=(5, 9, 9))
+    _interp_nd_case("bicubic_interp", _dt, "up_corners", (2, 3, 4, 5), sizes=(7, 9))
+    _interp_nd_case("bicubic_interp", _dt, "half_pixel", (2, 3, 4, 5), sizes=(7, 9),
+                    align_corners=False)
+_interp_nd_case("linear_interp", F32, "asym_scale", (2, 3, 5), scale=(1.7,), align_corners=False)
+_interp_nd_case("linear_interp", F32, "down_nwc", (1, 7, 3), sizes=(3,), align_corners=False,
+                align_mode=0, data_format="NWC")
+_interp_nd_case("trilinear_interp", F32, "half_pixel", (1, 2, 3, 4, 5), sizes=(5, 3, 8),
+                align_corners=False, align_mode=0)
+_interp_nd_case("trilinear_interp", F32, "scale_ndhwc", (1, 3, 4, 5, 2), scale=(2.0, 1.5, 0.7),
+                align_corners=False, data_format="NDHWC")
+_interp_nd_case("bicubic_interp", F32, "scale", (1, 2, 4, 5), scale=(1.5, 2.5),
+                align_corners=False)
+_interp_nd_case("bicubic_interp", F32, "down_nhwc", (1, 8, 7, 3), sizes=(3, 2),
+                data_format="NHWC")
+_interp_nd_case("bicubic_interp", F32, "dyn_batch", (3, 2, 4, 4), sizes=(6, 6),
+                shapes={"x": [None, 2, 4, 4]})
+_interp_nd_case("nearest_interp", F32, "3d", (1, 2, 3, 4, 5), sizes=(5, 7, 3), align_corners=False)
+_interp_nd_case("nearest_interp", F64, "3d_scale_ndhwc", (1, 3, 4, 5, 2), scale=(2.0, 2.0, 2.0),
+                align_corners=False, data_format="NDHWC")
 
 for _dt in FLOATS:
     add("pixel_shuffle", _dt, "r2", {"x": rand(rng_for("pixel_shuffle", _dt), (2, 8, 3, 2), _dt)},

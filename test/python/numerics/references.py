@@ -694,6 +694,95 @@ def nearest_interp(x, out_h, out_w, align_corners=True, data_format="NCHW", scal
     return out
 
 
+def _interp_ratio(out_size, in_size, align_corners, scale=None):
+    """PHI's ratio of input to output coordinates, a float32 as there."""
+    if align_corners:
+        ratio = (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
+    else:
+        ratio = (1.0 / scale) if scale else in_size / out_size
+    return float(np.float32(ratio))
+
+
+def _spatial_scale(scale, i):
+    if not scale:
+        return None
+    return scale[0] if len(scale) == 1 else scale[i]
+
+
+def linear_interp_nd(x, out_sizes, align_corners=True, align_mode=1, channels_last=False,
+                     scale=None):
+    """PHI's linear, bilinear and trilinear interpolation, one spatial dim at a
+    time: floor(source) and the next index (clamped), weighted by the
+    fraction; source r * k, or max(r * (k + 0.5) - 0.5, 0) for align_mode 0
+    without align_corners."""
+    if channels_last:
+        x = np.moveaxis(x, -1, 1)
+    out = x
+    for d, size in enumerate(out_sizes):
+        axis = 2 + d
+        n = x.shape[axis]
+        ratio = _interp_ratio(size, n, align_corners, _spatial_scale(scale, d))
+        k = np.arange(size, dtype=F64)
+        if align_mode == 0 and not align_corners:
+            src = np.maximum(ratio * (k + 0.5) - 0.5, 0.0)
+        else:
+            src = ratio * k
+        i0 = np.minimum(np.floor(src).astype(np.int64), n - 1)
+        i1 = np.minimum(i0 + 1, n - 1)
+        lam = (src - i0).reshape([-1 if a == axis else 1 for a in range(out.ndim)])
+        out = np.take(out, i0, axis) * (1 - lam) + np.take(out, i1, axis) * lam
+    return np.moveaxis(out, 1, -1) if channels_last else out
+
+
+def nearest_interp_nd(x, out_sizes, align_corners=True, channels_last=False, scale=None):
+    """PHI's nearest interpolation of 2 or 3 spatial dims: index floor(r * k),
+    or floor(r * k + 0.5) with align_corners."""
+    if channels_last:
+        x = np.moveaxis(x, -1, 1)
+    out = x
+    for d, size in enumerate(out_sizes):
+        axis = 2 + d
+        n = x.shape[axis]
+        ratio = _interp_ratio(size, n, align_corners, _spatial_scale(scale, d))
+        k = np.arange(size, dtype=F64)
+        idx = np.floor(ratio * k + (0.5 if align_corners else 0.0)).astype(np.int64)
+        out = np.take(out, np.minimum(idx, n - 1), axis)
+    return np.moveaxis(out, 1, -1) if channels_last else out
+
+
+def bicubic_interp(x, out_h, out_w, align_corners=True, channels_last=False, scale=None):
+    """PHI's bicubic interpolation: the 4 x 4 neighbours (clamped) of the
+    source r * k (align_corners) or r * (k + 0.5) - 0.5, cubic convolution
+    with A = -0.75 along x, then along y."""
+    if channels_last:
+        x = np.moveaxis(x, -1, 1)
+    a = -0.75
+
+    def near(d):
+        return ((a + 2) * d - (a + 3)) * d * d + 1
+
+    def far(d):
+        return ((a * d - 5 * a) * d + 8 * a) * d - 4 * a
+
+    def taps(size, n, s):
+        ratio = _interp_ratio(size, n, align_corners, s)
+        k = np.arange(size, dtype=F64)
+        src = ratio * k if align_corners else ratio * (k + 0.5) - 0.5
+        f = np.floor(src)
+        t = src - f
+        idx = [np.clip(f.astype(np.int64) + d, 0, n - 1) for d in (-1, 0, 1, 2)]
+        return idx, [far(t + 1), near(t), near(1 - t), far(2 - t)]
+
+    h, w = x.shape[2:]
+    iy, wy = taps(out_h, h, _spatial_scale(scale, 0))
+    ix, wx = taps(out_w, w, _spatial_scale(scale, 1))
+    out = 0.0
+    for r in range(4):
+        for c in range(4):
+            out = out + x[:, :, iy[r]][:, :, :, ix[c]] * wy[r][:, None] * wx[c][None, :]
+    return np.moveaxis(out, 1, -1) if channels_last else out
+
+
 def pixel_shuffle(x, r, data_format="NCHW"):
     if data_format == "NHWC":
         x = np.moveaxis(x, -1, 1)

@@ -313,9 +313,12 @@ LogicalResult EmbeddingInferMeta(const MetaTensor &x, const MetaTensor &weight,
 LogicalResult CrossEntropyWithSoftmaxInferMeta(
     const MetaTensor &logits, const MetaTensor &label, bool softLabel,
     int64_t axis, MetaTensor &softmax, MetaTensor &loss, const MetaError &err);
-LogicalResult InterpolateInferMeta(const MetaTensor &x, StringRef dataFormat,
-                                   int64_t outH, int64_t outW,
-                                   ArrayRef<double> scale, MetaTensor &output,
+/// The five interpolations (`interp_method` linear: 3-D; bilinear, bicubic:
+/// 4-D; trilinear: 5-D; nearest: 4-D or 5-D): out_w, out_h and out_d for the
+/// spatial dims there are, or `scale` (one value for all, or one per dim).
+LogicalResult InterpolateInferMeta(const MetaTensor &x, StringRef dataFormat, int64_t outD,
+                                   int64_t outH, int64_t outW, ArrayRef<double> scale,
+                                   StringRef interpMethod, MetaTensor &output,
                                    const MetaError &err);
 LogicalResult PixelShuffleInferMeta(const MetaTensor &x, int64_t upscaleFactor,
                                     StringRef dataFormat, MetaTensor &out,

@@ -1,6 +1,8 @@
 //===- Linalg.cpp - InferMeta of matmul, conv, pool, norms, embedding -----===//
 
 #include "Dialect/Pd/InferMeta/InferMeta.h"
+#include "llvm/ADT/StringSwitch.h"
+#include <cmath>
 
 namespace mlir::pd {
 
@@ -13,7 +15,8 @@ bool knownAndDiffer(int64_t a, int64_t b) {
 }
 
 bool channelsLast(StringRef dataFormat) {
-  return dataFormat == "NHWC" || dataFormat == "NDHWC" || dataFormat == "NLC";
+  return dataFormat == "NHWC" || dataFormat == "NDHWC" || dataFormat == "NLC" ||
+         dataFormat == "NWC";
 }
 
 /// float16/bfloat16 inputs keep float32 statistics, as in PHI.
@@ -520,30 +523,49 @@ LogicalResult CrossEntropyWithSoftmaxInferMeta(
   return success();
 }
 
-LogicalResult InterpolateInferMeta(const MetaTensor &x, StringRef dataFormat,
-                                   int64_t outH, int64_t outW,
-                                   ArrayRef<double> scale, MetaTensor &output,
+LogicalResult InterpolateInferMeta(const MetaTensor &x, StringRef dataFormat, int64_t outD,
+                                   int64_t outH, int64_t outW, ArrayRef<double> scale,
+                                   StringRef interpMethod, MetaTensor &output,
                                    const MetaError &err) {
-  if (x.rank() != 4)
-    return err("input must be 4-D, got ", dimsStr(x.dims));
+  int64_t rank = x.rank();
+  StringRef ranks = llvm::StringSwitch<StringRef>(interpMethod)
+                        .Case("linear", "3")
+                        .Cases("bilinear", "bicubic", "4")
+                        .Case("trilinear", "5")
+                        .Case("nearest", "45")
+                        .Default("");
+  if (ranks.empty())
+    return err("interp_method must be linear, bilinear, bicubic, trilinear or nearest, got '",
+               interpMethod, "'");
+  std::string want = ranks == "45" ? std::string("4-D or 5-D") : (ranks + "-D").str();
+  if (rank < 3 || rank > 5 || !ranks.contains(char('0' + rank)))
+    return err("input must be ", want, " for ", interpMethod, " interpolation, got ",
+               dimsStr(x.dims));
+  int64_t spatial = rank - 2;
   bool last = channelsLast(dataFormat);
-  int64_t h = x.dims[last ? 1 : 2], w = x.dims[last ? 2 : 3];
-  // As in PHI: a scale, when given, wins over out_h/out_w; sizes are rounded
-  // down, and a size that is not positive is left unknown.
+  int64_t first = last ? 1 : 2;
+  if (!scale.empty() && (int64_t)scale.size() != 1 && (int64_t)scale.size() != spatial)
+    return err("scale has ", scale.size(), " values for ", spatial,
+               " spatial dims (one for all, or one per dim)");
+  // As in PHI: a scale, when given, wins over out_d/out_h/out_w; sizes are
+  // rounded down, and a size that is not positive (or that overflows) is
+  // left unknown.
   auto known = [](int64_t d) { return d > 0 ? d : kDyn; };
-  int64_t oh, ow;
-  if (!scale.empty()) {
-    double sh = scale[0], sw = scale.size() > 1 ? scale[1] : scale[0];
-    if (sh <= 0 || sw <= 0)
-      return err("scale must be positive");
-    oh = isDyn(h) ? kDyn : known(static_cast<int64_t>(h * sh));
-    ow = isDyn(w) ? kDyn : known(static_cast<int64_t>(w * sw));
-  } else {
-    oh = known(outH);
-    ow = known(outW);
+  SmallVector<int64_t> sizes = {outD, outH, outW};
+  SmallVector<int64_t> dims(x.dims.begin(), x.dims.end());
+  for (int64_t i = 0; i < spatial; ++i) {
+    int64_t in = x.dims[first + i];
+    int64_t &o = dims[first + i];
+    if (!scale.empty()) {
+      double s = scale.size() == 1 ? scale[0] : scale[i];
+      if (!(s > 0) || !std::isfinite(s))
+        return err("scale must be positive and finite, got ", s);
+      double size = isDyn(in) ? 0.0 : std::floor(double(in) * s);
+      o = isDyn(in) || size > double(int64_t(1) << 40) ? kDyn : known(int64_t(size));
+    } else {
+      o = known(sizes[3 - spatial + i]);
+    }
   }
-  SmallVector<int64_t> dims = last ? SmallVector<int64_t>{x.dims[0], oh, ow, x.dims[3]}
-                                   : SmallVector<int64_t>{x.dims[0], x.dims[1], oh, ow};
   output.set(dims, x.dtype);
   return success();
 }
