@@ -154,8 +154,8 @@ def test_paddle_api_of_the_new_ops_on_eager_tensors():
     """paddle.kron / cross / diag / baddbmm / logcumsumexp / searchsorted /
     dist / index_sample / meshgrid and F.pixel_unshuffle / channel_shuffle /
     maxout / temporal_shift / unfold / affine_grid / grid_sample / bilinear / label_smooth / swiglu
-    and F.interpolate's linear / bicubic / trilinear / 3-D nearest modes with Paddle's Python
-    signatures."""
+    and F.interpolate's linear / bicubic / trilinear / 3-D nearest modes, the 3-D poolings and
+    local_response_norm with Paddle's Python signatures."""
     x, y = rand(4, 3), rand(4, 3, seed=1)
     tx, ty = paddle.to_tensor(x), paddle.to_tensor(y)
     np.testing.assert_allclose(paddle.kron(tx, ty).numpy(), np.kron(x, y), rtol=1e-6)
@@ -229,6 +229,32 @@ def test_paddle_api_of_the_new_ops_on_eager_tensors():
     np.testing.assert_array_equal(near[0, 0], vol.repeat(2, 0).repeat(2, 1).repeat(2, 2))
     with pytest.raises(ValueError, match="needs a 4-D input"):
         F.interpolate(paddle.to_tensor(ramp), size=9, mode="bicubic")
+    # 3-D pooling: a 2x2x2 max / average of a 4x4x4 volume; adaptive to 1
+    # is the mean; local_response_norm (checked equal to Paddle's within
+    # 2e-7) channels first and last.
+    cube = rand(1, 2, 4, 4, 4)
+    blocks = cube.reshape(1, 2, 2, 2, 2, 2, 2, 2)
+    np.testing.assert_allclose(F.max_pool3d(paddle.to_tensor(cube), 2).numpy(),
+                               blocks.max(axis=(3, 5, 7)), rtol=1e-6)
+    np.testing.assert_allclose(F.avg_pool3d(paddle.to_tensor(cube), 2).numpy(),
+                               blocks.mean(axis=(3, 5, 7)), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(F.adaptive_avg_pool3d(paddle.to_tensor(cube), 1).numpy()[..., 0, 0, 0],
+                               cube.mean(axis=(2, 3, 4)), rtol=1e-5, atol=1e-6)
+
+    def lrn(a, size, alpha=1e-4, beta=0.75, k=1.0):
+        sq, total = a.astype(np.float64) ** 2, np.zeros(a.shape)
+        for ch in range(a.shape[1]):
+            total[:, ch] = sq[:, max(0, ch - size // 2):ch + (size - 1) // 2 + 1].sum(1)
+        return a / (k + alpha / size * total) ** beta
+
+    maps = rand(2, 6, 3, 4)
+    np.testing.assert_allclose(F.local_response_norm(paddle.to_tensor(maps), 3).numpy(),
+                               lrn(maps, 3), rtol=1e-5, atol=1e-6)
+    last = np.moveaxis(maps, 1, -1).copy()
+    np.testing.assert_allclose(
+        F.local_response_norm(paddle.to_tensor(last), 5, alpha=1e-2, beta=0.5, k=2.0,
+                              data_format="NHWC").numpy(),
+        np.moveaxis(lrn(maps, 5, 1e-2, 0.5, 2.0), 1, -1), rtol=1e-5, atol=1e-6)
     # grid_sample at affine_grid's identity grid reads x back.
     img4 = rand(2, 3, 2, 3)
     back = F.grid_sample(paddle.to_tensor(img4), paddle.to_tensor(g), align_corners=True).numpy()

@@ -113,6 +113,8 @@ CASES = {
     "channel_shuffle": (lambda: pd.channel_shuffle(v([1, 6, 2, 2]), 3), F.format("1x6x2x2")),
     "temporal_shift": (lambda: pd.temporal_shift(v([6, 8, 2, 2]), 3), F.format("6x8x2x2")),
     "bilinear": (lambda: pd.bilinear(v([4, 5]), v([4, 6]), v([3, 5, 6]), None), F.format("4x3")),
+    "pool3d": (lambda: pd.pool3d(v([1, 2, 4, 6, 6]), [2, 2, 2], [2, 2, 2], [0, 0, 0], False, True,
+                                 "NCDHW", "max", False, False, "EXPLICIT"), F.format("1x2x2x3x3")),
     "linear_interp": (lambda: pd.linear_interp(v([2, 3, 5]), None, None, None, out_w=9),
                       F.format("2x3x9")),
     "bicubic_interp": (lambda: pd.bicubic_interp(v([1, 2, 4, 5]), None, None, None, out_h=7,

@@ -534,131 +534,203 @@ LogicalResult lowerConvTranspose(Operation *op, Lowerer &l) {
 // Pooling
 //===----------------------------------------------------------------------===//
 
-LogicalResult lowerPool2d(Operation *op, Lowerer &l) {
-  auto o = cast<Pool2dOp>(op);
+/// pool2d and pool3d, channels first (channels-last inputs transposed):
+/// global or adaptive pooling to one window is a reduction of each channel's
+/// map; other adaptive windows are [i*in/out, ceil((i+1)*in/out)) per dim,
+/// a loop nest per output element; fixed windows read the input padded with
+/// the lowest value (max) or zeros (avg), through linalg's NCHW pooling ops
+/// in 2-D and one generic in 3-D; exclusive averages divide by the window's
+/// elements inside the unpadded input.
+LogicalResult lowerPool(Operation *op, Lowerer &l) {
   Location loc = op->getLoc();
   OpBuilder &b = l.b;
-  Value x = l.get(o.getX());
-  RankedTensorType outType = loweredType(o.getType());
+  bool is3d = isa<Pool3dOp>(op);
+  int64_t spatial = is3d ? 3 : 2;
+  Value x = l.get(op->getOperand(0));
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
   if (failed(requireStatic(op, {typeOf(x), outType})))
     return failure();
   Type elem = outType.getElementType();
   if (!isa<FloatType>(elem))
     return op->emitOpError() << "the CPU lowering supports float element types here";
-  bool last = channelsLast(o.getDataFormat());
+  if (typeOf(x).getRank() != spatial + 2)
+    return op->emitOpError() << "needs a " << spatial + 2 << "-D input";
+  bool last = channelsLast(attrStr(op, "data_format", "NCHW"));
   if (last)
     x = toChannelsFirst(b, loc, x);
   RankedTensorType xt = typeOf(x);
-  int64_t n = xt.getDimSize(0), c = xt.getDimSize(1), h = xt.getDimSize(2), w = xt.getDimSize(3);
-  int64_t oh = last ? outType.getDimSize(1) : outType.getDimSize(2);
-  int64_t ow = last ? outType.getDimSize(2) : outType.getDimSize(3);
-  bool isMax = o.getPoolingType() == "max";
-  bool exclusive = o.getExclusive();
-  FailureOr<SmallVector<int64_t>> ksize = constIntArray(op, o.getKernelSize(), "kernel_size");
-  if (failed(ksize))
-    return failure();
-  auto resType = RankedTensorType::get({n, c, oh, ow}, elem);
+  int64_t n = xt.getDimSize(0), c = xt.getDimSize(1);
+  SmallVector<int64_t> in(xt.getShape().drop_front(2)), out, resShape{n, c};
+  for (int64_t i = 0; i < spatial; ++i)
+    out.push_back(outType.getDimSize(last ? 1 + i : 2 + i));
+  llvm::append_range(resShape, out);
+  bool isMax = attrStr(op, "pooling_type", "max") == "max";
+  bool exclusive = attrBool(op, "exclusive", true);
+  bool adaptive = attrBool(op, "adaptive", false), global = attrBool(op, "global_pooling", false);
+  SmallVector<int64_t> kernel;
+  if (auto pool2d = dyn_cast<Pool2dOp>(op)) {
+    FailureOr<SmallVector<int64_t>> k = constIntArray(op, pool2d.getKernelSize(), "kernel_size");
+    if (failed(k))
+      return failure();
+    kernel = *k;
+  } else {
+    kernel = attrInts(op, "kernel_size", {});
+  }
+  if (kernel.size() == 1)
+    kernel.assign(spatial, kernel[0]);
+  if ((int64_t)kernel.size() != spatial)
+    return op->emitOpError() << "kernel_size must have 1 or " << spatial << " values";
+  int64_t mapSize = 1, outSize = 1;
+  for (int64_t i = 0; i < spatial; ++i) {
+    mapSize *= in[i];
+    outSize *= out[i];
+  }
+  auto resType = RankedTensorType::get(resShape, elem);
+  auto combine = [&](OpBuilder &nb, Location nloc, Value acc, Value v) -> Value {
+    return isMax ? (Value)arith::MaximumFOp::create(nb, nloc, acc, v)
+                 : (Value)arith::AddFOp::create(nb, nloc, acc, v);
+  };
   Value result;
-  if ((o.getAdaptive() || o.getGlobalPooling()) && oh == 1 && ow == 1 && h * w > 0) {
+  if ((adaptive || global) && outSize == 1 && mapSize > 0) {
     // One window, the whole map (global pooling, a squeeze-and-excitation
-    // block's average): a reduction of each channel's h * w contiguous
-    // elements, which the kernels vectorize along the row (the loop nest
-    // per output element below is a chain of scalar adds).
-    Value flat = reshapeTo(b, loc, x, RankedTensorType::get({n, c, h * w}, elem));
+    // block's average): a reduction of each channel's contiguous elements,
+    // which the kernels vectorize along the row (the loop nest per output
+    // element below is a chain of scalar adds).
+    Value flat = reshapeTo(b, loc, x, RankedTensorType::get({n, c, mapSize}, elem));
     Value init = isMax ? minValue(b, loc, elem) : scalarConstant(b, loc, elem, 0);
-    Value reduced = buildReduction(
-        b, loc, flat, {2}, /*keepDims=*/false, init,
-        [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
-          return isMax ? (Value)arith::MaximumFOp::create(nb, nloc, a[1], a[0])
-                       : (Value)arith::AddFOp::create(nb, nloc, a[1], a[0]);
-        });
+    Value reduced = buildReduction(b, loc, flat, {2}, /*keepDims=*/false, init,
+                                   [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                     return combine(nb, nloc, a[1], a[0]);
+                                   });
     if (!isMax)
       reduced = buildElementwiseWithIndices(
           b, loc, cast<RankedTensorType>(reduced.getType()), reduced,
           [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
-            return arith::DivFOp::create(nb, nloc, a[0], scalarConstant(nb, nloc, elem, h * w));
+            return arith::DivFOp::create(nb, nloc, a[0], scalarConstant(nb, nloc, elem, mapSize));
           });
     result = reshapeTo(b, loc, reduced, resType);
-  } else if (o.getAdaptive() || o.getGlobalPooling()) {
-    // Window of output (i, j): rows [i*H/oh, ceil((i+1)*H/oh)), same for
-    // columns; a loop nest per output element.
+  } else if (adaptive || global) {
+    // Window of output index i along a dim: [i*in/out, ceil((i+1)*in/out));
+    // a loop nest per output element.
     result = buildElementwiseWithIndices(
         b, loc, resType, {}, [&](OpBuilder &nb, Location nloc, ValueRange idx) -> Value {
           auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(nb, nloc, v); };
-          auto bounds = [&](Value i, int64_t in, int64_t out) {
-            Value start = arith::DivUIOp::create(nb, nloc, arith::MulIOp::create(nb, nloc, i, cst(in)), cst(out));
-            Value endNum = arith::MulIOp::create(nb, nloc, arith::AddIOp::create(nb, nloc, i, cst(1)), cst(in));
-            Value end = arith::CeilDivUIOp::create(nb, nloc, endNum, cst(out));
-            return std::make_pair(start, end);
+          SmallVector<Value> starts, ends;
+          for (int64_t i = 0; i < spatial; ++i) {
+            Value o = idx[2 + i];
+            starts.push_back(arith::DivUIOp::create(
+                nb, nloc, arith::MulIOp::create(nb, nloc, o, cst(in[i])), cst(out[i])));
+            Value endNum = arith::MulIOp::create(nb, nloc, arith::AddIOp::create(nb, nloc, o, cst(1)),
+                                                 cst(in[i]));
+            ends.push_back(arith::CeilDivUIOp::create(nb, nloc, endNum, cst(out[i])));
+          }
+          SmallVector<Value> at{idx[0], idx[1]};
+          // Nested loops over the window, dim by dim.
+          std::function<Value(OpBuilder &, Location, int64_t, Value)> nest =
+              [&](OpBuilder &ob, Location ol, int64_t dim, Value acc) -> Value {
+            auto loop = scf::ForOp::create(
+                ob, ol, starts[dim], ends[dim], cst(1), ValueRange{acc},
+                [&](OpBuilder &ib, Location il, Value iv, ValueRange carried) {
+                  at.push_back(iv);
+                  Value next =
+                      dim + 1 == spatial
+                          ? combine(ib, il, carried[0], tensor::ExtractOp::create(ib, il, x, at))
+                          : nest(ib, il, dim + 1, carried[0]);
+                  at.pop_back();
+                  scf::YieldOp::create(ib, il, next);
+                });
+            return loop.getResult(0);
           };
-          auto [hs, he] = bounds(idx[2], h, oh);
-          auto [ws, we] = bounds(idx[3], w, ow);
           Value init = isMax ? minValue(nb, nloc, elem) : scalarConstant(nb, nloc, elem, 0);
-          auto outer = scf::ForOp::create(nb, nloc, hs, he, cst(1), ValueRange{init},
-              [&](OpBuilder &ob, Location ol, Value hi, ValueRange acc) {
-                auto inner = scf::ForOp::create(ob, ol, ws, we, cst(1), acc,
-                    [&](OpBuilder &ib, Location il, Value wi, ValueRange acc2) {
-                      Value v = tensor::ExtractOp::create(ib, il, x, ValueRange{idx[0], idx[1], hi, wi});
-                      Value r = isMax ? (Value)arith::MaximumFOp::create(ib, il, acc2[0], v)
-                                      : (Value)arith::AddFOp::create(ib, il, acc2[0], v);
-                      scf::YieldOp::create(ib, il, r);
-                    });
-                scf::YieldOp::create(ob, ol, inner.getResults());
-              });
-          Value r = outer.getResult(0);
+          Value r = nest(nb, nloc, 0, init);
           if (isMax)
             return r;
-          Value count = arith::MulIOp::create(nb, nloc, arith::SubIOp::create(nb, nloc, he, hs),
-                                              arith::SubIOp::create(nb, nloc, we, ws));
+          Value count = cst(1);
+          for (int64_t i = 0; i < spatial; ++i)
+            count = arith::MulIOp::create(nb, nloc, count,
+                                          arith::SubIOp::create(nb, nloc, ends[i], starts[i]));
           return arith::DivFOp::create(nb, nloc, r, castScalar(nb, nloc, count, elem));
         });
   } else {
-    SmallVector<int64_t> strides = attrInts(op, "strides", {1, 1});
-    SmallVector<int64_t> paddings = attrInts(op, "paddings", {0, 0});
-    int64_t kh = (*ksize)[0], kw = ksize->size() > 1 ? (*ksize)[1] : (*ksize)[0];
-    auto pads = spatialPads(paddings, o.getPaddingAlgorithm(), {h, w}, {kh, kw}, strides, {1, 1});
+    SmallVector<int64_t> strides = attrInts(op, "strides", SmallVector<int64_t>(spatial, 1));
+    SmallVector<int64_t> paddings = attrInts(op, "paddings", SmallVector<int64_t>(spatial, 0));
+    if ((int64_t)strides.size() != spatial)
+      return op->emitOpError() << "strides must have " << spatial << " values";
+    auto pads = spatialPads(paddings, attrStr(op, "padding_algorithm", "EXPLICIT"), in, kernel,
+                            strides, SmallVector<int64_t>(spatial, 1));
     // ceil_mode (or SAME) may need extra rows/cols at the end: pad so that
     // the output size of the result type comes out.
-    pads[0].second = std::max<int64_t>(pads[0].second, (oh - 1) * strides[0] + kh - h - pads[0].first);
-    pads[1].second = std::max<int64_t>(pads[1].second, (ow - 1) * strides[1] + kw - w - pads[1].first);
+    for (int64_t i = 0; i < spatial; ++i)
+      pads[i].second = std::max<int64_t>(pads[i].second, (out[i] - 1) * strides[i] + kernel[i] -
+                                                             in[i] - pads[i].first);
     Value padValue = isMax ? minValue(b, loc, elem) : scalarConstant(b, loc, elem, 0);
     Value padded = padSpatial(b, loc, x, pads, padValue);
-    Value window = tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{kh, kw}, elem);
-    Attribute stridesAttr = b.getI64TensorAttr(strides);
-    Attribute dilationsAttr = b.getI64TensorAttr({1, 1});
-    if (isMax) {
-      Value init = createFilled(b, loc, resType, minValue(b, loc, elem));
-      result = linalg::PoolingNchwMaxOp::create(b, loc, TypeRange{resType}, ValueRange{padded, window},
-                                                ValueRange{init}, stridesAttr, dilationsAttr)
-                   .getResult(0);
+    Value window = tensor::EmptyOp::create(b, loc, kernel, elem);
+    Value init = createFilled(b, loc, resType, padValue);
+    if (spatial == 2) {
+      Attribute stridesAttr = b.getI64TensorAttr(strides);
+      Attribute dilationsAttr = b.getI64TensorAttr({1, 1});
+      result = isMax ? linalg::PoolingNchwMaxOp::create(b, loc, TypeRange{resType},
+                                                        ValueRange{padded, window},
+                                                        ValueRange{init}, stridesAttr, dilationsAttr)
+                           .getResult(0)
+                     : linalg::PoolingNchwSumOp::create(b, loc, TypeRange{resType},
+                                                        ValueRange{padded, window},
+                                                        ValueRange{init}, stridesAttr, dilationsAttr)
+                           .getResult(0);
     } else {
-      Value init = zeroFilled(b, loc, resType);
-      Value sum = linalg::PoolingNchwSumOp::create(b, loc, TypeRange{resType}, ValueRange{padded, window},
-                                                   ValueRange{init}, stridesAttr, dilationsAttr)
-                      .getResult(0);
-      int64_t ph = pads[0].first, pw = pads[1].first;
+      // Loops (n, c, output dims, window dims): the window dims reduced.
+      MLIRContext *ctx = b.getContext();
+      int64_t loops = 2 + 2 * spatial;
+      SmallVector<AffineExpr> inExprs{getAffineDimExpr(0, ctx), getAffineDimExpr(1, ctx)},
+          windowExprs, outExprs;
+      for (int64_t i = 0; i < 2 + spatial; ++i)
+        outExprs.push_back(getAffineDimExpr(i, ctx));
+      for (int64_t i = 0; i < spatial; ++i) {
+        inExprs.push_back(getAffineDimExpr(2 + i, ctx) * strides[i] +
+                          getAffineDimExpr(2 + spatial + i, ctx));
+        windowExprs.push_back(getAffineDimExpr(2 + spatial + i, ctx));
+      }
+      SmallVector<utils::IteratorType> iterators(2 + spatial, utils::IteratorType::parallel);
+      iterators.append(spatial, utils::IteratorType::reduction);
+      result = linalg::GenericOp::create(
+                   b, loc, TypeRange{resType}, ValueRange{padded, window}, ValueRange{init},
+                   ArrayRef<AffineMap>{AffineMap::get(loops, 0, inExprs, ctx),
+                                       AffineMap::get(loops, 0, windowExprs, ctx),
+                                       AffineMap::get(loops, 0, outExprs, ctx)},
+                   iterators,
+                   [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                     linalg::YieldOp::create(nb, nloc, combine(nb, nloc, args[2], args[0]));
+                   })
+                   .getResult(0);
+    }
+    if (!isMax) {
       result = buildElementwiseWithIndices(
-          b, loc, resType, sum, [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+          b, loc, resType, result, [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+            int64_t volume = 1;
+            for (int64_t k : kernel)
+              volume *= k;
             if (!exclusive)
-              return arith::DivFOp::create(nb, nloc, a[0], scalarConstant(nb, nloc, elem, kh * kw));
+              return arith::DivFOp::create(nb, nloc, a[0], scalarConstant(nb, nloc, elem, volume));
             // Count of window elements inside the unpadded input.
             auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(nb, nloc, v); };
-            auto extent = [&](Value i, int64_t stride, int64_t pad, int64_t k, int64_t in) {
-              Value s = arith::SubIOp::create(nb, nloc, arith::MulIOp::create(nb, nloc, i, cst(stride)), cst(pad));
-              Value e = arith::AddIOp::create(nb, nloc, s, cst(k));
-              s = arith::MaxSIOp::create(nb, nloc, s, cst(0));
-              e = arith::MinSIOp::create(nb, nloc, e, cst(in));
-              return arith::SubIOp::create(nb, nloc, e, s);
-            };
-            Value count = arith::MulIOp::create(nb, nloc, extent(a[3], strides[0], ph, kh, h),
-                                                extent(a[4], strides[1], pw, kw, w));
+            Value count = cst(1);
+            for (int64_t i = 0; i < spatial; ++i) {
+              Value o = a[1 + 2 + i];
+              Value s0 = arith::SubIOp::create(
+                  nb, nloc, arith::MulIOp::create(nb, nloc, o, cst(strides[i])), cst(pads[i].first));
+              Value e0 = arith::AddIOp::create(nb, nloc, s0, cst(kernel[i]));
+              s0 = arith::MaxSIOp::create(nb, nloc, s0, cst(0));
+              e0 = arith::MinSIOp::create(nb, nloc, e0, cst(in[i]));
+              count = arith::MulIOp::create(nb, nloc, count, arith::SubIOp::create(nb, nloc, e0, s0));
+            }
             return arith::DivFOp::create(nb, nloc, a[0], castScalar(nb, nloc, count, elem));
           });
     }
   }
   if (last)
     result = toChannelsLast(b, loc, result);
-  l.map(o.getResult(), castTo(b, loc, result, outType));
+  l.map(op->getResult(0), castTo(b, loc, result, outType));
   return success();
 }
 
@@ -1387,7 +1459,7 @@ void lowering::populateNNLowerings(LoweringTable &table) {
   table.add("pd.label_smooth", lowerLabelSmooth);
   table.add({"pd.conv2d", "pd.depthwise_conv2d", "pd.conv3d"}, lowerConv);
   table.add("pd.conv2d_transpose", lowerConvTranspose);
-  table.add("pd.pool2d", lowerPool2d);
+  table.add({"pd.pool2d", "pd.pool3d"}, lowerPool);
   table.add("pd.unfold", lowerUnfold);
   table.add("pd.affine_grid", lowerAffineGrid);
   table.add("pd.grid_sample", lowerGridSample);

@@ -430,6 +430,87 @@ def adaptive_avg_pool2d(x, output_size, data_format="NCHW", name=None):
                          False, True, "EXPLICIT")
 
 
+def _pool3d(x, kernel_size, stride, padding, ceil_mode, exclusive, data_format, kind):
+    if data_format not in ("NCDHW", "NDHWC"):
+        raise ValueError(f"{kind}_pool3d: data_format must be 'NCDHW' or 'NDHWC', "
+                         f"got {data_format!r}")
+    if x.ndim != 5:
+        raise ValueError(f"{kind}_pool3d: the input must be 5-D, got {x.ndim}-D")
+    kernel = _pair(kernel_size, 3)
+    strides = kernel if stride is None else _pair(stride, 3)
+    paddings, algorithm = _update_padding_nd(padding, data_format == "NDHWC", 3)
+    if algorithm == "SAME" and ceil_mode:
+        raise ValueError("when padding is 'SAME', ceil_mode must be False")
+    with building(x):
+        return pd.pool3d(x, kernel, strides, paddings, ceil_mode, exclusive, data_format,
+                         kind, False, False, algorithm)
+
+
+def max_pool3d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
+               data_format="NCDHW", name=None):
+    if return_mask:
+        raise NotImplementedError("max_pool3d: return_mask is not supported")
+    return _pool3d(x, kernel_size, stride, padding, ceil_mode, True, data_format, "max")
+
+
+def avg_pool3d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusive=True,
+               divisor_override=None, data_format="NCDHW", name=None):
+    out = _pool3d(x, kernel_size, stride, padding, ceil_mode, exclusive, data_format, "avg")
+    if divisor_override is None:
+        return out
+    kd, kh, kw = _pair(kernel_size, 3)
+    return _T.scale(out, kd * kh * kw / divisor_override)
+
+
+def _adaptive_pool3d(x, output_size, data_format, kind):
+    if x.ndim != 5:
+        raise ValueError(f"adaptive_{kind}_pool3d: the input must be 5-D, got {x.ndim}-D")
+    size = (_pair(output_size, 3) if not isinstance(output_size, (list, tuple))
+            else list(output_size))
+    spatial = x.shape[1:4] if data_format == "NDHWC" else x.shape[2:5]
+    size = [spatial[i] if s is None else s for i, s in enumerate(size)]
+    with building(x):
+        return pd.pool3d(x, size, [1, 1, 1], [0, 0, 0], False, True, data_format, kind,
+                         False, True, "EXPLICIT")
+
+
+def adaptive_avg_pool3d(x, output_size, data_format="NCDHW", name=None):
+    """`output_size` is an int or [d, h, w]; None keeps that input dim."""
+    return _adaptive_pool3d(x, output_size, data_format, "avg")
+
+
+def adaptive_max_pool3d(x, output_size, return_mask=False, name=None):
+    if return_mask:
+        raise NotImplementedError("adaptive_max_pool3d: return_mask is not supported")
+    return _adaptive_pool3d(x, output_size, "NCDHW", "max")
+
+
+def local_response_norm(x, size, alpha=1e-4, beta=0.75, k=1.0, data_format="NCHW", name=None):
+    """x / (k + alpha / size * sum of x^2 over `size` neighbouring channels)^beta,
+    built as Paddle builds it (an average pool3d over the squared channels)."""
+    if x.ndim < 3:
+        raise ValueError(f"local_response_norm: the input must be at least 3-D, got {x.ndim}-D")
+    channel_last = data_format[-1] == "C"
+    sizes = list(x.shape)
+    with building(x):
+        sq = pd.multiply(x, x)
+        # [N, 1, C, rest...] (channels first) with the rest folded into 2 dims.
+        if channel_last:
+            sq = pd.transpose(sq, [0, x.ndim - 1] + list(range(1, x.ndim - 1)))
+            sizes = [sizes[0], sizes[-1]] + sizes[1:-1]
+        rest = math.prod(sizes[2:])
+        folded = [sizes[0], 1, sizes[1], rest, 1]
+        sq = pd.reshape(sq, folded)
+        sq = pd.pad3d(sq, [0, 0, 0, 0, size // 2, (size - 1) // 2], "constant", 0.0, "NCDHW")
+        avg = pd.pool3d(sq, [size, 1, 1], [1, 1, 1], [0, 0, 0], False, True, "NCDHW", "avg",
+                        False, False, "EXPLICIT")
+        avg = pd.reshape(avg, sizes)
+        if channel_last:
+            avg = pd.transpose(avg, [0] + list(range(2, x.ndim)) + [1])
+        div = pd.pow(pd.scale(avg, alpha, k, True), beta)
+        return pd.divide(x, div)
+
+
 # -- normalization ----------------------------------------------------------------
 def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=False,
                momentum=0.9, epsilon=1e-05, data_format="NCHW", use_global_stats=None,

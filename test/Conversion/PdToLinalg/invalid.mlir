@@ -138,6 +138,16 @@ func.func @bilinear_int() {
 
 // -----
 
+func.func @pool3d_int() {
+  %x = pd.data "x" : !pd.vtensor<1x2x4x4x4xi32>
+  // expected-error @+1 {{'pd.pool3d' op the CPU lowering supports float element types here}}
+  %r = pd.pool3d %x {kernel_size = array<i64: 2>, strides = array<i64: 2, 2, 2>, paddings = array<i64: 0, 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCDHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<1x2x4x4x4xi32>) -> !pd.vtensor<1x2x2x2x2xi32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<1x2x2x2x2xi32>
+  return
+}
+
+// -----
+
 func.func @bicubic_interp_int() {
   %x = pd.data "x" : !pd.vtensor<1x2x4x4xi32>
   // expected-error @+1 {{'pd.bicubic_interp' op the CPU lowering supports float element types here}}

@@ -450,6 +450,28 @@ func.func @pool2d_dynamic(%x: !pd.vtensor<?x3x?x32xf32>, %x1: !pd.vtensor<1x3x32
 
 // -----
 
+// pool3d: the same windows in 3 spatial dims (int32 lists, a kernel_size of
+// one value for all dims); adaptive: the kernel is the output; global: 1x1x1;
+// channels last.
+// CHECK-LABEL: func.func @pool3d
+// CHECK: pd.pool3d {{.*}} -> !pd.vtensor<1x3x4x8x8xf32>
+// CHECK: pd.pool3d {{.*}} -> !pd.vtensor<1x3x5x9x9xf32>
+// CHECK: pd.pool3d {{.*}} -> !pd.vtensor<1x3x2x3x4xf32>
+// CHECK: pd.pool3d {{.*}} -> !pd.vtensor<1x3x1x1x1xf32>
+// CHECK: pd.pool3d {{.*}} -> !pd.vtensor<2x3x6x4x4xf32>
+func.func @pool3d(%x: !pd.vtensor<1x3x8x16x16xf32>, %x17: !pd.vtensor<1x3x9x17x17xf32>,
+                  %xl: !pd.vtensor<2x6x12x12x4xf32>) {
+  %0 = pd.pool3d %x {kernel_size = array<i64: 2>, strides = array<i64: 2, 2, 2>, paddings = array<i64: 0, 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCDHW", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x8x16x16xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  // ceil_mode: (9 - 2 + 1) / 2 + 1 = 5, (17 - 2 + 1) / 2 + 1 = 9
+  %1 = pd.pool3d %x17 {kernel_size = array<i64: 2, 2, 2>, strides = array<i64: 2, 2, 2>, paddings = array<i64: 0, 0, 0>, ceil_mode = true, exclusive = true, data_format = "NCDHW", pooling_type = "avg", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x9x17x17xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  %2 = pd.pool3d %x {kernel_size = array<i64: 2, 3, 4>, strides = array<i64: 1, 1, 1>, paddings = array<i64: 0, 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCDHW", pooling_type = "avg", global_pooling = false, adaptive = true, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x8x16x16xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  %3 = pd.pool3d %x {kernel_size = array<i64: 3, 3, 3>, strides = array<i64: 1, 1, 1>, paddings = array<i64: 1, 1, 1>, ceil_mode = false, exclusive = true, data_format = "NCDHW", pooling_type = "max", global_pooling = true, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<1x3x8x16x16xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  %4 = pd.pool3d %xl {kernel_size = array<i64: 2, 2, 3>, strides = array<i64: 2, 2, 3>, paddings = array<i64: 0, 0, 0>, ceil_mode = false, exclusive = true, data_format = "NDHWC", pooling_type = "max", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT"} : (!pd.vtensor<2x6x12x12x4xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  return
+}
+
+// -----
+
 // ceil_mode rounds the number of windows up.
 // CHECK-LABEL: func.func @pool2d_ceil_mode
 // CHECK: pd.pool2d {{.*}} ceil_mode = false{{.*}} -> !pd.vtensor<1x3x16x11xf32>

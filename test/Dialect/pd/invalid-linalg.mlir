@@ -461,6 +461,24 @@ func.func @pool2d_kernel_size_count(%x: !pd.vtensor<1x3x8x8xf32>) {
 
 // -----
 
+func.func @pool3d_rank(%x: !pd.vtensor<1x3x8x8xf32>) {
+  // expected-error @+2 {{'pd.pool3d' op input must be 5-D, got [1, 3, 8, 8]}}
+  // expected-error @+1 {{'pd.pool3d' op failed to infer returned types}}
+  %0 = pd.pool3d %x {kernel_size = array<i64: 2>, strides = array<i64: 1, 1, 1>, paddings = array<i64: 0, 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCDHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "max"} : (!pd.vtensor<1x3x8x8xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @pool3d_strides(%x: !pd.vtensor<1x3x4x8x8xf32>) {
+  // expected-error @+2 {{'pd.pool3d' op strides must have 3 elements, got 2}}
+  // expected-error @+1 {{'pd.pool3d' op failed to infer returned types}}
+  %0 = pd.pool3d %x {kernel_size = array<i64: 2, 2, 2>, strides = array<i64: 1, 1>, paddings = array<i64: 0, 0, 0>, ceil_mode = false, exclusive = true, data_format = "NCDHW", global_pooling = false, adaptive = false, padding_algorithm = "EXPLICIT", pooling_type = "avg"} : (!pd.vtensor<1x3x4x8x8xf32>) -> !pd.vtensor<?x?x?x?x?xf32>
+  return
+}
+
+// -----
+
 func.func @pool2d_kernel_size_zero(%x: !pd.vtensor<1x3x8x8xf32>) {
   %k = pd.full_int_array [2, 0] : !pd.vtensor<2xi64>
   // expected-error @+2 {{'pd.pool2d' op kernel_size must be positive, got 0}}

@@ -1015,6 +1015,40 @@ _pool_case(F32, "adaptive_max", (1, 2, 6, 6), kernel_size=[3, 4], adaptive=True)
 _pool_case(F32, "adaptive_avg_1x1", (2, 3, 5, 5), kernel_size=[1, 1], adaptive=True,
            pooling_type="avg")
 _pool_case(F32, "nhwc_max", (1, 6, 6, 3), data_format="NHWC")
+
+
+def _pool3d_case(dtype, name, xs, **kw):
+    args = dict(kernel_size=[2, 2, 2], strides=[2, 2, 2], paddings=[0, 0, 0], ceil_mode=False,
+                exclusive=True, data_format="NCDHW", pooling_type="max", global_pooling=False,
+                adaptive=False, padding_algorithm="EXPLICIT")
+    args.update(kw)
+    r = rng_for("pool3d", dtype, name)
+    add("pool3d", dtype, name, {"x": rand(r, xs, dtype, -5.0, 5.0)},
+        lambda x: pd.pool3d(x, **args),
+        lambda x: out(R.pool3d(f64(x), **args), x.dtype))
+
+
+# pool3d (video models; LRN pools squared channels with it) against an N-D
+# numpy reference of PHI's windows.
+for _dt in FLOATS:
+    _pool3d_case(_dt, "max", (2, 3, 4, 6, 6))
+    _pool3d_case(_dt, "avg", (2, 3, 4, 6, 6), pooling_type="avg")
+_pool3d_case(F32, "avg_pad_exclusive", (1, 2, 5, 5, 4), kernel_size=[3, 3, 3], strides=[2, 2, 1],
+             paddings=[1, 1, 1], pooling_type="avg")
+_pool3d_case(F32, "avg_pad_inclusive", (1, 2, 5, 5, 4), kernel_size=[3, 3, 3], strides=[2, 2, 1],
+             paddings=[1, 1, 1], pooling_type="avg", exclusive=False)
+_pool3d_case(F32, "max_ceil", (1, 2, 5, 7, 7), kernel_size=[2, 3, 3], strides=[2, 2, 2],
+             ceil_mode=True)
+_pool3d_case(F32, "max_same", (1, 2, 5, 6, 7), kernel_size=[3, 3, 3], strides=[2, 2, 2],
+             padding_algorithm="SAME")
+_pool3d_case(F32, "lrn_window", (1, 1, 8, 12, 1), kernel_size=[3, 1, 1], strides=[1, 1, 1],
+             pooling_type="avg")
+_pool3d_case(F32, "global_avg", (2, 3, 3, 5, 4), kernel_size=[1, 1, 1], global_pooling=True,
+             pooling_type="avg")
+_pool3d_case(F32, "adaptive_avg", (1, 2, 5, 7, 5), kernel_size=[2, 3, 2], adaptive=True,
+             pooling_type="avg")
+_pool3d_case(F32, "adaptive_max", (1, 2, 4, 6, 6), kernel_size=[3, 3, 4], adaptive=True)
+_pool3d_case(F32, "ndhwc_max", (1, 4, 6, 6, 3), data_format="NDHWC")
 # A whole map is one row reduction per channel (vectorized, channels on
 # threads): a squeeze-and-excitation block's 28x28 average, a 7x7 map's
 # (49: a masked tail), channels last, a max over a 1x1 map.

@@ -531,6 +531,51 @@ def pool2d(x, kernel_size, strides, paddings, ceil_mode=False, exclusive=True,
     return out
 
 
+def pool3d(x, kernel_size, strides, paddings, ceil_mode=False, exclusive=True,
+           data_format="NCDHW", pooling_type="max", global_pooling=False, adaptive=False,
+           padding_algorithm="EXPLICIT"):
+    """PHI's pool3d, one output position at a time: max, or the mean over
+    the window's elements inside the input (exclusive) or the whole window."""
+    import itertools
+    channels_last = data_format == "NDHWC"
+    if channels_last:
+        x = np.moveaxis(x, -1, 1)
+    n, c = x.shape[:2]
+    dims = x.shape[2:]
+    if global_pooling:
+        kernel_size, strides, paddings, adaptive = list(dims), [1, 1, 1], [0, 0, 0], False
+    kernel = list(kernel_size) * (3 if len(kernel_size) == 1 else 1)
+    if adaptive:
+        outs = kernel
+        windows = [[((i * d) // o, -(-((i + 1) * d) // o)) for i in range(o)]
+                   for d, o in zip(dims, outs)]
+        counts = None
+    else:
+        if padding_algorithm == "SAME":
+            pads = _same_paddings(dims, kernel, strides)
+        elif padding_algorithm == "VALID":
+            pads = [(0, 0)] * 3
+        else:
+            pads = _conv_paddings(paddings, 3)
+        outs, windows, counts = [], [], []
+        for d, k, s, p in zip(dims, kernel, strides, pads):
+            span = d + p[0] + p[1] - k
+            o = (span + s - 1) // s + 1 if ceil_mode else span // s + 1
+            outs.append(o)
+            windows.append([(max(i * s - p[0], 0), min(min(i * s - p[0] + k, d + p[1]), d))
+                            for i in range(o)])
+    out = np.zeros((n, c, *outs), F64)
+    for pos in itertools.product(*[range(o) for o in outs]):
+        sl = tuple(slice(*windows[a][i]) for a, i in enumerate(pos))
+        win = x[(slice(None), slice(None)) + sl]
+        if pooling_type == "max":
+            out[(slice(None), slice(None)) + pos] = win.max(axis=(2, 3, 4))
+        else:
+            count = win[0, 0].size if (exclusive or adaptive) else int(np.prod(kernel))
+            out[(slice(None), slice(None)) + pos] = win.sum(axis=(2, 3, 4)) / count
+    return np.moveaxis(out, 1, -1) if channels_last else out
+
+
 # -- normalization ---------------------------------------------------------------------
 
 def batch_norm(x, mean, variance, scale, bias, is_test, momentum, epsilon, data_format,

@@ -286,6 +286,12 @@ LogicalResult Pool2DInferMeta(const MetaTensor &x,
                               StringRef poolingType, bool globalPooling,
                               bool adaptive, StringRef paddingAlgorithm,
                               MetaTensor &out, const MetaError &err);
+LogicalResult Pool3DInferMeta(const MetaTensor &x, ArrayRef<int64_t> kernelSize,
+                              ArrayRef<int64_t> strides, ArrayRef<int64_t> paddings,
+                              bool ceilMode, bool exclusive, StringRef dataFormat,
+                              StringRef poolingType, bool globalPooling, bool adaptive,
+                              StringRef paddingAlgorithm, MetaTensor &out,
+                              const MetaError &err);
 LogicalResult BatchNormInferMeta(
     const MetaTensor &x, const MetaTensor &mean, const MetaTensor &variance,
     const MetaTensor &scale, const MetaTensor &bias, StringRef dataFormat,

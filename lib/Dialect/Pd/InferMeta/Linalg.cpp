@@ -311,29 +311,33 @@ LogicalResult ConvTransposeInferMeta(
   return success();
 }
 
-LogicalResult Pool2DInferMeta(const MetaTensor &x,
-                              const IntArrayArg &kernelSize,
-                              ArrayRef<int64_t> strides,
-                              ArrayRef<int64_t> paddings, bool ceilMode,
-                              bool exclusive, StringRef dataFormat,
-                              StringRef poolingType, bool globalPooling,
-                              bool adaptive, StringRef paddingAlgorithm,
-                              MetaTensor &out, const MetaError &err) {
-  if (x.rank() != 4)
-    return err("input must be 4-D, got ", dimsStr(x.dims));
+/// pool2d (4-D, kernel_size an IntArray) and pool3d (5-D, kernel_size a
+/// list): windows of kernel_size (one value for all spatial dims, or one per
+/// dim) at strides after the paddings; adaptive: the kernel is the output
+/// size; global: one window of the whole map.
+template <typename Int>
+static LogicalResult poolInferMeta(const MetaTensor &x, int64_t spatial,
+                                   const IntArrayArg &kernelSize, ArrayRef<Int> strides,
+                                   ArrayRef<Int> paddings, bool ceilMode, StringRef dataFormat,
+                                   StringRef poolingType, bool globalPooling, bool adaptive,
+                                   StringRef paddingAlgorithm, MetaTensor &out,
+                                   const MetaError &err) {
+  if (x.rank() != spatial + 2)
+    return err("input must be ", spatial + 2, "-D, got ", dimsStr(x.dims));
   if (poolingType != "max" && poolingType != "avg")
     return err("pooling_type must be 'max' or 'avg', got '", poolingType, "'");
   bool last = channelsLast(dataFormat);
-  SmallVector<int64_t> in{x.dims[last ? 1 : 2], x.dims[last ? 2 : 3]};
-  SmallVector<int64_t> kernel{kDyn, kDyn};
+  int64_t first = last ? 1 : 2;
+  SmallVector<int64_t> in(x.dims.begin() + first, x.dims.begin() + first + spatial);
+  SmallVector<int64_t> kernel(spatial, kDyn);
   if (kernelSize.isConstant()) {
     const auto &k = *kernelSize.values;
-    if (k.size() == 1)
-      kernel = {k[0], k[0]};
-    else if (k.size() == 2)
-      kernel = {k[0], k[1]};
+    if ((int64_t)k.size() == 1)
+      kernel.assign(spatial, k[0]);
+    else if ((int64_t)k.size() == spatial)
+      kernel.assign(k.begin(), k.end());
     else
-      return err("kernel_size must have 1 or 2 elements, got ", k.size());
+      return err("kernel_size must have 1 or ", spatial, " elements, got ", k.size());
     for (int64_t v : kernel)
       if (v <= 0)
         return err("kernel_size must be positive, got ", v);
@@ -344,15 +348,15 @@ LogicalResult Pool2DInferMeta(const MetaTensor &x,
     // spatial dims (PHI's UpdateKernelSize), as odd as that is.
     outSpatial = globalPooling ? in : kernel;
   } else if (globalPooling) {
-    outSpatial = {1, 1};
+    outSpatial.assign(spatial, 1);
   } else {
-    if (failed(checkSpatialList(strides, 2, "strides", err)))
+    if (failed(checkSpatialList(strides, spatial, "strides", err)))
       return failure();
     SmallVector<int64_t> pads;
-    if (failed(resolvePaddings(paddings, 2, paddingAlgorithm, in, kernel,
-                               strides, pads, err)))
+    if (failed(resolvePaddings(paddings, spatial, paddingAlgorithm, in, kernel, strides, pads,
+                               err)))
       return failure();
-    for (int64_t i = 0; i < 2; ++i) {
+    for (int64_t i = 0; i < spatial; ++i) {
       if (isDyn(in[i]) || isDyn(kernel[i]) || isDyn(pads[2 * i])) {
         outSpatial.push_back(kDyn);
         continue;
@@ -362,9 +366,7 @@ LogicalResult Pool2DInferMeta(const MetaTensor &x,
         return err("spatial dim ", i, " of size ", in[i], " (padded ", padded,
                    ") is smaller than the kernel ", kernel[i]);
       int64_t span = padded - kernel[i];
-      outSpatial.push_back((ceilMode ? (span + strides[i] - 1) : span) /
-                               strides[i] +
-                           1);
+      outSpatial.push_back((ceilMode ? (span + strides[i] - 1) : span) / strides[i] + 1);
     }
   }
   SmallVector<int64_t> dims{x.dims[0]};
@@ -372,9 +374,29 @@ LogicalResult Pool2DInferMeta(const MetaTensor &x,
     dims.push_back(x.dims[1]);
   llvm::append_range(dims, outSpatial);
   if (last)
-    dims.push_back(x.dims[3]);
+    dims.push_back(x.dims[x.rank() - 1]);
   out.set(dims, x.dtype);
   return success();
+}
+
+LogicalResult Pool2DInferMeta(const MetaTensor &x, const IntArrayArg &kernelSize,
+                              ArrayRef<int64_t> strides, ArrayRef<int64_t> paddings,
+                              bool ceilMode, bool exclusive, StringRef dataFormat,
+                              StringRef poolingType, bool globalPooling, bool adaptive,
+                              StringRef paddingAlgorithm, MetaTensor &out,
+                              const MetaError &err) {
+  return poolInferMeta(x, 2, kernelSize, strides, paddings, ceilMode, dataFormat, poolingType,
+                       globalPooling, adaptive, paddingAlgorithm, out, err);
+}
+
+LogicalResult Pool3DInferMeta(const MetaTensor &x, ArrayRef<int64_t> kernelSize,
+                              ArrayRef<int64_t> strides, ArrayRef<int64_t> paddings,
+                              bool ceilMode, bool exclusive, StringRef dataFormat,
+                              StringRef poolingType, bool globalPooling, bool adaptive,
+                              StringRef paddingAlgorithm, MetaTensor &out,
+                              const MetaError &err) {
+  return poolInferMeta(x, 3, IntArrayArg::of(kernelSize), strides, paddings, ceilMode, dataFormat,
+                       poolingType, globalPooling, adaptive, paddingAlgorithm, out, err);
 }
 
 //===----------------------------------------------------------------------===//
