@@ -334,6 +334,30 @@ def diag(x, offset=0, padding_value=0, name=None):
         return pd.diag(x, offset, float(padding_value))
 
 
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    """input's last dim on the offset diagonal of two new dims dim1, dim2."""
+    with building(input):
+        return pd.diag_embed(input, offset, dim1, dim2)
+
+
+def multi_dot(x, name=None):
+    """paddle.linalg.multi_dot: x[0] @ x[1] @ ... (1-D ends: a row, a column)."""
+    x = list(x)
+    if len(x) < 2:
+        raise ValueError(f"multi_dot needs at least 2 tensors, got {len(x)}")
+    with building(x[0]):
+        return pd.multi_dot(x)
+
+
+def crop(x, shape=None, offsets=None, name=None):
+    """x[offsets : offsets + shape] (shape -1: to the end; None: all of x;
+    offsets None: zeros)."""
+    with building(x):
+        shape = list(x.shape) if shape is None else [int(s) for s in shape]
+        offsets = [0] * len(shape) if offsets is None else [int(o) for o in offsets]
+        return pd.crop(x, shape, offsets)
+
+
 def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):
     with building(input):
         return pd.baddbmm(input, x, y, beta, alpha)
@@ -578,6 +602,19 @@ def linspace(start, stop, num, dtype=None, name=None):
         return pd.linspace(ends[0], ends[1], num, dtype)
 
 
+def tril_indices(row, col, offset=0, dtype="int64"):
+    """[2, n]: row and column indices of the lower triangle of a row x col
+    matrix (diagonal shifted by offset), row by row."""
+    with creating():
+        return pd.tril_indices(row, row if col is None else col, offset, _dtype(dtype))
+
+
+def triu_indices(row, col=None, offset=0, dtype="int64"):
+    """[2, n]: row and column indices of the upper triangle."""
+    with creating():
+        return pd.triu_indices(row, row if col is None else col, offset, _dtype(dtype))
+
+
 def eye(num_rows, num_columns=None, dtype=None, name=None):
     with creating():
         return pd.eye(num_rows, num_rows if num_columns is None else num_columns, _dtype(dtype))
@@ -589,7 +626,8 @@ def eye(num_rows, num_columns=None, dtype=None, name=None):
 # no program is being built (Paddle's dynamic mode).
 from . import eager as _eager  # noqa: E402
 
-_CREATION = {"full", "zeros", "ones", "empty", "arange", "linspace", "eye"}
+_CREATION = {"full", "zeros", "ones", "empty", "arange", "linspace", "eye", "tril_indices",
+             "triu_indices"}
 _eager.install(globals(), [name for name, fn in list(globals().items())
                            if callable(fn) and not name.startswith("_") and name != "creating"
                            and getattr(fn, "__module__", None) == __name__],

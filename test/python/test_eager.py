@@ -155,7 +155,8 @@ def test_paddle_api_of_the_new_ops_on_eager_tensors():
     dist / index_sample / meshgrid and F.pixel_unshuffle / channel_shuffle /
     maxout / temporal_shift / unfold / affine_grid / grid_sample / bilinear / label_smooth / swiglu
     and F.interpolate's linear / bicubic / trilinear / 3-D nearest modes, the 3-D poolings and
-    local_response_norm with Paddle's Python signatures."""
+    local_response_norm, diag_embed / multi_dot / crop / tril_indices / triu_indices with Paddle's
+    Python signatures."""
     x, y = rand(4, 3), rand(4, 3, seed=1)
     tx, ty = paddle.to_tensor(x), paddle.to_tensor(y)
     np.testing.assert_allclose(paddle.kron(tx, ty).numpy(), np.kron(x, y), rtol=1e-6)
@@ -255,6 +256,17 @@ def test_paddle_api_of_the_new_ops_on_eager_tensors():
         F.local_response_norm(paddle.to_tensor(last), 5, alpha=1e-2, beta=0.5, k=2.0,
                               data_format="NHWC").numpy(),
         np.moveaxis(lrn(maps, 5, 1e-2, 0.5, 2.0), 1, -1), rtol=1e-5, atol=1e-6)
+    vec = rand(2, 3)
+    emb = paddle.diag_embed(paddle.to_tensor(vec), offset=1).numpy()
+    assert emb.shape == (2, 4, 4)
+    np.testing.assert_array_equal(emb[1].diagonal(1), vec[1])
+    mats = [rand(3, 4), rand(4, 5, seed=1), rand(5, seed=2)]
+    np.testing.assert_allclose(paddle.multi_dot([paddle.to_tensor(m) for m in mats]).numpy(),
+                               np.linalg.multi_dot(mats), rtol=1e-5, atol=1e-5)
+    np.testing.assert_array_equal(paddle.crop(paddle.to_tensor(mats[1]), [2, -1], [1, 3]).numpy(),
+                                  mats[1][1:3, 3:])
+    np.testing.assert_array_equal(paddle.tril_indices(4, 3, 1).numpy(), np.stack(np.tril_indices(4, 1, 3)))
+    np.testing.assert_array_equal(paddle.triu_indices(3, 5, -1).numpy(), np.stack(np.triu_indices(3, -1, 5)))
     # grid_sample at affine_grid's identity grid reads x back.
     img4 = rand(2, 3, 2, 3)
     back = F.grid_sample(paddle.to_tensor(img4), paddle.to_tensor(g), align_corners=True).numpy()

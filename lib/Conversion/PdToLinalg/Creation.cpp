@@ -431,7 +431,44 @@ LogicalResult lowerRandint(Operation *op, Lowerer &l) {
 
 } // namespace
 
+namespace {
+
+/// tril_indices / triu_indices: a [2, count] constant (rows, then columns),
+/// row by row as Paddle orders them; the InferMeta bounds the matrix.
+LogicalResult lowerTriangleIndices(Operation *op, Lowerer &l) {
+  bool lower = isa<TrilIndicesOp>(op);
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  if (failed(requireStatic(op, outType)))
+    return failure();
+  auto intAttr = [&](StringRef name) {
+    return cast<IntegerAttr>(op->getAttr(name)).getInt();
+  };
+  int64_t rows = intAttr(lower ? "rows" : "row"), cols = intAttr(lower ? "cols" : "col"),
+          offset = intAttr("offset");
+  auto elem = dyn_cast<IntegerType>(outType.getElementType());
+  if (!elem || outType.getRank() != 2 || outType.getDimSize(0) != 2 ||
+      outType.getDimSize(1) != triangleCount(rows, cols, offset, lower))
+    return op->emitOpError() << "result type " << outType << " does not hold the indices";
+  SmallVector<APInt> rowIdx, colIdx;
+  for (int64_t r = 0; r < rows; ++r) {
+    int64_t c0 = lower ? 0 : std::clamp<int64_t>(r + offset, 0, cols);
+    int64_t c1 = lower ? std::clamp<int64_t>(r + offset + 1, 0, cols) : cols;
+    for (int64_t c = c0; c < c1; ++c) {
+      rowIdx.push_back(APInt(elem.getWidth(), r, /*isSigned=*/true));
+      colIdx.push_back(APInt(elem.getWidth(), c, /*isSigned=*/true));
+    }
+  }
+  llvm::append_range(rowIdx, colIdx);
+  l.map(op->getResult(0), arith::ConstantOp::create(l.b, op->getLoc(), outType,
+                                                    DenseElementsAttr::get(outType, rowIdx))
+                              .getResult());
+  return success();
+}
+
+} // namespace
+
 void mlir::pd::lowering::populateCreationLowerings(LoweringTable &table) {
+  table.add({"pd.tril_indices", "pd.triu_indices"}, lowerTriangleIndices);
   table.add("pd.full_like", lowerFullLike);
   table.add("pd.empty_like", lowerEmptyLike);
   table.add("pd.empty", lowerEmpty);

@@ -1646,7 +1646,43 @@ LogicalResult lowerMeshgrid(Operation *op, Lowerer &l) {
 
 } // namespace
 
+namespace {
+
+/// x[offsets : offsets + shape]: one extract_slice; the offsets must be
+/// known at compile time, and the InferMeta keeps the slice inside x.
+LogicalResult lowerCrop(Operation *op, Lowerer &l) {
+  auto o = cast<CropOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {x.getType(), outType})))
+    return failure();
+  auto xt = cast<RankedTensorType>(x.getType());
+  FailureOr<SmallVector<int64_t>> offsets = constIntArray(op, o.getOffsets(), "offsets");
+  if (failed(offsets))
+    return failure();
+  if (offsets->empty())
+    offsets->assign(xt.getRank(), 0);
+  SmallVector<OpFoldResult> at, sizes, strides;
+  for (int64_t i = 0; i < xt.getRank(); ++i) {
+    int64_t size = outType.getDimSize(i), offset = (*offsets)[i];
+    if (offset < 0 || offset + size > xt.getDimSize(i))
+      return op->emitOpError() << "offset " << offset << " + size " << size << " is past dim "
+                               << i << " of size " << xt.getDimSize(i);
+    at.push_back(b.getIndexAttr(offset));
+    sizes.push_back(b.getIndexAttr(size));
+    strides.push_back(b.getIndexAttr(1));
+  }
+  l.map(o.getOut(), tensor::ExtractSliceOp::create(b, loc, outType, x, at, sizes, strides)
+                        .getResult());
+  return success();
+}
+
+} // namespace
+
 void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
+  table.add("pd.crop", lowerCrop);
   table.add("pd.reshape", lowerReshape);
   table.add({"pd.squeeze", "pd.unsqueeze", "pd.flatten"},
             lowerReshapeToResultType);

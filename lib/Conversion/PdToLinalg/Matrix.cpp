@@ -267,9 +267,57 @@ LogicalResult lowerDiag(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// out[..., i (dim1), ..., j (dim2), ...] = input[..., k] where j - i =
+/// offset (k = i for offset >= 0, else j), 0 elsewhere: one generic over the
+/// output whose read index is valid wherever it is taken.
+LogicalResult lowerDiagEmbed(Operation *op, Lowerer &l) {
+  auto o = cast<DiagEmbedOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value input = l.get(o.getInput());
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {input.getType(), outType})))
+    return failure();
+  // I32Attr getters are unsigned: the values are signed.
+  int64_t outRank = outType.getRank(), offset = int32_t(o.getOffset());
+  int64_t dim1 = int32_t(o.getDim1()), dim2 = int32_t(o.getDim2());
+  int64_t d1 = dim1 < 0 ? dim1 + outRank : dim1, d2 = dim2 < 0 ? dim2 + outRank : dim2;
+  if (d1 < 0 || d1 >= outRank || d2 < 0 || d2 >= outRank || d1 == d2)
+    return op->emitOpError() << "dim1 " << dim1 << " and dim2 " << dim2
+                             << " must be two different dims of the result";
+  Type elem = outType.getElementType();
+  if (!isa<IntegerType, FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports integer and float element types here";
+  int64_t n = typeOf(input).getShape().back();
+  l.map(o.getOut(),
+        buildElementwiseWithIndices(
+            b, loc, outType, {}, [&](OpBuilder &nb, Location nl, ValueRange idx) -> Value {
+              auto ci = [&](int64_t v) { return arith::ConstantIndexOp::create(nb, nl, v); };
+              Value i = idx[d1], j = idx[d2];
+              Value onDiagonal = arith::CmpIOp::create(
+                  nb, nl, arith::CmpIPredicate::eq, arith::SubIOp::create(nb, nl, j, i), ci(offset));
+              // k < n on the diagonal; clamped so that the read is in bounds
+              // everywhere.
+              Value k = offset >= 0 ? i : j;
+              k = arith::MinSIOp::create(nb, nl, k, ci(std::max<int64_t>(n - 1, 0)));
+              SmallVector<Value> at;
+              for (int64_t d = 0; d < outRank; ++d)
+                if (d != d1 && d != d2)
+                  at.push_back(idx[d]);
+              at.push_back(k);
+              Value zero = scalarConstant(nb, nl, elem, 0);
+              if (n == 0)
+                return zero;
+              Value v = tensor::ExtractOp::create(nb, nl, input, at);
+              return arith::SelectOp::create(nb, nl, onDiagonal, v, zero).getResult();
+            }));
+  return success();
+}
+
 } // namespace
 
 void mlir::pd::lowering::populateMatrixLowerings(LoweringTable &table) {
+  table.add("pd.diag_embed", lowerDiagEmbed);
   table.add("pd.dot", lowerDot);
   table.add("pd.mv", lowerMv);
   table.add("pd.diagonal", lowerDiagonal);

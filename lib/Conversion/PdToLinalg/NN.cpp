@@ -1193,6 +1193,38 @@ LogicalResult lowerInterp(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// A chain of 2-D matmuls, left to right; a 1-D first operand is a row, a
+/// 1-D last one a column (their dims dropped from the result).
+LogicalResult lowerMultiDot(Operation *op, Lowerer &l) {
+  auto o = cast<MultiDotOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  SmallVector<Value> xs = l.getList(o.getX());
+  RankedTensorType outType = loweredType(o.getType());
+  Type elem = outType.getElementType();
+  if (!isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  SmallVector<Type> types{outType};
+  for (Value x : xs)
+    types.push_back(x.getType());
+  if (failed(requireStatic(op, types)) || xs.size() < 2)
+    return failure();
+  auto asMatrix = [&](Value v, bool first) {
+    RankedTensorType t = typeOf(v);
+    if (t.getRank() == 2)
+      return v;
+    int64_t k = t.getDimSize(0);
+    return reshapeTo(b, loc, v,
+                     RankedTensorType::get(first ? ArrayRef<int64_t>{1, k} : ArrayRef<int64_t>{k, 1},
+                                           elem));
+  };
+  Value acc = asMatrix(xs.front(), true);
+  for (size_t i = 1; i < xs.size(); ++i)
+    acc = matmul2D(b, loc, acc, asMatrix(xs[i], false), elem);
+  l.map(o.getOut(), reshapeTo(b, loc, acc, outType));
+  return success();
+}
+
 /// out[b, o] = sum over i, j of x[b, i] * weight[o, i, j] * y[b, j]
 /// (+ bias[0, o]), as Paddle's bilinear: one contraction over i and j, then
 /// the bias.
@@ -1464,6 +1496,7 @@ void lowering::populateNNLowerings(LoweringTable &table) {
   table.add("pd.affine_grid", lowerAffineGrid);
   table.add("pd.grid_sample", lowerGridSample);
   table.add("pd.bilinear", lowerBilinear);
+  table.add("pd.multi_dot", lowerMultiDot);
   table.add("pd.batch_norm", lowerBatchNorm);
   table.add("pd.layer_norm", lowerLayerNorm);
   table.add("pd.group_norm", lowerGroupNorm);

@@ -217,3 +217,37 @@ func.func @swiglu_int() {
   %f = pd.fetch %r "r" col 0 : !pd.vtensor<2x2xi32>
   return
 }
+
+// -----
+
+func.func @multi_dot_int() {
+  %a = pd.data "a" : !pd.vtensor<2x3xi32>
+  %b = pd.data "b" : !pd.vtensor<3x2xi32>
+  %ab = pd.combine(%a, %b) : !pd.vtensor<2x3xi32>, !pd.vtensor<3x2xi32>
+  // expected-error @+1 {{'pd.multi_dot' op the CPU lowering supports float element types here}}
+  %r = pd.multi_dot %ab : (!pd.vec<!pd.vtensor<2x3xi32>, !pd.vtensor<3x2xi32>>) -> !pd.vtensor<2x2xi32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<2x2xi32>
+  return
+}
+
+// -----
+
+func.func @crop_runtime_offsets() {
+  %x = pd.data "x" : !pd.vtensor<4x6xf32>
+  %at = pd.data "at" : !pd.vtensor<2xi64>
+  %shape = pd.full_int_array [2, 3] : !pd.vtensor<2xi64>
+  // expected-error @+1 {{'pd.crop' op `offsets` must be known at compile time to lower this op}}
+  %r = pd.crop %x, %shape, %at : (!pd.vtensor<4x6xf32>, !pd.vtensor<2xi64>, !pd.vtensor<2xi64>) -> !pd.vtensor<2x3xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @diag_embed_complex() {
+  %x = pd.data "x" : !pd.vtensor<2x3xcomplex<f32>>
+  // expected-error @+1 {{'pd.diag_embed' op the CPU lowering supports integer and float element types here}}
+  %r = pd.diag_embed %x : (!pd.vtensor<2x3xcomplex<f32>>) -> !pd.vtensor<2x3x3xcomplex<f32>>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<2x3x3xcomplex<f32>>
+  return
+}

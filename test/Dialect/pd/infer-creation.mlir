@@ -219,3 +219,22 @@ func.func @assign_value(%t: !pd.tensor<3xi64>) {
   %1 = pd.assign_value_ %t {shape = array<i32: 2>, dtype = #pd.dtype<int32>, values = [7, 8]} : (!pd.tensor<3xi64>) -> !pd.tensor<?xi32>
   return
 }
+
+// -----
+
+// tril_indices / triu_indices: [2, count] of dtype; the count is the
+// triangle's (the diagonal shifted by offset) inside a rows x cols matrix.
+// CHECK-LABEL: func.func @triangle_indices
+// ROUNDTRIP-LABEL: func.func @triangle_indices
+func.func @triangle_indices() {
+  // CHECK: pd.tril_indices {{.*}} -> !pd.vtensor<2x10xi64>
+  %0 = pd.tril_indices {rows = 4 : i32, cols = 4 : i32, offset = 0 : i32, dtype = #pd.dtype<int64>} : () -> !pd.vtensor<?x?xi64>
+  // CHECK: pd.tril_indices {{.*}} -> !pd.vtensor<2x11xi32>
+  %1 = pd.tril_indices {rows = 4 : i32, cols = 3 : i32, offset = 1 : i32, dtype = #pd.dtype<int32>} : () -> !pd.vtensor<?x?xi32>
+  // CHECK: pd.triu_indices {{.*}} -> !pd.vtensor<2x9xi64>
+  %2 = pd.triu_indices {row = 4 : i32, col = 3 : i32, offset = -1 : i32, dtype = #pd.dtype<int64>} : () -> !pd.vtensor<?x?xi64>
+  // Nothing left: [2, 0].
+  // CHECK: pd.triu_indices {{.*}} -> !pd.vtensor<2x0xi64>
+  %3 = pd.triu_indices {row = 2 : i32, col = 2 : i32, offset = 5 : i32, dtype = #pd.dtype<int64>} : () -> !pd.vtensor<?x?xi64>
+  return
+}

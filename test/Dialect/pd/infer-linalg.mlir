@@ -959,3 +959,35 @@ func.func @gathers_scans_and_norms(%x: !pd.vtensor<3x5xf32>, %i: !pd.vtensor<3x7
   %6 = pd.dist %x, %row {p = 3.0 : f32} : (!pd.vtensor<3x5xf32>, !pd.vtensor<5xf32>) -> !pd.vtensor<f32>
   return
 }
+
+// -----
+
+// diag_embed: two dims of N + |offset| at dim1 and dim2 of the result;
+// multi_dot: the chain's rows and columns (1-D ends dropped); crop: the
+// shape (-1: to the end of the dim after the offset).
+// CHECK-LABEL: func.func @diag_embed_multi_dot_crop
+// CHECK: pd.diag_embed {{.*}} -> !pd.vtensor<2x4x4xf32>
+// CHECK: pd.diag_embed {{.*}} -> !pd.vtensor<5x2x5x3xf32>
+// CHECK: pd.multi_dot {{.*}} -> !pd.vtensor<3x2xf32>
+// CHECK: pd.multi_dot {{.*}} -> !pd.vtensor<f32>
+// CHECK: pd.crop {{.*}} -> !pd.vtensor<2x4xf32>
+// CHECK: pd.crop {{.*}} -> !pd.vtensor<?x4xf32>
+func.func @diag_embed_multi_dot_crop(%x: !pd.vtensor<2x3xf32>, %x3: !pd.vtensor<2x3x4xf32>,
+                                     %a: !pd.vtensor<3x4xf32>, %b: !pd.vtensor<4x5xf32>,
+                                     %c: !pd.vtensor<5x2xf32>, %u: !pd.vtensor<4xf32>,
+                                     %v: !pd.vtensor<5xf32>, %m: !pd.vtensor<4x6xf32>,
+                                     %off: !pd.vtensor<2xi64>) {
+  %0 = pd.diag_embed %x {offset = 1 : i32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?x?xf32>
+  %1 = pd.diag_embed %x3 {offset = 1 : i32, dim1 = 0 : i32, dim2 = 2 : i32} : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %abc = pd.combine(%a, %b, %c) : !pd.vtensor<3x4xf32>, !pd.vtensor<4x5xf32>, !pd.vtensor<5x2xf32>
+  %2 = pd.multi_dot %abc : (!pd.vec<!pd.vtensor<3x4xf32>, !pd.vtensor<4x5xf32>, !pd.vtensor<5x2xf32>>) -> !pd.vtensor<?x?xf32>
+  %ubv = pd.combine(%u, %b, %v) : !pd.vtensor<4xf32>, !pd.vtensor<4x5xf32>, !pd.vtensor<5xf32>
+  %3 = pd.multi_dot %ubv : (!pd.vec<!pd.vtensor<4xf32>, !pd.vtensor<4x5xf32>, !pd.vtensor<5xf32>>) -> !pd.vtensor<f32>
+  %shape = pd.full_int_array [2, -1] : !pd.vtensor<2xi64>
+  %at = pd.full_int_array [1, 2] : !pd.vtensor<2xi64>
+  %4 = pd.crop %m, %shape, %at : (!pd.vtensor<4x6xf32>, !pd.vtensor<2xi64>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?xf32>
+  // Offsets known only at run time: the -1 dim is unknown.
+  %shape2 = pd.full_int_array [-1, 4] : !pd.vtensor<2xi64>
+  %5 = pd.crop %m, %shape2, %off : (!pd.vtensor<4x6xf32>, !pd.vtensor<2xi64>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?xf32>
+  return
+}

@@ -401,3 +401,30 @@ func.func @assign_value_inplace_count(%t: !pd.tensor<2xf32>) {
   %0 = pd.assign_value_ %t {shape = array<i32: 3>, dtype = #pd.dtype<float32>, values = [1.0, 2.0]} : (!pd.tensor<2xf32>) -> !pd.tensor<3xf32>
   return
 }
+
+// -----
+
+func.func @tril_indices_dtype() {
+  // expected-error @+2 {{'pd.tril_indices' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.tril_indices' op dtype must be int32 or int64}}
+  %0 = pd.tril_indices {rows = 4 : i32, cols = 4 : i32, offset = 0 : i32, dtype = #pd.dtype<float32>} : () -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @triu_indices_too_large() {
+  // expected-error @+2 {{'pd.triu_indices' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.triu_indices' op a 100000 x 100000 matrix is too large for its indices (at most 2^26 elements)}}
+  %0 = pd.triu_indices {row = 100000 : i32, col = 100000 : i32, offset = 0 : i32, dtype = #pd.dtype<int64>} : () -> !pd.vtensor<?x?xi64>
+  return
+}
+
+// -----
+
+func.func @tril_indices_negative() {
+  // expected-error @+2 {{'pd.tril_indices' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.tril_indices' op rows and cols must be non-negative, got -1 and 3}}
+  %0 = pd.tril_indices {rows = -1 : i32, cols = 3 : i32, offset = 0 : i32, dtype = #pd.dtype<int64>} : () -> !pd.vtensor<?x?xi64>
+  return
+}

@@ -1182,3 +1182,43 @@ func.func @dist_broadcast(%x: !pd.vtensor<3x5xf32>, %y: !pd.vtensor<4xf32>) {
   %0 = pd.dist %x, %y : (!pd.vtensor<3x5xf32>, !pd.vtensor<4xf32>) -> !pd.vtensor<f32>
   return
 }
+
+// -----
+
+func.func @diag_embed_same_dims(%x: !pd.vtensor<2x3xf32>) {
+  // expected-error @+2 {{'pd.diag_embed' op dim1 and dim2 must differ, got 0 and -3}}
+  // expected-error @+1 {{'pd.diag_embed' op failed to infer returned types}}
+  %0 = pd.diag_embed %x {dim1 = 0 : i32, dim2 = -3 : i32} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @multi_dot_chain(%a: !pd.vtensor<3x4xf32>, %b: !pd.vtensor<5x2xf32>) {
+  %ab = pd.combine(%a, %b) : !pd.vtensor<3x4xf32>, !pd.vtensor<5x2xf32>
+  // expected-error @+2 {{'pd.multi_dot' op tensor 0 [3, 4] cannot multiply tensor 1 [5, 2]}}
+  // expected-error @+1 {{'pd.multi_dot' op failed to infer returned types}}
+  %0 = pd.multi_dot %ab : (!pd.vec<!pd.vtensor<3x4xf32>, !pd.vtensor<5x2xf32>>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @multi_dot_middle_vector(%a: !pd.vtensor<3x4xf32>, %v: !pd.vtensor<4xf32>, %b: !pd.vtensor<4x2xf32>) {
+  %avb = pd.combine(%a, %v, %b) : !pd.vtensor<3x4xf32>, !pd.vtensor<4xf32>, !pd.vtensor<4x2xf32>
+  // expected-error @+2 {{'pd.multi_dot' op tensor 1 must be 2-D, got [4]}}
+  // expected-error @+1 {{'pd.multi_dot' op failed to infer returned types}}
+  %0 = pd.multi_dot %avb : (!pd.vec<!pd.vtensor<3x4xf32>, !pd.vtensor<4xf32>, !pd.vtensor<4x2xf32>>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @crop_past_end(%x: !pd.vtensor<4x6xf32>) {
+  %shape = pd.full_int_array [2, 5] : !pd.vtensor<2xi64>
+  %at = pd.full_int_array [1, 2] : !pd.vtensor<2xi64>
+  // expected-error @+2 {{'pd.crop' op offset 2 + size 5 is past dim 1 of x [4, 6]}}
+  // expected-error @+1 {{'pd.crop' op failed to infer returned types}}
+  %0 = pd.crop %x, %shape, %at : (!pd.vtensor<4x6xf32>, !pd.vtensor<2xi64>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?xf32>
+  return
+}

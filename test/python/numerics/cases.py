@@ -1516,6 +1516,38 @@ add("diag", F32, "matrix", {"x": rand(rng_for("diag", "matrix"), (3, 5), F32)},
 add("diag", I64, "vector", {"x": rand(rng_for("diag", I64), (3,), I64, 0, 9)},
     lambda x: pd.diag(x), lambda x: R.diag(x))
 
+# diag_embed: the last dim on a (shifted) diagonal of two new dims.
+for _dt in FLOATS + (I64,):
+    add("diag_embed", _dt, "default", {"x": rand(rng_for("diag_embed", _dt), (2, 3), _dt, -9, 9)},
+        lambda x: pd.diag_embed(x), lambda x: R.diag_embed(x))
+_r = rng_for("diag_embed", "dims")
+add("diag_embed", F32, "offset_dims", {"x": rand(_r, (2, 3, 4), F32)},
+    lambda x: pd.diag_embed(x, offset=1, dim1=0, dim2=2), lambda x: R.diag_embed(x, 1, 0, 2))
+add("diag_embed", F32, "neg_offset_swapped", {"x": rand(_r, (3, 2), F32)},
+    lambda x: pd.diag_embed(x, offset=-2, dim1=-1, dim2=0), lambda x: R.diag_embed(x, -2, -1, 0))
+
+# multi_dot: a chain of matmuls, 1-D ends as a row and a column.
+for _dt in FLOATS:
+    _r = rng_for("multi_dot", _dt)
+    add("multi_dot", _dt, "three", {"a": rand(_r, (3, 4), _dt), "b": rand(_r, (4, 5), _dt),
+                                    "c": rand(_r, (5, 2), _dt)},
+        lambda a, b, c: pd.multi_dot([a, b, c]),
+        lambda a, b, c: out(np.linalg.multi_dot([f64(a), f64(b), f64(c)]), a.dtype))
+_r = rng_for("multi_dot", "vectors")
+add("multi_dot", F32, "vector_ends", {"a": rand(_r, (4,), F32), "b": rand(_r, (4, 3), F32),
+                                      "c": rand(_r, (3, 6), F32), "d": rand(_r, (6,), F32)},
+    lambda a, b, c, d: pd.multi_dot([a, b, c, d]),
+    lambda a, b, c, d: out(np.linalg.multi_dot([f64(a), f64(b), f64(c), f64(d)]), F32))
+add("multi_dot", F32, "two", {"a": rand(_r, (2, 7), F32), "b": rand(_r, (7,), F32)},
+    lambda a, b: pd.multi_dot([a, b]), lambda a, b: out(f64(a) @ f64(b), F32))
+
+# crop: a window of x (a size of -1 runs to the end).
+for _dt in FLOATS + (I32,):
+    add("crop", _dt, "window", {"x": rand(rng_for("crop", _dt), (3, 5, 4), _dt, -9, 9)},
+        lambda x: pd.crop(x, [2, 3, 2], [1, 1, 2]), lambda x: R.crop(x, [2, 3, 2], [1, 1, 2]))
+add("crop", F32, "to_end", {"x": rand(rng_for("crop", "end"), (4, 6), F32)},
+    lambda x: pd.crop(x, [-1, 2], [1, 4]), lambda x: R.crop(x, [-1, 2], [1, 4]))
+
 # baddbmm: beta * input + alpha * (x @ y) per batch, input broadcast
 for _dt in FLOATS:
     _r = rng_for("baddbmm", _dt)
@@ -2297,6 +2329,16 @@ for _name, (_s, _e, _n, _dt) in {"float32": (0.0, 1.0, 5, F32), "float64": (-2.0
                                  "int32": (0, 10, 6, I32), "int64_trunc": (0, 10, 4, I64)}.items():
     add("linspace", _dt, _name, {}, (lambda s, e, n, d: lambda: pd.linspace(s, e, n, d))(_s, _e, _n, _dt),
         (lambda s, e, n, d: lambda: R.linspace(s, e, n, d))(_s, _e, _n, _dt))
+
+# tril_indices / triu_indices: compile-time constants, numpy's order.
+for _name, (_rows, _cols, _off, _dt) in {"square": (4, 4, 0, I64), "wide_pos": (3, 5, 1, I32),
+                                         "tall_neg": (5, 3, -1, I64), "empty": (2, 3, -4, I64)}.items():
+    add("tril_indices", _dt, _name, {},
+        (lambda r, c, o, d: lambda: pd.tril_indices(r, c, o, d))(_rows, _cols, _off, _dt),
+        (lambda r, c, o, d: lambda: np.stack(np.tril_indices(r, o, c)).astype(d))(_rows, _cols, _off, _dt))
+    add("triu_indices", _dt, _name, {},
+        (lambda r, c, o, d: lambda: pd.triu_indices(r, c, o, d))(_rows, _cols, _off, _dt),
+        (lambda r, c, o, d: lambda: np.stack(np.triu_indices(r, o, c)).astype(d))(_rows, _cols, _off, _dt))
 
 for _name, (_r, _c, _dt) in {"square": (3, 3, F32), "wide": (2, 4, F32), "tall_int64": (4, 2, I64),
                              "cols_minus1": (3, -1, F64), "bool": (2, 3, BOOL)}.items():

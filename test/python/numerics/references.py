@@ -828,6 +828,23 @@ def bicubic_interp(x, out_h, out_w, align_corners=True, channels_last=False, sca
     return np.moveaxis(out, 1, -1) if channels_last else out
 
 
+def diag_embed(x, offset=0, dim1=-2, dim2=-1):
+    """x's last dim on the offset diagonal of two new dims at dim1 (rows)
+    and dim2 (columns) of the result."""
+    n = x.shape[-1]
+    size = n + abs(offset)
+    rank = x.ndim + 1
+    base = np.zeros(x.shape[:-1] + (size, size), x.dtype)
+    i = np.arange(n)
+    base[..., i + max(-offset, 0), i + max(offset, 0)] = x
+    return np.moveaxis(base, [-2, -1], [dim1 % rank, dim2 % rank])
+
+
+def crop(x, shape, offsets):
+    sizes = [d - o if s == -1 else s for d, s, o in zip(x.shape, shape, offsets)]
+    return x[tuple(slice(o, o + s) for o, s in zip(offsets, sizes))]
+
+
 def pixel_shuffle(x, r, data_format="NCHW"):
     if data_format == "NHWC":
         x = np.moveaxis(x, -1, 1)

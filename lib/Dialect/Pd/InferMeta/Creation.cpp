@@ -146,4 +146,45 @@ LogicalResult EyeInferMeta(const ScalarArg &numRows, const ScalarArg &numColumns
   return success();
 }
 
+int64_t triangleCount(int64_t rows, int64_t cols, int64_t offset, bool lower) {
+  int64_t count = 0;
+  for (int64_t r = 0; r < rows; ++r) {
+    // Columns c with c - r <= offset (lower) or >= offset (upper).
+    int64_t c0 = lower ? 0 : std::clamp<int64_t>(r + offset, 0, cols);
+    int64_t c1 = lower ? std::clamp<int64_t>(r + offset + 1, 0, cols) : cols;
+    count += c1 - c0;
+  }
+  return count;
+}
+
+/// Triangle indices are built at compile time (a constant): rows and cols
+/// are bounded so that neither the count nor the loop over rows is huge.
+static LogicalResult triangleIndicesInferMeta(int64_t rows, int64_t cols, int64_t offset,
+                                              DataType dtype, bool lower, MetaTensor &out,
+                                              const MetaError &err) {
+  constexpr int64_t kMaxSide = int64_t(1) << 20;
+  if (rows < 0 || cols < 0)
+    return err("rows and cols must be non-negative, got ", rows, " and ", cols);
+  if (rows > kMaxSide || cols > kMaxSide || rows * cols > (int64_t(1) << 26))
+    return err("a ", rows, " x ", cols, " matrix is too large for its indices (at most 2^26 "
+               "elements)");
+  if (dtype != DataType::INT32 && dtype != DataType::INT64)
+    return err("dtype must be int32 or int64");
+  FailureOr<Type> type = concreteDtype(dtype, err);
+  if (failed(type))
+    return failure();
+  out.set({2, triangleCount(rows, cols, offset, lower)}, *type);
+  return success();
+}
+
+LogicalResult TrilIndicesInferMeta(int64_t rows, int64_t cols, int64_t offset, DataType dtype,
+                                   MetaTensor &out, const MetaError &err) {
+  return triangleIndicesInferMeta(rows, cols, offset, dtype, /*lower=*/true, out, err);
+}
+
+LogicalResult TriuIndicesInferMeta(int64_t row, int64_t col, int64_t offset, DataType dtype,
+                                   MetaTensor &out, const MetaError &err) {
+  return triangleIndicesInferMeta(row, col, offset, dtype, /*lower=*/false, out, err);
+}
+
 } // namespace mlir::pd

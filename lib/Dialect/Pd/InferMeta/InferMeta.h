@@ -263,6 +263,16 @@ LogicalResult SwiGLUInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTens
                               const MetaError &err);
 /// A 1-D (or 0-D) x on the offset-th diagonal of a square matrix, or the
 /// offset-th diagonal of a 2-D x.
+/// input [..., N] -> the same with two dims of N + |offset| at dim1 and dim2
+/// (of the result), the last dim of the input on their diagonal.
+LogicalResult DiagEmbedInferMeta(const MetaTensor &input, int64_t offset, int64_t dim1,
+                                 int64_t dim2, MetaTensor &out, const MetaError &err);
+/// A chain of matmuls: the first operand may be 1-D (a row), the last 1-D (a
+/// column), the others 2-D.
+LogicalResult MultiDotInferMeta(const MetaTensorList &x, MetaTensor &out, const MetaError &err);
+/// x[offsets : offsets + shape] (a shape value of -1: to the end).
+LogicalResult CropInferMeta(const MetaTensor &x, const IntArrayArg &shape,
+                            const IntArrayArg &offsets, MetaTensor &out, const MetaError &err);
 LogicalResult DiagInferMeta(const MetaTensor &x, int64_t offset, MetaTensor &out,
                             const MetaError &err);
 LogicalResult ConvInferMeta(const MetaTensor &input, const MetaTensor &filter,
@@ -509,6 +519,16 @@ LogicalResult ArangeInferMeta(const ScalarArg &start, const ScalarArg &end,
 LogicalResult LinspaceInferMeta(const ScalarArg &start, const ScalarArg &stop,
                                 const ScalarArg &number, DataType dtype,
                                 MetaTensor &out, const MetaError &err);
+/// [2, count]: the row and column indices of the lower (tril) or upper
+/// (triu) triangle of a rows x cols matrix with the diagonal shifted by
+/// `offset`, row by row.
+LogicalResult TrilIndicesInferMeta(int64_t rows, int64_t cols, int64_t offset, DataType dtype,
+                                   MetaTensor &out, const MetaError &err);
+LogicalResult TriuIndicesInferMeta(int64_t row, int64_t col, int64_t offset, DataType dtype,
+                                   MetaTensor &out, const MetaError &err);
+/// How many elements the triangle has (0 <= r < rows, 0 <= c < cols,
+/// c - r <= offset for the lower one, >= offset for the upper one).
+int64_t triangleCount(int64_t rows, int64_t cols, int64_t offset, bool lower);
 LogicalResult EyeInferMeta(const ScalarArg &numRows, const ScalarArg &numColumns,
                            DataType dtype, MetaTensor &out,
                            const MetaError &err);

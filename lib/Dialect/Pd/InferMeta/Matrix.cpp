@@ -113,4 +113,103 @@ LogicalResult DiagInferMeta(const MetaTensor &x, int64_t offset, MetaTensor &out
   return success();
 }
 
+LogicalResult DiagEmbedInferMeta(const MetaTensor &input, int64_t offset, int64_t dim1,
+                                 int64_t dim2, MetaTensor &out, const MetaError &err) {
+  int64_t rank = input.rank();
+  if (rank < 1)
+    return err("input must be at least 1-D, got a 0-D tensor");
+  int64_t outRank = rank + 1;
+  auto normalize = [&](int64_t dim, StringRef name) -> FailureOr<int64_t> {
+    if (dim < -outRank || dim >= outRank)
+      return err(name, " ", dim, " is out of range [", -outRank, ", ", outRank, ")");
+    return dim < 0 ? dim + outRank : dim;
+  };
+  FailureOr<int64_t> d1 = normalize(dim1, "dim1"), d2 = normalize(dim2, "dim2");
+  if (failed(d1) || failed(d2))
+    return failure();
+  if (*d1 == *d2)
+    return err("dim1 and dim2 must differ, got ", dim1, " and ", dim2);
+  constexpr int64_t kLimit = int64_t(1) << 40;
+  if (offset >= kLimit || offset <= -kLimit)
+    return err("offset ", offset, " is out of range");
+  int64_t n = input.dims.back();
+  int64_t size = isDyn(n) ? kDyn : n + (offset < 0 ? -offset : offset);
+  SmallVector<int64_t> dims(input.dims.begin(), input.dims.end() - 1);
+  int64_t lo = std::min(*d1, *d2), hi = std::max(*d1, *d2);
+  dims.insert(dims.begin() + lo, size);
+  dims.insert(dims.begin() + hi, size);
+  out.set(dims, input.dtype);
+  return success();
+}
+
+LogicalResult MultiDotInferMeta(const MetaTensorList &x, MetaTensor &out, const MetaError &err) {
+  size_t n = x.tensors.size();
+  if (n < 2)
+    return err("multi_dot needs at least 2 tensors, got ", n);
+  const MetaTensor &first = x.tensors.front(), &last = x.tensors.back();
+  for (size_t i = 0; i < n; ++i) {
+    const MetaTensor &t = x.tensors[i];
+    bool end = i == 0 || i + 1 == n;
+    if (!(t.rank() == 2 || (end && t.rank() == 1)))
+      return err("tensor ", i, " must be 2-D", end ? " or 1-D" : "", ", got ", dimsStr(t.dims));
+    if (t.dtype != first.dtype)
+      return err("tensor ", i, " has a different dtype from tensor 0");
+  }
+  // The chain's inner dims: each tensor's columns against the next's rows.
+  auto rows = [](const MetaTensor &t, bool isFirst) {
+    return t.rank() == 1 ? (isFirst ? int64_t(1) : t.dims[0]) : t.dims[0];
+  };
+  auto cols = [](const MetaTensor &t, bool isLast) {
+    return t.rank() == 1 ? (isLast ? int64_t(1) : t.dims[0]) : t.dims[1];
+  };
+  for (size_t i = 0; i + 1 < n; ++i) {
+    int64_t k = cols(x.tensors[i], false), k2 = rows(x.tensors[i + 1], false);
+    if (i == 0 && first.rank() == 1)
+      k = first.dims[0];
+    if (knownAndDiffer(k, k2))
+      return err("tensor ", i, " ", dimsStr(x.tensors[i].dims), " cannot multiply tensor ", i + 1,
+                 " ", dimsStr(x.tensors[i + 1].dims));
+  }
+  SmallVector<int64_t> dims;
+  if (first.rank() == 2)
+    dims.push_back(first.dims[0]);
+  if (last.rank() == 2)
+    dims.push_back(last.dims[1]);
+  out.set(dims, first.dtype);
+  return success();
+}
+
+LogicalResult CropInferMeta(const MetaTensor &x, const IntArrayArg &shape,
+                            const IntArrayArg &offsets, MetaTensor &out, const MetaError &err) {
+  int64_t rank = x.rank();
+  if (!isDyn(shape.size) && shape.size != rank)
+    return err("shape has ", shape.size, " values for a ", rank, "-D x");
+  if (!isDyn(offsets.size) && offsets.size != 0 && offsets.size != rank)
+    return err("offsets has ", offsets.size, " values for a ", rank, "-D x");
+  SmallVector<int64_t> dims(rank, kDyn);
+  for (int64_t i = 0; i < rank; ++i) {
+    std::optional<int64_t> at;
+    if (offsets.isConstant())
+      at = offsets.values->empty() ? 0 : (*offsets.values)[i];
+    if (at && *at < 0)
+      return err("offsets must be non-negative, got ", *at, " at dim ", i);
+    if (!shape.isConstant())
+      continue;
+    int64_t size = (*shape.values)[i];
+    if (size == -1) {
+      if (at && !isDyn(x.dims[i]))
+        size = x.dims[i] - *at;
+      else
+        continue;
+    }
+    if (size <= 0)
+      return err("shape must be positive (or -1: to the end), got ", size, " at dim ", i);
+    if (at && !isDyn(x.dims[i]) && *at + size > x.dims[i])
+      return err("offset ", *at, " + size ", size, " is past dim ", i, " of x ", dimsStr(x.dims));
+    dims[i] = size;
+  }
+  out.set(dims, x.dtype);
+  return success();
+}
+
 } // namespace mlir::pd
