@@ -69,8 +69,47 @@ bool foldsReshapeIntoElementwise(OpOperand *fused) {
 struct PdFuseLinalgElementwisePass
     : public pd::impl::PdFuseLinalgElementwiseBase<PdFuseLinalgElementwisePass> {
   using Base::Base;
+  /// Whether every reshape's reassociation lists each dim of its source
+  /// (collapse) or result (expand) once, in order: upstream's verifier let
+  /// [[4611686018427387904, 1]] through (found by fuzz_ir), and the
+  /// bubble-up pattern below then indexed past the shape.
+  static LogicalResult checkReassociations(Operation *root) {
+    WalkResult result = root->walk([](Operation *op) {
+      SmallVector<ReassociationIndices> groups;
+      int64_t rank;
+      if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op)) {
+        groups = collapse.getReassociationIndices();
+        rank = collapse.getSrcType().getRank();
+      } else if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op)) {
+        groups = expand.getReassociationIndices();
+        rank = expand.getResultType().getRank();
+      } else {
+        return WalkResult::advance();
+      }
+      // No groups: a reshape to or from rank 0 (unit dims only).
+      if (groups.empty())
+        return WalkResult::advance();
+      int64_t next = 0;
+      for (const ReassociationIndices &group : groups)
+        for (int64_t dim : group)
+          if (dim != next++) {
+            op->emitOpError() << "has a reassociation that does not list dims 0 to "
+                              << rank - 1 << " in order";
+            return WalkResult::interrupt();
+          }
+      if (next != rank) {
+        op->emitOpError() << "has a reassociation of " << next << " dims for rank " << rank;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    if (failed(checkReassociations(getOperation())))
+      return signalPassFailure();
     RewritePatternSet patterns(context);
     linalg::ControlFusionFn oneUse = [](OpOperand *fused) {
       Operation *producer = fused->get().getDefiningOp();

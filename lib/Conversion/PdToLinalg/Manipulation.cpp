@@ -968,9 +968,19 @@ LogicalResult lowerPad3d(Operation *op, Lowerer &l) {
   bool last = o.getDataFormat() == "NDHWC";
   int64_t w = last ? 3 : 4, h = last ? 2 : 3, d = last ? 1 : 2;
   SmallVector<int64_t> low(5, 0), high(5, 0), spatial = {w, h, d};
+  constexpr int64_t kLimit = int64_t(1) << 40;
   for (auto [k, axis] : llvm::enumerate(spatial)) {
     low[axis] = (*paddings)[2 * k];
     high[axis] = (*paddings)[2 * k + 1];
+    // The IR may come from anywhere: paddings that overflow or disagree
+    // with the result type are refused, not built into a tensor.pad.
+    if (std::abs(low[axis]) >= kLimit || std::abs(high[axis]) >= kLimit)
+      return op->emitOpError() << "padding out of range (|padding| < 2^40) on dim " << axis;
+    int64_t in = xt.getDimSize(axis), want = outType.getDimSize(axis);
+    if (!ShapedType::isDynamic(in) && !ShapedType::isDynamic(want) &&
+        in + low[axis] + high[axis] != want)
+      return op->emitOpError() << "paddings " << low[axis] << ", " << high[axis] << " of dim "
+                               << axis << " (" << in << ") do not give the result's " << want;
   }
   StringRef mode = o.getMode();
   if (mode == "constant") {

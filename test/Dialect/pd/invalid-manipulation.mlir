@@ -1094,7 +1094,7 @@ func.func @repeat_interleave_0d(%x: !pd.vtensor<f32>) {
 func.func @pad3d_overflow(%x: !pd.vtensor<1x1x2x2x2xf32>) {
   %p = pd.full_int_array [1, -9223372036854775808, 1, 1, 1, 1] : !pd.vtensor<6xi64>
   // expected-error @+2 {{'pd.pad3d' op failed to infer returned types}}
-  // expected-error @+1 {{'pd.pad3d' op output 'out' would have dimension -9223372036854775805: the inputs (sizes, paddings, shapes) are out of range}}
+  // expected-error @+1 {{'pd.pad3d' op padding -9223372036854775808 is out of range (|padding| < 2^40)}}
   %r = pd.pad3d %x, %p : (!pd.vtensor<1x1x2x2x2xf32>, !pd.vtensor<6xi64>) -> !pd.vtensor<1x1x4x4x4xf32>
   return
 }
@@ -1132,5 +1132,28 @@ func.func @set_value_lengths(%x: !pd.vtensor<10xf32>) {
   // expected-error @+2 {{'pd.set_value' op failed to infer returned types}}
   // expected-error @+1 {{'pd.set_value' op axes, starts, ends and steps must have the same length}}
   %0 = pd.set_value %x, %s, %e, %st {axes = array<i64: 0>, decrease_axes = array<i64>, none_axes = array<i64>, shape = array<i64: 1>, values = [1.0 : f64]} : (!pd.vtensor<10xf32>, !pd.vtensor<2xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<10xf32>
+  return
+}
+
+// -----
+
+// (found by fuzz_ir: one result per part, 2^31 - 1 of them, ran out of memory)
+func.func @split_with_num_huge(%d: !pd.vtensor<?x4xf32>) {
+  %ax0 = pd.full(0) : !pd.vtensor<1xi64>
+  // expected-error @+2 {{'pd.split_with_num' op splitting into 2147483647 tensors: at most 65536 are supported}}
+  // expected-error @+1 {{'pd.split_with_num' op failed to infer returned types}}
+  %0 = pd.split_with_num %d, %ax0 {num = 2147483647 : i32} : (!pd.vtensor<?x4xf32>, !pd.vtensor<1xi64>) -> !pd.vec<!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>>
+  return
+}
+
+// -----
+
+// (found by fuzz_ir: 1 + 2^63 - 1 overflowed into a negative dim, and the
+// lowering's tensor.pad asserted)
+func.func @pad3d_huge_padding(%x: !pd.vtensor<1x2x3x4x5xf32>) {
+  %p = pd.full_int_array [2, 1, 1, 2, 1, 9223372036854775807] : !pd.vtensor<6xi64>
+  // expected-error @+2 {{'pd.pad3d' op padding 9223372036854775807 is out of range (|padding| < 2^40)}}
+  // expected-error @+1 {{'pd.pad3d' op failed to infer returned types}}
+  %c = pd.pad3d %x, %p {mode = "constant", pad_value = 5.000000e-01 : f64} : (!pd.vtensor<1x2x3x4x5xf32>, !pd.vtensor<6xi64>) -> !pd.vtensor<1x2x4x7x8xf32>
   return
 }

@@ -190,6 +190,9 @@ LogicalResult SplitInferMeta(const MetaTensor &x, const IntArrayArg &sections,
                              const MetaError &err) {
   if (isDyn(sections.size))
     return err("the number of sections must be known at compile time");
+  if (sections.size > (int64_t(1) << 16))
+    return err("splitting into ", sections.size, " tensors: at most ", int64_t(1) << 16,
+               " are supported");
   std::optional<int64_t> a = axis.asInt();
   if (!a) {
     out.assign(sections.size, MetaTensor(SmallVector<int64_t>(x.rank(), kDyn), x.dtype));
@@ -244,6 +247,11 @@ LogicalResult SplitWithNumInferMeta(const MetaTensor &x, int64_t num,
                                     const MetaError &err) {
   if (num <= 0)
     return err("num must be positive, got ", num);
+  // One MetaTensor per output, as for unstack: num = 2^31 - 1 (found by
+  // fuzz_ir) ran out of memory.
+  constexpr int64_t kMaxOutputs = int64_t(1) << 16;
+  if (num > kMaxOutputs)
+    return err("splitting into ", num, " tensors: at most ", kMaxOutputs, " are supported");
   std::optional<int64_t> a = axis.asInt();
   if (!a) {
     out.assign(num, MetaTensor(SmallVector<int64_t>(x.rank(), kDyn), x.dtype));
@@ -757,9 +765,17 @@ LogicalResult Pad3dInferMeta(const MetaTensor &x, const IntArrayArg &paddings,
     dims[w] = dims[h] = dims[d] = kDyn;
   } else {
     const auto &p = *paddings.values;
+    // Bounded first: a sum of two paddings near 2^63 overflowed.
+    constexpr int64_t kLimit = int64_t(1) << 40;
+    for (int64_t v : p)
+      if (v <= -kLimit || v >= kLimit)
+        return err("padding ", v, " is out of range (|padding| < 2^40)");
     dims[w] = add(dims[w], p[0] + p[1]);
     dims[h] = add(dims[h], p[2] + p[3]);
     dims[d] = add(dims[d], p[4] + p[5]);
+    for (int64_t axis : {w, h, d})
+      if (!isDyn(dims[axis]) && dims[axis] < 0)
+        return err("the paddings make dim ", axis, " negative: ", dims[axis]);
   }
   out.set(dims, x.dtype);
   return success();
