@@ -391,17 +391,28 @@ def conv2d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1,
         return pd.add(out, bias)
 
 
-def _pool2d(x, kernel_size, stride, padding, ceil_mode, exclusive, data_format, kind):
-    if data_format not in ("NCHW", "NHWC"):
-        raise ValueError(f"{kind}_pool2d: data_format must be 'NCHW' or 'NHWC', got {data_format!r}")
-    kernel = _pair(kernel_size)
-    strides = kernel if stride is None else _pair(stride)
-    paddings, algorithm = _update_padding_nd(padding, data_format == "NHWC", 2)
+def _pool(x, kernel_size, stride, padding, ceil_mode, exclusive, data_format, kind, nd):
+    """pool2d (nd 2) or pool3d (nd 3) with Paddle's argument forms."""
+    formats = ("NCHW", "NHWC") if nd == 2 else ("NCDHW", "NDHWC")
+    name = f"{kind}_pool{nd}d"
+    if data_format not in formats:
+        raise ValueError(f"{name}: data_format must be {formats[0]!r} or {formats[1]!r}, "
+                         f"got {data_format!r}")
+    if nd == 3 and x.ndim != 5:
+        raise ValueError(f"{name}: the input must be 5-D, got {x.ndim}-D")
+    kernel = _pair(kernel_size, nd)
+    strides = kernel if stride is None else _pair(stride, nd)
+    paddings, algorithm = _update_padding_nd(padding, data_format == formats[1], nd)
     if algorithm == "SAME" and ceil_mode:
         raise ValueError("when padding is 'SAME', ceil_mode must be False")
+    op = pd.pool2d if nd == 2 else pd.pool3d
     with building(x):
-        return pd.pool2d(x, kernel, strides, paddings, ceil_mode, exclusive, data_format,
-                         kind, False, False, algorithm)
+        return op(x, kernel, strides, paddings, ceil_mode, exclusive, data_format, kind, False,
+                  False, algorithm)
+
+
+def _pool2d(x, kernel_size, stride, padding, ceil_mode, exclusive, data_format, kind):
+    return _pool(x, kernel_size, stride, padding, ceil_mode, exclusive, data_format, kind, 2)
 
 
 def max_pool2d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
@@ -431,19 +442,7 @@ def adaptive_avg_pool2d(x, output_size, data_format="NCHW", name=None):
 
 
 def _pool3d(x, kernel_size, stride, padding, ceil_mode, exclusive, data_format, kind):
-    if data_format not in ("NCDHW", "NDHWC"):
-        raise ValueError(f"{kind}_pool3d: data_format must be 'NCDHW' or 'NDHWC', "
-                         f"got {data_format!r}")
-    if x.ndim != 5:
-        raise ValueError(f"{kind}_pool3d: the input must be 5-D, got {x.ndim}-D")
-    kernel = _pair(kernel_size, 3)
-    strides = kernel if stride is None else _pair(stride, 3)
-    paddings, algorithm = _update_padding_nd(padding, data_format == "NDHWC", 3)
-    if algorithm == "SAME" and ceil_mode:
-        raise ValueError("when padding is 'SAME', ceil_mode must be False")
-    with building(x):
-        return pd.pool3d(x, kernel, strides, paddings, ceil_mode, exclusive, data_format,
-                         kind, False, False, algorithm)
+    return _pool(x, kernel_size, stride, padding, ceil_mode, exclusive, data_format, kind, 3)
 
 
 def max_pool3d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
