@@ -37,6 +37,15 @@ def test_the_checker_finds_a_wrong_value():
     assert "differ" in fuzz.check(nodes, [bad], feeds)
 
 
+def test_a_nan_from_an_empty_mean_leaves_the_other_bounds_finite(capsys):
+    """Seed 17810: the mean of a [1, 0, 16] feed is NaN, concatenated with
+    finite values; the bound's scale (the largest |value|) was NaN, so every
+    finite value counted as a mismatch. Replayed, it matches numpy."""
+    fuzz = load_fuzz_tool("fuzz_programs")
+    fuzz.main(["--zero-dims", "0.05", "--replay", "17810"])
+    assert '"outcome": "ok"' in capsys.readouterr().out
+
+
 def _run(build, feeds):
     main = static.Program()
     with static.program_guard(main), main.building():
