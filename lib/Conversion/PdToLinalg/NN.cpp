@@ -114,8 +114,10 @@ FailureOr<Value> paddleMatmul(Operation *op, OpBuilder &b, Location loc, Value x
     }
   }
   // Drop promoted dims.
-  if (typeOf(result).getShape() != outType.getShape() &&
-      typeOf(result).getNumElements() == outType.getNumElements() && outType.hasStaticShape())
+  // (Static shapes first: a parameter declared twice with different types
+  // gave y a dynamic dim here, and getNumElements asserted; found by fuzz_ir.)
+  if (typeOf(result).getShape() != outType.getShape() && typeOf(result).hasStaticShape() &&
+      outType.hasStaticShape() && typeOf(result).getNumElements() == outType.getNumElements())
     result = reshapeTo(b, loc, result, outType);
   return castTo(b, loc, result, outType);
 }

@@ -77,3 +77,20 @@ func.func @fetched_twice() {
   %g = pd.fetch %r "b" col 1 : !pd.vtensor<3xf32>
   return
 }
+
+// -----
+
+// A parameter read twice with different declared types (the first with a
+// dynamic dim): the matmul lowers (its operand cast to the declared type)
+// instead of asking a dynamic shape for its element count (an assertion;
+// found by fuzz_ir).
+// CHECK-LABEL: func.func @main(
+// CHECK: linalg.matmul
+func.func @main() {
+  %x = pd.data "x" : !pd.vtensor<4x8xf32>
+  %w = pd.get_parameter "w" : !pd.vtensor<8x?xf32>
+  %w2 = pd.get_parameter "w" : !pd.vtensor<8x16xf32>
+  %m = pd.matmul %x, %w2 : (!pd.vtensor<4x8xf32>, !pd.vtensor<8x16xf32>) -> !pd.vtensor<4x16xf32>
+  %f = pd.fetch %m "out" col 0 : !pd.vtensor<4x16xf32>
+  return
+}
