@@ -118,7 +118,89 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   return front + p;
 }
 
+std::string mlir::paddle::lowerToCudaPipelineString(const CudaLoweringOptions &o) {
+  std::string p;
+  if (o.prepare)
+    p += "pd-reduce-inplace-variants,pd-maximize-value-semantics,canonicalize,"
+         "pd-infer-shapes,canonicalize,";
+  // pd -> linalg on tensors, elementwise producers fused into their
+  // consumers: one fusion group becomes one kernel. Run-time index checks
+  // report through the host runtime, which kernels cannot call.
+  p += "convert-pd-to-linalg{runtime-checks=false},canonicalize,"
+       "func.func(pd-fuse-linalg-elementwise),canonicalize,cse,"
+       "pd-dedupe-fetch-results,eliminate-empty-tensors,";
+  // Tensors -> buffers, results as caller-allocated out-parameters (the
+  // runtime passes device buffers for feeds and fetches), freed after their
+  // last use.
+  p += "one-shot-bufferize{bufferize-function-boundaries "
+       "function-boundary-type-conversion=identity-layout-map "
+       "allow-return-allocs-from-loops},"
+       "cse,canonicalize,buffer-results-to-out-params{hoist-static-allocs=true "
+       "modify-public-functions=true},"
+       "func.func(buffer-hoisting,buffer-loop-hoisting),"
+       "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+       "func.func(pd-memref-copy-to-linalg,pd-early-dealloc),";
+  // Each structured op a kernel of one thread per output point; buffers on
+  // the device.
+  p += "func.func(pd-gpu-map-linalg{block-size=" + std::to_string(o.blockSize) +
+       "}),canonicalize,cse,";
+  // Kernels outlined into a gpu.module; the host's GPU calls ordered on one
+  // stream, synchronized once at the end of the program.
+  p += "gpu-kernel-outlining,func.func(gpu-async-region),";
+  // MLIR's NVVM pipeline: kernels to NVVM and a gpu.binary for the chip
+  // (ptxas for cubin), the host to the LLVM dialect calling mgpu* functions.
+  p += "gpu-lower-to-nvvm-pipeline{cubin-chip=" + o.chip +
+       " cubin-features=" + o.features + " cubin-format=" + o.format +
+       " opt-level=" + std::to_string(o.optLevel) + "},";
+  // Weights read from device copies uploaded once.
+  p += "pd-gpu-device-constants";
+  return p;
+}
+
 namespace {
+/// Fails with `message` on the module: a pipeline option that cannot be
+/// honoured is a diagnostic, not an abort while the pipeline is built.
+struct ReportOptionErrorPass
+    : public mlir::PassWrapper<ReportOptionErrorPass,
+                               mlir::OperationPass<mlir::ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ReportOptionErrorPass)
+  explicit ReportOptionErrorPass(std::string message) : message(std::move(message)) {}
+  llvm::StringRef getArgument() const override { return "pd-report-option-error"; }
+  void runOnOperation() override {
+    getOperation().emitError() << message;
+    signalPassFailure();
+  }
+  std::string message;
+};
+
+/// Why the CUDA options cannot be used, or "" (they go into pipeline text).
+std::string invalidCudaOption(const mlir::paddle::CudaLoweringOptions &o) {
+  auto isSm = [](llvm::StringRef chip) {
+    if (!chip.consume_front("sm_") || chip.empty())
+      return false;
+    if (!chip.empty() && llvm::isAlpha(chip.back()))
+      chip = chip.drop_back();
+    return !chip.empty() && llvm::all_of(chip, llvm::isDigit);
+  };
+  auto isFeatures = [](llvm::StringRef f) {
+    llvm::SmallVector<llvm::StringRef> parts;
+    f.split(parts, ',');
+    return llvm::all_of(parts, [](llvm::StringRef p) {
+      return p.size() > 1 && (p[0] == '+' || p[0] == '-') &&
+             llvm::all_of(p.drop_front(), llvm::isAlnum);
+    });
+  };
+  if (!isSm(o.chip))
+    return "pd-lower-to-cuda: chip '" + o.chip + "' is not a CUDA architecture (sm_NN)";
+  if (!isFeatures(o.features))
+    return "pd-lower-to-cuda: features '" + o.features + "' are not PTX features (e.g. +ptx80)";
+  if (o.format != "bin" && o.format != "isa" && o.format != "fatbin")
+    return "pd-lower-to-cuda: format '" + o.format + "' is not one of bin, isa, fatbin";
+  if (o.optLevel < 0 || o.optLevel > 3)
+    return "pd-lower-to-cuda: opt-level must be 0 to 3";
+  return "";
+}
+
 struct LowerToLLVMOptions
     : public mlir::PassPipelineOptions<LowerToLLVMOptions> {
   Option<bool> prepare{*this, "prepare",
@@ -160,6 +242,33 @@ struct LowerToLLVMOptions
                      "inputs)"),
       llvm::cl::init(true)};
 };
+
+struct LowerToCudaOptions
+    : public mlir::PassPipelineOptions<LowerToCudaOptions> {
+  Option<bool> prepare{*this, "prepare",
+                       llvm::cl::desc("Run the pd-level preparation (in-place "
+                                      "reduction, value semantics, shapes)"),
+                       llvm::cl::init(true)};
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("The GPU architecture (sm_90: H100/H200)"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features (+ptx80: the PTX version sm_90 needs)"),
+      llvm::cl::init("+ptx80")};
+  Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("The kernels' binary: bin (cubin, needs the CUDA "
+                     "toolkit's ptxas), isa (PTX, compiled by the driver when "
+                     "loaded) or fatbin"),
+      llvm::cl::init("bin")};
+  Option<int> optLevel{*this, "opt-level",
+                       llvm::cl::desc("LLVM optimization level of the kernels"),
+                       llvm::cl::init(3)};
+  Option<int64_t> blockSize{*this, "block-size",
+                            llvm::cl::desc("Threads per block of the kernels"),
+                            llvm::cl::init(256)};
+};
 } // namespace
 
 void mlir::paddle::registerAllPasses() {
@@ -186,6 +295,30 @@ void mlir::paddle::registerAllPasses() {
           // failure here is a build problem, reported loudly.
           if (failed(parsePassPipeline(pipeline, pm, llvm::errs())))
             llvm::report_fatal_error("pd-lower-to-llvm: invalid pipeline");
+        });
+    PassPipelineRegistration<LowerToCudaOptions>(
+        "pd-lower-to-cuda",
+        "Lower a pd program for NVIDIA GPUs: pd preparation, "
+        "convert-pd-to-linalg, one-shot bufferization, one kernel per "
+        "structured op (pd-gpu-map-linalg), kernel outlining, NVVM and a "
+        "gpu.binary for the chip; the host to the LLVM dialect calling "
+        "paddle-mlir's CUDA runtime",
+        [](OpPassManager &pm, const LowerToCudaOptions &options) {
+          CudaLoweringOptions o;
+          o.prepare = options.prepare;
+          o.chip = options.chip;
+          o.features = options.features;
+          o.format = options.format;
+          o.optLevel = options.optLevel;
+          o.blockSize = options.blockSize;
+          std::string invalid = invalidCudaOption(o);
+          if (!invalid.empty()) {
+            pm.addPass(std::make_unique<ReportOptionErrorPass>(invalid));
+            return;
+          }
+          if (failed(parsePassPipeline(lowerToCudaPipelineString(o), pm,
+                                       llvm::errs())))
+            llvm::report_fatal_error("pd-lower-to-cuda: invalid pipeline");
         });
   });
 }

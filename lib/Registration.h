@@ -3,6 +3,7 @@
 #ifndef PADDLE_MLIR_REGISTRATION_H
 #define PADDLE_MLIR_REGISTRATION_H
 
+#include <cstdint>
 #include <string>
 
 namespace mlir {
@@ -41,6 +42,19 @@ std::string lowerToLLVMPipelineString(bool prepare, bool vectorize, bool paralle
                                       bool genericAlloc = false,
                                       LoweringStage stage = LoweringStage::All,
                                       bool runtimeChecks = true);
+
+/// `pd-lower-to-cuda`: from a pd program to a host module in the LLVM
+/// dialect with the kernels in a `gpu.binary` for `chip` (see
+/// lowerToCudaPipelineString in Registration.cpp for the stages).
+struct CudaLoweringOptions {
+  bool prepare = true;
+  std::string chip = "sm_90";
+  std::string features = "+ptx80";
+  std::string format = "bin";   // bin (cubin), isa (PTX) or fatbin
+  int optLevel = 3;
+  int64_t blockSize = 256;
+};
+std::string lowerToCudaPipelineString(const CudaLoweringOptions &options);
 
 } // namespace mlir::paddle
 

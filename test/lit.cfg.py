@@ -22,6 +22,13 @@ config.environment["PATH"] = path
 llvm_config.use_default_substitutions()
 config.substitutions.append(("%PATH%", path))
 
+# pd-lower-to-cuda's cubin (format=bin) needs the CUDA toolkit's ptxas.
+import shutil as _shutil
+if any(os.path.isfile(os.path.join(os.environ.get(v, ""), "bin", "ptxas"))
+       for v in ("CUDA_ROOT", "CUDA_HOME", "CUDA_PATH") if os.environ.get(v)) or \
+        os.path.isfile("/usr/local/cuda/bin/ptxas") or _shutil.which("ptxas"):
+    config.available_features.add("ptxas")
+
 # GPU tests run only where a CUDA driver is present.
 if os.path.exists("/dev/nvidia0") or os.path.exists("/dev/nvidiactl"):
     config.available_features.add("gpu")

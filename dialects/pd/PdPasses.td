@@ -1065,4 +1065,89 @@ def PdCheckBatchSeparable : Pass<"pd-check-batch-separable", "::mlir::ModuleOp">
   ];
 }
 
+def PdGpuMapLinalg : Pass<"pd-gpu-map-linalg", "::mlir::func::FuncOp"> {
+  let summary = "Map structured ops on buffers to GPU kernels, one thread per output point";
+  let description = [{
+    The mapping step of the CUDA backend (`pd-lower-to-cuda`), CINN's
+    "fused group to loops bound to blocks and threads" in MLIR terms. Every
+    linalg op of a bufferized host function (a fusion group after
+    `pd-fuse-linalg-elementwise`, a matmul, a convolution, a reduction...) is
+    generalized and becomes one `gpu.launch`: the points of its parallel
+    loops are numbered row-major (the last loop fastest, so consecutive
+    threads touch consecutive elements) and spread over blocks of
+    `block-size` threads; a thread computes its point, running the reduction
+    loops as an `scf.for` nest whose accumulators stay in registers (each
+    output element is read once and written once). A dynamic iteration count
+    of zero launches nothing.
+
+    `memref.alloc`/`memref.dealloc` become `gpu.alloc`/`gpu.dealloc`. What is
+    left outside the kernels must not read or write device memory: a
+    `memref.load` of a buffer on the host (a data-dependent branch, say) is
+    reported as unsupported with its location.
+
+    Before:
+
+    ```mlir
+    linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+        ins(%x : memref<1000xf32>) outs(%y : memref<1000xf32>) {
+    ^bb0(%a: f32, %b: f32):
+      %e = math.exp %a : f32
+      linalg.yield %e : f32
+    }
+    ```
+
+    After:
+
+    ```mlir
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4, ...) threads(%tx, %ty, %tz) in (%sx = %c256, ...) {
+      %i = arith.addi(arith.muli(%bx, %c256), %tx)
+      scf.if %i < %c1000 {
+        %a = memref.load %x[%i] : memref<1000xf32>
+        %e = math.exp %a : f32
+        memref.store %e, %y[%i] : memref<1000xf32>
+      }
+      gpu.terminator
+    }
+    ```
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block (a multiple of 32, at most 1024)">
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::affine::AffineDialect"];
+}
+
+def PdGpuDeviceConstants : Pass<"pd-gpu-device-constants", "::mlir::ModuleOp"> {
+  let summary = "Read constant globals (frozen weights) from a device copy uploaded once";
+  let description = [{
+    The last step of `pd-lower-to-cuda`, on the host code in the LLVM
+    dialect. A kernel can only read device memory, but a frozen program
+    keeps its weights in constant globals of the host module. Every
+    `llvm.mlir.addressof` of such a global in a host function becomes a call
+    of the CUDA runtime's `pdm_cuda_constant(slot, host, bytes)`, which
+    uploads the global on its first call and afterwards returns the device
+    copy cached in `slot` (a new internal global): weights cross to the GPU
+    once per process.
+
+    Before:
+
+    ```mlir
+    llvm.mlir.global private constant @__constant_4xf32(dense<...> : tensor<4xf32>) : !llvm.array<4 x f32>
+    %w = llvm.mlir.addressof @__constant_4xf32 : !llvm.ptr
+    ```
+
+    After:
+
+    ```mlir
+    llvm.mlir.global internal @__constant_4xf32__pdm_device() : !llvm.ptr { llvm.mlir.zero ... }
+    %slot = llvm.mlir.addressof @__constant_4xf32__pdm_device : !llvm.ptr
+    %host = llvm.mlir.addressof @__constant_4xf32 : !llvm.ptr
+    %w = llvm.call @pdm_cuda_constant(%slot, %host, %c16) : (!llvm.ptr, !llvm.ptr, i64) -> !llvm.ptr
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // PADDLE_MLIR_PD_PASSES_TD

@@ -10,6 +10,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 // --help lists every upstream option and pass before ours: say up front
@@ -32,6 +33,8 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary (pd-lower-to-cuda) translates kernels to LLVM IR.
+  mlir::registerAllToLLVMIRTranslations(registry);
   mlir::paddle::registerAllDialects(registry);
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(

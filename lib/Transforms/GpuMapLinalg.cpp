@@ -1,0 +1,318 @@
+//===- GpuMapLinalg.cpp - linalg ops on buffers as GPU kernels ------------===//
+//
+// The CUDA backend's mapping step (pd-lower-to-cuda): every structured op of
+// a bufferized host function becomes one `gpu.launch` whose threads each
+// compute one point of the op's parallel iteration space, reductions running
+// in registers (an scf.for carrying the accumulators) inside the thread.
+// Buffers move to the device (gpu.alloc / gpu.dealloc), and whatever would
+// still touch device memory from the host is reported.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+namespace mlir::pd {
+#define GEN_PASS_DEF_PDGPUMAPLINALG
+#include "pd/PdPasses.h.inc"
+} // namespace mlir::pd
+
+using namespace mlir;
+
+namespace {
+
+/// The element of `operand` that `map` picks at the loop indices `ivs`
+/// (scalar operands are used as they are).
+Value loadOperand(OpBuilder &b, Location loc, Value operand, AffineMap map,
+                  ValueRange ivs) {
+  if (!isa<MemRefType>(operand.getType()))
+    return operand;
+  SmallVector<Value> indices;
+  for (unsigned r = 0; r < map.getNumResults(); ++r)
+    indices.push_back(
+        affine::AffineApplyOp::create(b, loc, map.getSubMap({r}), ivs));
+  return memref::LoadOp::create(b, loc, operand, indices);
+}
+
+void storeOperand(OpBuilder &b, Location loc, Value value, Value operand,
+                  AffineMap map, ValueRange ivs) {
+  SmallVector<Value> indices;
+  for (unsigned r = 0; r < map.getNumResults(); ++r)
+    indices.push_back(
+        affine::AffineApplyOp::create(b, loc, map.getSubMap({r}), ivs));
+  memref::StoreOp::create(b, loc, value, operand, indices);
+}
+
+/// Clones the body of `generic` with its block arguments bound to `args` and
+/// `linalg.index d` bound to ivs[d]; returns the values it yields.
+SmallVector<Value> cloneBody(OpBuilder &b, linalg::GenericOp generic,
+                             ArrayRef<Value> args, ValueRange ivs) {
+  Block &body = generic.getRegion().front();
+  IRMapping mapping;
+  for (auto [arg, value] : llvm::zip(body.getArguments(), args))
+    if (value)
+      mapping.map(arg, value);
+  for (Operation &op : body.without_terminator()) {
+    if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+      mapping.map(index.getResult(), ivs[index.getDim()]);
+      continue;
+    }
+    Operation *copy = b.clone(op, mapping);
+    SmallVector<linalg::IndexOp> nested;
+    copy->walk([&](linalg::IndexOp i) { nested.push_back(i); });
+    for (linalg::IndexOp i : nested) {
+      i.getResult().replaceAllUsesWith(ivs[i.getDim()]);
+      i.erase();
+    }
+  }
+  SmallVector<Value> yielded;
+  for (Value v : body.getTerminator()->getOperands())
+    yielded.push_back(mapping.lookupOrDefault(v));
+  return yielded;
+}
+
+/// Replaces the structured op `op` (on buffers) by a launch of one thread per
+/// point of its parallel loops.
+LogicalResult mapToKernel(RewriterBase &rewriter, linalg::LinalgOp op,
+                          int64_t blockSize) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic) {
+    FailureOr<linalg::GenericOp> generalized =
+        linalg::generalizeNamedOp(rewriter, op);
+    if (failed(generalized))
+      return op->emitOpError()
+             << "cannot be written as a linalg.generic, which the CUDA "
+                "backend maps to threads";
+    generic = *generalized;
+  }
+  auto linalgOp = cast<linalg::LinalgOp>(generic.getOperation());
+  for (OpOperand &operand : generic->getOpOperands())
+    if (isa<RankedTensorType>(operand.get().getType()))
+      return generic.emitOpError()
+             << "works on tensors: the CUDA backend maps ops on buffers "
+                "(run one-shot-bufferize first)";
+  rewriter.setInsertionPoint(generic);
+  SmallVector<Range> ranges = linalgOp.createLoopRanges(rewriter, loc);
+  SmallVector<Value> sizes;
+  for (Range &r : ranges)
+    sizes.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, r.size));
+  SmallVector<utils::IteratorType> iterators =
+      generic.getIteratorTypesArray();
+  SmallVector<unsigned> parallel, reduction;
+  for (auto [i, it] : llvm::enumerate(iterators))
+    (it == utils::IteratorType::parallel ? parallel : reduction).push_back(i);
+
+  // One thread per point of the parallel loops; nothing to do for none.
+  std::optional<int64_t> staticTotal = 1;
+  Value total = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  for (unsigned d : parallel) {
+    std::optional<int64_t> c = getConstantIntValue(sizes[d]);
+    staticTotal = staticTotal && c ? std::optional<int64_t>(*staticTotal * *c)
+                                   : std::nullopt;
+    total = rewriter.createOrFold<arith::MulIOp>(loc, total, sizes[d]);
+  }
+  if (staticTotal && *staticTotal == 0) {
+    rewriter.eraseOp(generic);
+    return success();
+  }
+  int64_t threads = blockSize;
+  if (staticTotal && *staticTotal < threads)
+    threads = *staticTotal;
+  Value block = arith::ConstantIndexOp::create(rewriter, loc, threads);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value grid = rewriter.createOrFold<arith::CeilDivUIOp>(loc, total, block);
+
+  // A dynamic count of 0 launches nothing (a grid of 0 is a CUDA error).
+  OpBuilder::InsertionGuard guard(rewriter);
+  if (!staticTotal) {
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value any = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt,
+                                      total, zero);
+    auto ifOp = scf::IfOp::create(rewriter, loc, any, /*withElse=*/false);
+    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  }
+  auto launch = gpu::LaunchOp::create(rewriter, loc, grid, one, one, block,
+                                      one, one);
+  Block &body = launch.getBody().front();
+  rewriter.setInsertionPointToEnd(&body);
+  auto terminator = gpu::TerminatorOp::create(rewriter, loc);
+  rewriter.setInsertionPoint(terminator);
+  Value linear = arith::AddIOp::create(
+      rewriter, loc,
+      arith::MulIOp::create(rewriter, loc, launch.getBlockIds().x, block),
+      launch.getThreadIds().x);
+  Value inside = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                       linear, total);
+  auto ifInside = scf::IfOp::create(rewriter, loc, inside, /*withElse=*/false);
+  rewriter.setInsertionPoint(ifInside.thenBlock()->getTerminator());
+
+  // The parallel indices, the last loop fastest (consecutive threads touch
+  // consecutive elements of row-major buffers); reduction loops start at 0.
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  SmallVector<Value> ivs(iterators.size(), zero);
+  Value rest = linear;
+  for (size_t k = parallel.size(); k-- > 0;) {
+    unsigned d = parallel[k];
+    if (k == 0) {
+      ivs[d] = rest;
+      break;
+    }
+    ivs[d] = arith::RemUIOp::create(rewriter, loc, rest, sizes[d]);
+    rest = arith::DivUIOp::create(rewriter, loc, rest, sizes[d]);
+  }
+
+  SmallVector<OpOperand *> inputs, outputs;
+  for (OpOperand *in : generic.getDpsInputOperands())
+    inputs.push_back(in);
+  for (OpOperand &out : generic.getDpsInitsMutable())
+    outputs.push_back(&out);
+  Block &genericBody = generic.getRegion().front();
+  auto loadInputs = [&](OpBuilder &b, ValueRange at) {
+    SmallVector<Value> args;
+    for (OpOperand *in : inputs) {
+      BlockArgument arg = genericBody.getArgument(in->getOperandNumber());
+      args.push_back(arg.use_empty()
+                         ? Value()
+                         : loadOperand(b, loc, in->get(),
+                                       generic.getMatchingIndexingMap(in), at));
+    }
+    return args;
+  };
+
+  SmallVector<Value> results;
+  if (reduction.empty()) {
+    SmallVector<Value> args = loadInputs(rewriter, ivs);
+    for (OpOperand *out : outputs) {
+      BlockArgument arg = genericBody.getArgument(out->getOperandNumber());
+      args.push_back(arg.use_empty()
+                         ? Value()
+                         : loadOperand(rewriter, loc, out->get(),
+                                       generic.getMatchingIndexingMap(out), ivs));
+    }
+    results = cloneBody(rewriter, generic, args, ivs);
+  } else {
+    // Accumulate in registers: the outputs are read once, carried through
+    // the reduction loops and written once.
+    SmallVector<Value> inits, lbs(reduction.size(), zero), ubs, steps(reduction.size(), one);
+    for (OpOperand *out : outputs)
+      inits.push_back(loadOperand(rewriter, loc, out->get(),
+                                  generic.getMatchingIndexingMap(out), ivs));
+    for (unsigned d : reduction)
+      ubs.push_back(sizes[d]);
+    scf::LoopNest nest = scf::buildLoopNest(
+        rewriter, loc, lbs, ubs, steps, inits,
+        [&](OpBuilder &b, Location, ValueRange reductionIvs,
+            ValueRange accumulators) -> scf::ValueVector {
+          SmallVector<Value> at(ivs.begin(), ivs.end());
+          for (auto [d, iv] : llvm::zip(reduction, reductionIvs))
+            at[d] = iv;
+          SmallVector<Value> args = loadInputs(b, at);
+          args.append(accumulators.begin(), accumulators.end());
+          return cloneBody(b, generic, args, at);
+        });
+    results.assign(nest.results.begin(), nest.results.end());
+  }
+  for (auto [value, out] : llvm::zip(results, outputs))
+    storeOperand(rewriter, loc, value, out->get(),
+                 generic.getMatchingIndexingMap(out), ivs);
+  rewriter.eraseOp(generic);
+  return success();
+}
+
+/// Whether `value` is a buffer of the host's own (a stack array, e.g. the
+/// ownership flags of bufferization's deallocation), not device memory.
+bool isHostStackBuffer(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (isa<memref::AllocaOp>(def))
+      return true;
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return false;
+    value = view.getViewSource();
+  }
+  return false;
+}
+
+struct PdGpuMapLinalgPass
+    : public pd::impl::PdGpuMapLinalgBase<PdGpuMapLinalgPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (blockSize < 32 || blockSize > 1024 || blockSize % 32 != 0) {
+      func.emitError() << "pd-gpu-map-linalg: block-size must be a multiple "
+                          "of 32 in [32, 1024], got "
+                       << static_cast<int64_t>(blockSize);
+      return signalPassFailure();
+    }
+    IRRewriter rewriter(&getContext());
+    SmallVector<linalg::LinalgOp> ops;
+    func.walk([&](linalg::LinalgOp op) {
+      if (!op->getParentOfType<gpu::LaunchOp>())
+        ops.push_back(op);
+    });
+    for (linalg::LinalgOp op : ops)
+      if (failed(mapToKernel(rewriter, op, blockSize)))
+        return signalPassFailure();
+
+    // Buffers live on the device.
+    SmallVector<Operation *> buffers;
+    func.walk([&](Operation *op) {
+      if (isa<memref::AllocOp, memref::DeallocOp>(op) &&
+          !op->getParentOfType<gpu::LaunchOp>())
+        buffers.push_back(op);
+    });
+    for (Operation *op : buffers) {
+      rewriter.setInsertionPoint(op);
+      if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+        auto device = gpu::AllocOp::create(
+            rewriter, alloc.getLoc(), alloc.getType(), /*asyncToken=*/Type(),
+            ValueRange(), alloc.getDynamicSizes(), alloc.getSymbolOperands(),
+            /*hostShared=*/false);
+        rewriter.replaceOp(alloc, device.getMemref());
+      } else {
+        auto dealloc = cast<memref::DeallocOp>(op);
+        gpu::DeallocOp::create(rewriter, dealloc.getLoc(), /*asyncToken=*/Type(),
+                               ValueRange(), dealloc.getMemref());
+        rewriter.eraseOp(dealloc);
+      }
+    }
+
+    // Whatever is left outside the kernels must not read or write device
+    // memory: the host cannot (a data-dependent branch, say).
+    WalkResult hostAccess = func->walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
+      if (isa<gpu::LaunchOp>(op))
+        return WalkResult::skip();
+      Value buffer;
+      if (auto load = dyn_cast<memref::LoadOp>(op))
+        buffer = load.getMemref();
+      else if (auto store = dyn_cast<memref::StoreOp>(op))
+        buffer = store.getMemref();
+      else if (auto copy = dyn_cast<memref::CopyOp>(op))
+        buffer = copy.getTarget();
+      else if (isa<vector::TransferReadOp, vector::TransferWriteOp,
+                   vector::LoadOp, vector::StoreOp>(op))
+        buffer = op->getOperand(op->getNumOperands() > 1 &&
+                                        isa<vector::TransferWriteOp,
+                                            vector::StoreOp>(op)
+                                    ? 1
+                                    : 0);
+      if (!buffer || isHostStackBuffer(buffer))
+        return WalkResult::advance();
+      op->emitOpError()
+          << "reads or writes device memory from the host: the CUDA backend "
+             "runs only structured (linalg) ops on the GPU, and this op is "
+             "outside them (unsupported on CUDA; the CPU backend runs it)";
+      return WalkResult::interrupt();
+    });
+    if (hostAccess.wasInterrupted())
+      return signalPassFailure();
+  }
+};
+} // namespace

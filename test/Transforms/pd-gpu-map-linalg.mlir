@@ -1,0 +1,87 @@
+// RUN: paddle-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg))' | FileCheck %s
+// RUN: paddle-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg{block-size=128}))' | FileCheck %s --check-prefix=B128
+
+// An elementwise op: one thread per element in blocks of 256, guarded by the
+// element count; the body is cloned between a load and a store.
+// CHECK-LABEL: func.func @elementwise
+// CHECK-DAG: %[[C1000:.*]] = arith.constant 1000 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[GRID:.*]] = arith.constant 4 : index
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[GRID]], {{.*}} threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C256]],
+// CHECK: %[[I:.*]] = arith.addi %{{.*}}, %[[TX]] : index
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[I]], %c1000{{.*}} : index
+// CHECK: scf.if %[[IN]] {
+// CHECK: memref.load %arg0
+// CHECK: math.exp
+// CHECK: memref.store %{{.*}}, %arg1
+// CHECK: gpu.terminator
+// CHECK-NOT: linalg.generic
+// B128-LABEL: func.func @elementwise
+// B128: arith.constant 128 : index
+#id = affine_map<(d0) -> (d0)>
+func.func @elementwise(%x: memref<1000xf32>, %y: memref<1000xf32>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : memref<1000xf32>) outs(%y : memref<1000xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %e = math.exp %a : f32
+    linalg.yield %e : f32
+  }
+  return
+}
+
+// -----
+
+// A matmul: a thread per output element; the k loop carries the accumulator
+// in a register (one load and one store of C per thread). Buffers move to
+// the device.
+// CHECK-LABEL: func.func @matmul
+// CHECK: %[[BUF:.*]] = gpu.alloc () : memref<8x16xf32>
+// CHECK: gpu.launch
+// CHECK: %[[ROW:.*]] = arith.divui
+// CHECK: %[[INIT:.*]] = memref.load %[[BUF]]
+// CHECK: %[[SUM:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (f32) {
+// CHECK: arith.mulf
+// CHECK: arith.addf %[[ACC]]
+// CHECK: scf.yield
+// CHECK: memref.store %[[SUM]], %[[BUF]]
+// CHECK: gpu.dealloc %[[BUF]] : memref<8x16xf32>
+func.func @matmul(%a: memref<8x32xf32>, %b: memref<32x16xf32>, %out: memref<8x16xf32>) {
+  %buf = memref.alloc() : memref<8x16xf32>
+  linalg.matmul ins(%a, %b : memref<8x32xf32>, memref<32x16xf32>) outs(%buf : memref<8x16xf32>)
+  linalg.copy ins(%buf : memref<8x16xf32>) outs(%out : memref<8x16xf32>)
+  memref.dealloc %buf : memref<8x16xf32>
+  return
+}
+
+// -----
+
+// Dynamic sizes: no launch when there is nothing to compute; linalg.index
+// reads the thread's loop index.
+// CHECK-LABEL: func.func @dynamic
+// CHECK: %[[N:.*]] = memref.dim %arg0
+// CHECK: %[[ANY:.*]] = arith.cmpi ugt, %[[N]], %{{.*}} : index
+// CHECK: scf.if %[[ANY]] {
+// CHECK: gpu.launch
+// CHECK: arith.index_cast %[[I:.*]] : index to i64
+func.func @dynamic(%x: memref<?xi64>) {
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      outs(%x : memref<?xi64>) {
+  ^bb0(%o: i64):
+    %i = linalg.index 0 : index
+    %v = arith.index_cast %i : index to i64
+    linalg.yield %v : i64
+  }
+  return
+}
+
+// -----
+
+// Leave-alone: no structured op, nothing launched; an empty op erased.
+// CHECK-LABEL: func.func @nothing
+// CHECK-NOT: gpu.launch
+// CHECK: return
+func.func @nothing(%x: memref<0x4xf32>) {
+  %c = arith.constant 1.0 : f32
+  linalg.fill ins(%c : f32) outs(%x : memref<0x4xf32>)
+  return
+}
