@@ -35,6 +35,7 @@ import json
 import os
 import sys
 import time
+from pathlib import Path
 
 from mlir import ir
 
@@ -239,10 +240,20 @@ def cmd_compile(args: argparse.Namespace) -> int:
     from .backend import aot
     start = time.perf_counter()
     shapes = aot.parse_shapes(args.shape)
-    lowered = aot.compile_file(args.program, args.emit, args.output, shapes=shapes,
-                               params=args.params, parallel=args.parallel,
-                               pipeline=args.pipeline, entry=args.entry, mcpu=args.mcpu,
-                               runtime_checks=args.runtime_checks)
+    if args.device == "cuda":
+        from .backend import cuda
+        if args.parallel:
+            raise aot.AotError("--parallel is for the CPU (threads); CUDA code runs on the GPU")
+        target = cuda.CudaTarget(chip=args.cuda_chip, format=args.cuda_format)
+        program = aot.load_program(args.program, args.params)
+        lowered = cuda.lower_program(program, shapes, target=target, pipeline=args.pipeline,
+                                     entry=args.entry, source=Path(args.program).name)
+        cuda.emit(lowered, args.emit, args.output, mcpu=args.mcpu)
+    else:
+        lowered = aot.compile_file(args.program, args.emit, args.output, shapes=shapes,
+                                   params=args.params, parallel=args.parallel,
+                                   pipeline=args.pipeline, entry=args.entry, mcpu=args.mcpu,
+                                   runtime_checks=args.runtime_checks)
     if args.verbose:
         steps = ", ".join(f"{k[:-2]} {v * 1e3:.0f} ms" for k, v in lowered.timings.items())
         written = [args.output] + ([str(aot.header_path(args.output))]
@@ -386,6 +397,15 @@ def main(argv: list[str] | None = None) -> int:
                       help=f"the C entry point's name (default: {DEFAULT_ENTRY})")
     comp.add_argument("--mcpu", default="native",
                       help="the target CPU for llc/opt (default: native)")
+    comp.add_argument("--device", choices=("cpu", "cuda"), default="cpu",
+                      help="cpu (default), or cuda: kernels for an NVIDIA GPU in the "
+                      "library (cubin with the CUDA toolkit's ptxas, else PTX), the host "
+                      "code for this CPU; the library runs where libcuda.so.1 and a GPU are")
+    comp.add_argument("--cuda-chip", default="sm_90",
+                      help="the GPU architecture for --device cuda (default: sm_90, H100)")
+    comp.add_argument("--cuda-format", choices=("bin", "isa", "fatbin"), default=None,
+                      help="the kernels' binary for --device cuda: bin (cubin), isa (PTX, "
+                      "compiled by the driver) or fatbin (default: bin when ptxas is found)")
     comp.add_argument("--runtime-checks", action=argparse.BooleanOptionalAction, default=None,
                       help=checks_help)
     comp.add_argument("-v", "--verbose", action="store_true",

@@ -371,11 +371,13 @@ class LoweredProgram:
 def lower_program(program, shapes: dict | None = None, *, parallel: bool = False,
                   pipeline: str | None = DEFAULT_PIPELINE, entry: str = DEFAULT_ENTRY,
                   source: str = "", batch_feeds: list | None = None,
-                  runtime_checks: bool | None = None) -> LoweredProgram:
+                  runtime_checks: bool | None = None, cuda_target=None) -> LoweredProgram:
     """Freezes, optimizes, specializes and lowers `program` (modified in place)
     to the LLVM dialect. With `batch_feeds` (feeds whose dim 0 is a dynamic
     batch, given as 1 in `shapes`), also decides whether the program computes
-    each sample on its own (`lowered.batch`, see backend/batching.py)."""
+    each sample on its own (`lowered.batch`, see backend/batching.py).
+    With `cuda_target` (backend/cuda.py's CudaTarget), lowers for the GPU
+    with `pd-lower-to-cuda` instead of `pd-lower-to-llvm`."""
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", entry) or entry in C_KEYWORDS:
         raise AotError(f"entry point name {entry!r} is not a C identifier")
     timings = {}
@@ -395,7 +397,7 @@ def lower_program(program, shapes: dict | None = None, *, parallel: bool = False
     t0 = time.perf_counter()
     if runtime_checks is None:
         runtime_checks = cpu.runtime_checks_default()
-    fetch_types, signature = _lower_to_llvm(module, parallel, runtime_checks)
+    fetch_types, signature = _lower_to_llvm(module, parallel, runtime_checks, cuda_target)
     timings["lower_s"] = time.perf_counter() - t0
     if signature.parameters:
         raise AotError("the lowered program still takes parameters "
@@ -425,7 +427,8 @@ def lower_program(program, shapes: dict | None = None, *, parallel: bool = False
     return lowered
 
 
-def _lower_to_llvm(module: ir.Module, parallel: bool, runtime_checks: bool = True):
+def _lower_to_llvm(module: ir.Module, parallel: bool, runtime_checks: bool = True,
+                   cuda_target=None):
     """What cpu.compile_program does before the JIT: shapes, value semantics,
     pd-lower-to-llvm; returns (fetch types by col, signature)."""
     description = "paddle-mlir compile"
@@ -437,8 +440,12 @@ def _lower_to_llvm(module: ir.Module, parallel: bool, runtime_checks: bool = Tru
     fetch_types = cpu.fetch_types(module)
     # Lower first: an op that cannot be lowered is the better diagnostic.
     # Buffers come from the library's own caching allocator (ALLOCATOR_SOURCE).
-    cpu.lower_to_llvm(module, description, parallel=parallel, generic_alloc=True,
-                      runtime_checks=runtime_checks)
+    if cuda_target is not None:
+        from . import cuda
+        cuda.lower_to_llvm(module, description, cuda_target)
+    else:
+        cpu.lower_to_llvm(module, description, parallel=parallel, generic_alloc=True,
+                          runtime_checks=runtime_checks)
     for f in fetch_types:
         if f[1] is None:
             raise AotError(f"fetch {f[0]!r} has a dynamic shape {f[3] if len(f) > 3 else ''} "
@@ -453,7 +460,9 @@ def _check_llvm_only(module: ir.Module) -> None:
 
     def visit(op):
         name = op.name
-        if name != "builtin.module" and not name.startswith("llvm."):
+        # gpu.binary and the host's gpu.launch_func (CUDA) are translated too.
+        if name not in ("builtin.module", "gpu.binary", "gpu.launch_func") and \
+                not name.startswith("llvm."):
             left.append(op)
             return ir.WalkResult.INTERRUPT
         return ir.WalkResult.ADVANCE

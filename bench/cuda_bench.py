@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+"""The CUDA backend on a GPU: numerics against Paddle and the CPU backend, and
+speed against PyTorch. Compile here, run there (the GPU machine has no MLIR):
+
+    .venv/bin/python bench/cuda_bench.py build --out DIR [--models-dir BENCH_MODELS]
+    python3 DIR/cuda_bench.py run DIR --out REPORT.md      # on the GPU machine
+
+`build` (paddle-mlir's venv, no GPU needed) compiles with
+`paddle-mlir compile --device cuda` semantics (backend/cuda.py):
+- every Paddle fixture of test/fixtures/paddle that the backend lowers, and the
+  real models of BENCH_MODELS (bench/real_export.py's NAME.json) that are
+  given, each into DIR/NAME.so; DIR/NAME.npz holds the inputs, Paddle's
+  outputs and the CPU backend's outputs;
+- kernel programs: an elementwise add of two 2^26-float vectors and a matmul
+  of 4096^3 (f32), for bandwidth and TFLOP/s;
+- DIR/manifest.json (entry points, feed and fetch shapes) and a copy of this
+  script.
+
+`run` (numpy, ctypes; PyTorch for the anchors) loads each library, checks
+that its outputs match Paddle's and the CPU backend's (atol 1e-4 + rtol 1e-4),
+and times the device entry point (inputs already on the GPU, as PyTorch's are)
+against PyTorch on the same machine: copy bandwidth (torch clone), cuBLAS f32
+matmul (TF32 off) and torchvision's ResNet-18 in eager mode for resnet18_b1.
+Medians of at least 20 runs after 5 warm-ups; a report in Markdown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import json
+import shutil
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "test" / "fixtures" / "paddle"
+ELEMENTWISE_N = 1 << 26
+MATMUL_N = 4096
+
+ELEMENTWISE_PROGRAM = f"""
+func.func @main() {{
+  %x = pd.data "x" : !pd.tensor<{ELEMENTWISE_N}xf32>
+  %y = pd.data "y" : !pd.tensor<{ELEMENTWISE_N}xf32>
+  %z = pd.add %x, %y : (!pd.tensor<{ELEMENTWISE_N}xf32>, !pd.tensor<{ELEMENTWISE_N}xf32>) -> !pd.tensor<{ELEMENTWISE_N}xf32>
+  %f = pd.fetch %z "z" col 0 : !pd.tensor<{ELEMENTWISE_N}xf32>
+  return
+}}
+"""
+
+MATMUL_PROGRAM = f"""
+func.func @main() {{
+  %a = pd.data "a" : !pd.tensor<{MATMUL_N}x{MATMUL_N}xf32>
+  %b = pd.data "b" : !pd.tensor<{MATMUL_N}x{MATMUL_N}xf32>
+  %c = pd.matmul %a, %b : (!pd.tensor<{MATMUL_N}x{MATMUL_N}xf32>, !pd.tensor<{MATMUL_N}x{MATMUL_N}xf32>) -> !pd.tensor<{MATMUL_N}x{MATMUL_N}xf32>
+  %f = pd.fetch %c "c" col 0 : !pd.tensor<{MATMUL_N}x{MATMUL_N}xf32>
+  return
+}}
+"""
+
+
+# -- build (here) -------------------------------------------------------------------
+def _spec(s) -> dict:
+    return {"name": s.name, "shape": list(s.shape), "dtype": np.dtype(s.dtype).name}
+
+
+def _compile(name: str, program, shapes: dict, out: Path, kind: str) -> dict:
+    from paddle_mlir.backend import cuda
+    t0 = time.perf_counter()
+    lowered = cuda.lower_program(program, shapes, source=name)
+    cuda.emit(lowered, "so", out / f"{name}.so")
+    return {"name": name, "kind": kind, "entry": lowered.entry,
+            "feeds": [_spec(s) for s in lowered.feeds],
+            "fetches": [_spec(s) for s in lowered.fetches],
+            "fetch_results": list(lowered.fetch_results or []),
+            "compile_s": round(time.perf_counter() - t0, 2)}
+
+
+def _cpu_outputs(model: Path, inputs: dict) -> list:
+    import paddle_mlir.inference as infer
+    params = model.with_suffix(".pdiparams")
+    config = infer.Config(str(model), str(params) if params.exists() else None)
+    config.disable_compile_cache()
+    predictor = infer.create_predictor(config)
+    return predictor.run([inputs[n] for n in predictor.get_input_names()])
+
+
+def build(args) -> int:
+    sys.path.insert(0, str(ROOT / "python"))
+    from paddle_mlir.backend import aot
+    from paddle_mlir.static import Program
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    manifest = []
+    models = sorted(FIXTURES.glob("*.json"))
+    if args.models_dir:
+        models += [Path(args.models_dir) / f"{m}.json" for m in args.models]
+    for model in models:
+        name = model.stem
+        io = np.load(model.with_suffix(".io.npz"))
+        inputs = {k[3:]: io[k] for k in io.files if k.startswith("in/")}
+        try:
+            program = aot.load_program(model)
+            entry = _compile(name, program, {k: v.shape for k, v in inputs.items()}, out,
+                             "model")
+        except Exception as e:  # noqa: BLE001 - reported, not fatal
+            print(f"{name}: not compiled: {str(e).splitlines()[0]}"
+                  f"{' ' + str(e).splitlines()[1].strip() if len(str(e).splitlines()) > 1 else ''}")
+            manifest.append({"name": name, "kind": "model", "error": str(e).splitlines()[1].strip()
+                             if len(str(e).splitlines()) > 1 else str(e)})
+            continue
+        paddle = [io[f"out/{i}"] for i in range(len(entry["fetches"]))]
+        cpu = _cpu_outputs(model, inputs)
+        arrays = {f"in/{k}": v for k, v in inputs.items()}
+        arrays.update({f"paddle/{i}": a for i, a in enumerate(paddle)})
+        arrays.update({f"cpu/{i}": a for i, a in enumerate(cpu)})
+        np.savez(out / f"{name}.npz", **arrays)
+        manifest.append(entry)
+        print(f"{name}: compiled in {entry['compile_s']} s")
+    for name, text in (("elementwise_add", ELEMENTWISE_PROGRAM), ("matmul_4096", MATMUL_PROGRAM)):
+        src = out / f"{name}.mlir"
+        src.write_text(text)
+        entry = _compile(name, Program.load(src), {}, out, "kernel")
+        manifest.append(entry)
+        print(f"{name}: compiled in {entry['compile_s']} s")
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1))
+    shutil.copy(__file__, out / "cuda_bench.py")
+    return 0
+
+
+# -- run (on the GPU machine) -------------------------------------------------------
+def _median_ms(fn, warmup=5, runs=20, min_s=0.5, sync=None) -> float:
+    for _ in range(warmup):
+        fn()
+    if sync:
+        sync()
+    times = []
+    deadline = time.perf_counter() + min_s
+    while len(times) < runs or (time.perf_counter() < deadline and len(times) < 200):
+        t = time.perf_counter()
+        fn()
+        if sync:
+            sync()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1e3
+
+
+class Library:
+    def __init__(self, path: Path, entry: dict):
+        self.lib = ctypes.CDLL(str(path))
+        n = len(entry["feeds"]) + len(entry["fetches"])
+        self.host = getattr(self.lib, entry["entry"])
+        self.device = getattr(self.lib, entry["entry"] + "_device")
+        for f in (self.host, self.device):
+            f.restype = ctypes.c_int
+            f.argtypes = [ctypes.c_void_p] * n
+        self.error = getattr(self.lib, entry["entry"] + "_last_error")
+        self.error.restype = ctypes.c_char_p
+        self.available = getattr(self.lib, entry["entry"] + "_cuda_available")
+        self.entry = entry
+
+    def check(self, status: int) -> None:
+        if status != 0:
+            raise RuntimeError(f"status {status}: {(self.error() or b'').decode()}")
+
+    def run_host(self, inputs: dict) -> list:
+        feeds = [np.ascontiguousarray(inputs[f["name"]], dtype=f["dtype"])
+                 for f in self.entry["feeds"]]
+        outs = [np.empty(f["shape"], f["dtype"]) for f in self.entry["fetches"]]
+        self.check(self.host(*[a.ctypes.data for a in feeds + outs]))
+        return outs
+
+
+def _close(a, b, atol=1e-4, rtol=1e-4) -> tuple[bool, float]:
+    a, b = np.asarray(a), np.asarray(b)
+    if a.shape != b.shape:
+        return False, float("inf")
+    if a.size == 0:
+        return True, 0.0
+    err = float(np.max(np.abs(a.astype(np.float64) - b.astype(np.float64))))
+    return bool(np.allclose(a, b, atol=atol, rtol=rtol)), err
+
+
+def run(args) -> int:
+    import torch
+    d = Path(args.dir).resolve()
+    manifest = json.loads((d / "manifest.json").read_text())
+    dev = torch.device("cuda")
+    sync = torch.cuda.synchronize
+    lines = [f"# CUDA backend on {torch.cuda.get_device_name(0)}", "",
+             f"PyTorch {torch.__version__}; medians of at least 20 runs after 5 warm-ups "
+             "(device entry point: inputs and outputs already on the GPU).", ""]
+    results = {"device": torch.cuda.get_device_name(0), "models": [], "kernels": {}}
+    lines += ["## Numerics (outputs vs Paddle's and vs the CPU backend; atol 1e-4 + rtol 1e-4)",
+              "", "| model | compiled | vs Paddle (max abs err) | vs CPU backend | "
+              "latency (ms) |", "|---|---|---|---|--:|"]
+    failures = 0
+    libs = {}
+    for entry in manifest:
+        if entry.get("kind") != "model":
+            continue
+        name = entry["name"]
+        if "error" in entry:
+            lines.append(f"| {name} | no: {entry['error'][:120]} | | | |")
+            continue
+        lib = Library(d / f"{name}.so", entry)
+        ok, why = lib.available(), (lib.error() or b"").decode()
+        if not ok:
+            print(f"no GPU: {why}")
+            return 2
+        io = np.load(d / f"{name}.npz")
+        inputs = {f["name"]: io[f"in/{f['name']}"] for f in entry["feeds"]}
+        try:
+            outs = lib.run_host(inputs)
+        except RuntimeError as e:
+            failures += 1
+            lines.append(f"| {name} | yes | run failed: {e} | | |")
+            continue
+        vs_paddle = [_close(o, io[f"paddle/{i}"]) for i, o in enumerate(outs)]
+        vs_cpu = [_close(o, io[f"cpu/{i}"]) for i, o in enumerate(outs)]
+        good = all(v[0] for v in vs_paddle + vs_cpu)
+        failures += not good
+        # Device buffers as PyTorch's tensors are.
+        feeds = [torch.from_numpy(np.ascontiguousarray(inputs[f["name"]])).to(dev)
+                 for f in entry["feeds"]]
+        fetches = [torch.empty(f["shape"], dtype=getattr(torch, f["dtype"]), device=dev)
+                   for f in entry["fetches"]]
+        ptrs = [t.data_ptr() for t in feeds + fetches]
+        ms = _median_ms(lambda: lib.check(lib.device(*ptrs)))
+        fmt = lambda vs: ("ok " if all(v[0] for v in vs) else "MISMATCH ") + \
+            ", ".join(f"{v[1]:.1e}" for v in vs)
+        lines.append(f"| {name} | yes | {fmt(vs_paddle)} | {fmt(vs_cpu)} | {ms:.3f} |")
+        results["models"].append({"name": name, "ok": good, "ms": ms,
+                                  "vs_paddle": [v[1] for v in vs_paddle],
+                                  "vs_cpu": [v[1] for v in vs_cpu]})
+        libs[name] = (lib, ptrs)
+
+    # Kernels: elementwise bandwidth and matmul against PyTorch.
+    lines += ["", "## Kernels", "", "| case | ours | PyTorch | ratio |", "|---|--:|--:|--:|"]
+    by_name = {e["name"]: e for e in manifest}
+    n = ELEMENTWISE_N
+    x = torch.rand(n, device=dev)
+    y = torch.rand(n, device=dev)
+    z = torch.empty(n, device=dev)
+    copy_ms = _median_ms(lambda: z.copy_(x), sync=sync)
+    torch_add_ms = _median_ms(lambda: torch.add(x, y, out=z), sync=sync)
+    lib = Library(d / "elementwise_add.so", by_name["elementwise_add"])
+    lib.check(lib.device(x.data_ptr(), y.data_ptr(), z.data_ptr()))
+    add_ok = bool(torch.allclose(z, x + y))
+    ours_ms = _median_ms(lambda: lib.check(lib.device(x.data_ptr(), y.data_ptr(), z.data_ptr())))
+    copy_bw = 2 * n * 4 / copy_ms / 1e6
+    ours_bw = 3 * n * 4 / ours_ms / 1e6
+    torch_bw = 3 * n * 4 / torch_add_ms / 1e6
+    lines.append(f"| add 2^26 f32 (GB/s; copy {copy_bw:.0f}) | {ours_bw:.0f} ({ours_bw / copy_bw:.0%} of copy) | "
+                 f"{torch_bw:.0f} | {ours_bw / torch_bw:.2f} |")
+    results["kernels"]["elementwise"] = {"ours_GBs": ours_bw, "torch_GBs": torch_bw,
+                                         "copy_GBs": copy_bw, "ok": add_ok}
+    m = MATMUL_N
+    torch.backends.cuda.matmul.allow_tf32 = False
+    a = torch.rand(m, m, device=dev)
+    b = torch.rand(m, m, device=dev)
+    c = torch.empty(m, m, device=dev)
+    torch_mm_ms = _median_ms(lambda: torch.matmul(a, b, out=c), sync=sync, runs=10, min_s=0.2)
+    ref = c.clone()
+    lib = Library(d / "matmul_4096.so", by_name["matmul_4096"])
+    lib.check(lib.device(a.data_ptr(), b.data_ptr(), c.data_ptr()))
+    mm_ok = bool(torch.allclose(c, ref, atol=1e-2, rtol=1e-4))
+    ours_mm_ms = _median_ms(lambda: lib.check(lib.device(a.data_ptr(), b.data_ptr(), c.data_ptr())),
+                            warmup=2, runs=5, min_s=0.2)
+    flops = 2 * m ** 3
+    lines.append(f"| matmul 4096^3 f32 (TFLOP/s) | {flops / ours_mm_ms / 1e9:.1f} | "
+                 f"{flops / torch_mm_ms / 1e9:.1f} (cuBLAS, TF32 off) | "
+                 f"{torch_mm_ms / ours_mm_ms:.2f} |")
+    results["kernels"]["matmul"] = {"ours_ms": ours_mm_ms, "torch_ms": torch_mm_ms, "ok": mm_ok}
+    failures += (not add_ok) + (not mm_ok)
+
+    # Models against the same architecture in PyTorch (eager, f32).
+    if "resnet18_b1" in libs:
+        import torchvision
+        net = torchvision.models.resnet18().to(dev).eval()
+        xin = torch.rand(1, 3, 224, 224, device=dev)
+        with torch.no_grad():
+            torch_ms = _median_ms(lambda: net(xin), sync=sync)
+        ours = next(r for r in results["models"] if r["name"] == "resnet18_b1")["ms"]
+        lines += ["", "## Models vs PyTorch eager (f32, batch 1)", "",
+                  "| model | ours (ms) | PyTorch (ms) | ours / PyTorch |", "|---|--:|--:|--:|",
+                  f"| ResNet-18 | {ours:.3f} | {torch_ms:.3f} | {ours / torch_ms:.2f} |"]
+        results["resnet18_torch_ms"] = torch_ms
+    lines += ["", f"Failures: {failures}"]
+    report = "\n".join(lines) + "\n"
+    print(report)
+    if args.out:
+        Path(args.out).write_text(report)
+        Path(args.out).with_suffix(".json").write_text(json.dumps(results, indent=1))
+    return 1 if failures else 0
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("build", help="compile the libraries (here)")
+    b.add_argument("--out", required=True)
+    b.add_argument("--models-dir", help="bench/real_export.py's models (NAME.json)")
+    b.add_argument("--models", nargs="*", default=["resnet18_b1"])
+    b.set_defaults(func=build)
+    r = sub.add_parser("run", help="run them on the GPU machine")
+    r.add_argument("dir")
+    r.add_argument("--out")
+    r.set_defaults(func=run)
+    args = p.parse_args()
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
