@@ -11,7 +11,7 @@ element type another one (i1, ui8, f16, bf16, complex, index), a line is
 deleted, duplicated or swapped, a token dropped, the text truncated. The
 input goes to `paddle-opt` in a child process with the pass options of the
 file's RUN line, or with one of the main pipelines (pd-inference-opt,
-pd-lower-to-llvm). Outcomes: `ok` (exit 0), `diagnostic` (exit 1 with an
+pd-lower-to-llvm, pd-lower-to-cuda). Outcomes: `ok` (exit 0), `diagnostic` (exit 1 with an
 error), `crash` (a signal, an abort, LLVM ERROR, an assertion, a stack
 dump), `hang` (over --timeout), and `upstream`: a crash inside MLIR's or
 LLVM's own code that no code of ours called on the way (a linalg verifier on
@@ -44,6 +44,8 @@ PADDLE_OPT = REPO / "build" / "bin" / "paddle-opt"
 MAIN_PIPELINES = [
     ["--pass-pipeline=builtin.module(pd-inference-opt)"],
     ["--pd-lower-to-llvm"],
+    # PTX (no ptxas): the CUDA lowering down to its gpu.binary.
+    ["--pass-pipeline=builtin.module(pd-lower-to-cuda{format=isa})"],
 ]
 EXTREME_INTS = ["0", "-1", "1", "2147483647", "2147483648", "-2147483649",
                 "4611686018427387904", "9223372036854775807", "-9223372036854775808",
