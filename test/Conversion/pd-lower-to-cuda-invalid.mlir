@@ -1,16 +1,16 @@
 // Options the pipeline cannot honour are diagnostics (upstream's NVVM target
 // asserts on malformed features or levels); an op the host would have to run
 // on device memory is named with its location.
-// RUN: not paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-cuda{chip=foo})' 2>&1 | FileCheck %s --check-prefix=CHIP
-// RUN: not paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-cuda{format=elf})' 2>&1 | FileCheck %s --check-prefix=FORMAT
-// RUN: not paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-cuda{features=ptx80})' 2>&1 | FileCheck %s --check-prefix=FEATURES
-// RUN: not paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-cuda{opt-level=9})' 2>&1 | FileCheck %s --check-prefix=LEVEL
-// RUN: not paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-cuda{format=isa block-size=7})' 2>&1 | FileCheck %s --check-prefix=BLOCK
-// CHIP: error: pd-lower-to-cuda: chip 'foo' is not a CUDA architecture (sm_NN)
-// FORMAT: error: pd-lower-to-cuda: format 'elf' is not one of bin, isa, fatbin
-// FEATURES: error: pd-lower-to-cuda: features 'ptx80' are not PTX features (e.g. +ptx80)
-// LEVEL: error: pd-lower-to-cuda: opt-level must be 0 to 3
-// BLOCK: error: pd-gpu-map-linalg: block-size must be a multiple of 32 in [32, 1024], got 7
+// RUN: not paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-cuda{chip=foo})' 2>&1 | FileCheck %s --check-prefix=CHECKCHIP
+// RUN: not paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-cuda{format=elf})' 2>&1 | FileCheck %s --check-prefix=CHECKFORMAT
+// RUN: not paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-cuda{features=ptx80})' 2>&1 | FileCheck %s --check-prefix=CHECKFEATURES
+// RUN: not paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-cuda{opt-level=9})' 2>&1 | FileCheck %s --check-prefix=CHECKLEVEL
+// RUN: not paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-cuda{format=isa block-size=7})' 2>&1 | FileCheck %s --check-prefix=CHECKBLOCK
+// CHECKCHIP: error: pd-lower-to-cuda: chip 'foo' is not a CUDA architecture (sm_NN)
+// CHECKFORMAT: error: pd-lower-to-cuda: format 'elf' is not one of bin, isa, fatbin
+// CHECKFEATURES: error: pd-lower-to-cuda: features 'ptx80' are not PTX features (e.g. +ptx80)
+// CHECKLEVEL: error: pd-lower-to-cuda: opt-level must be 0 to 3
+// CHECKBLOCK: error: pd-gpu-map-linalg: block-size must be a multiple of 32 in [32, 1024], got 7
 func.func @main() {
   %x = pd.data "x" : !pd.tensor<4xf32>
   %r = pd.relu %x : (!pd.tensor<4xf32>) -> !pd.tensor<4xf32>

@@ -718,18 +718,23 @@ void _mlir_memref_to_llvm_free(void *data) {
 """
 
 
-def wrapper_source(lowered: LoweredProgram) -> str:
-    """The entry point: builds the memref descriptors and calls the program's
-    C interface (`_mlir_ciface_<entry>_program(&feed..., &fetch...)`)."""
-    ranks = sorted({len(s.shape) for s in lowered.feeds + lowered.fetches})
+def descriptor_types(specs) -> str:
+    """C structs of the memref descriptors of these ranks (pdm_memref_<r>d)."""
     types = []
-    for r in ranks:
+    for r in sorted({len(s.shape) for s in specs}):
         if r == 0:
             types.append("typedef struct { void *allocated, *aligned; int64_t offset; } "
                          "pdm_memref_0d;")
         else:
             types.append(f"typedef struct {{ void *allocated, *aligned; int64_t offset; "
                          f"int64_t sizes[{r}], strides[{r}]; }} pdm_memref_{r}d;")
+    return "\n".join(types)
+
+
+def wrapper_source(lowered: LoweredProgram) -> str:
+    """The entry point: builds the memref descriptors and calls the program's
+    C interface (`_mlir_ciface_<entry>_program(&feed..., &fetch...)`)."""
+    types = [descriptor_types(lowered.feeds + lowered.fetches)]
     # A value fetched several times is one result of the program function: it
     # is written into the first fetch's buffer and copied into the others.
     mapping = lowered.fetch_results or list(range(len(lowered.fetches)))

@@ -108,18 +108,6 @@ def lower_program(program, shapes: dict | None = None, *, target: CudaTarget | N
 
 
 # -- the C side -------------------------------------------------------------------
-def _descriptor_types(specs) -> str:
-    types = []
-    for r in sorted({len(s.shape) for s in specs}):
-        if r == 0:
-            types.append("typedef struct { void *allocated, *aligned; int64_t offset; } "
-                         "pdm_memref_0d;")
-        else:
-            types.append(f"typedef struct {{ void *allocated, *aligned; int64_t offset; "
-                         f"int64_t sizes[{r}], strides[{r}]; }} pdm_memref_{r}d;")
-    return "\n".join(types)
-
-
 def _prototypes(lowered: aot.LoweredProgram) -> tuple[str, str]:
     args = [f"const {s.c_type} *{s.c_name}" for s in lowered.feeds]
     args += [f"{s.c_type} *{s.c_name}" for s in lowered.fetches]
@@ -178,7 +166,7 @@ def wrapper_source(lowered: aot.LoweredProgram) -> str:
 #include <stdio.h>
 #include <string.h>
 
-{_descriptor_types(specs)}
+{aot.descriptor_types(specs)}
 
 extern void {lowered.ciface_symbol}({params});
 extern int pdm_cuda_begin(void);
