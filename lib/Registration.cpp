@@ -67,6 +67,9 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
        "func.func(pd-memref-copy-to-linalg),"
        // Buffers freed after their last use, not at the end of the program.
        "func.func(pd-early-dealloc),"
+       // Those buffers laid out in one arena, each where the last freed
+       // (still cached) memory is.
+       "func.func(pd-plan-buffers),"
        // One function per kernel, identical kernels shared: LLVM compiles
        // many small functions much faster than one huge one.
        "pd-outline-kernels,"
