@@ -731,27 +731,31 @@ def descriptor_types(specs) -> str:
     return "\n".join(types)
 
 
-def wrapper_source(lowered: LoweredProgram) -> str:
-    """The entry point: builds the memref descriptors and calls the program's
-    C interface (`_mlir_ciface_<entry>_program(&feed..., &fetch...)`)."""
-    types = [descriptor_types(lowered.feeds + lowered.fetches)]
-    # A value fetched several times is one result of the program function: it
-    # is written into the first fetch's buffer and copied into the others.
+@dataclass
+class EntryArguments:
+    """How a C entry point (host arrays in, CPU or CUDA) calls the program's C
+    interface: one memref descriptor per feed and per distinct fetched value.
+    A value fetched several times is one result of the program function,
+    written into the first fetch's buffer: `copies` (destination, source)
+    fill the others."""
+    params: str          # the C interface's parameter types
+    descriptors: list    # C declarations d0, d1, ... of the descriptors
+    args: list           # &d0, &d1, ...
+    copies: list         # (destination spec, source spec)
+    null_check: str      # returns -1 when an array with elements is NULL
+
+
+def entry_arguments(lowered: LoweredProgram) -> EntryArguments:
     mapping = lowered.fetch_results or list(range(len(lowered.fetches)))
-    first = {}
-    copies = []
+    first, copies = {}, []
     for col, r in enumerate(mapping):
         if r in first:
             copies.append((lowered.fetches[col], lowered.fetches[first[r]]))
         else:
             first[r] = col
-    results = [lowered.fetches[first[r]] for r in sorted(first)]
-    specs = lowered.feeds + results
+    specs = lowered.feeds + [lowered.fetches[first[r]] for r in sorted(first)]
     params = ", ".join(f"pdm_memref_{len(s.shape)}d *" for s in specs) or "void"
-    body, checks, args = [], [], []
-    for s in lowered.feeds + lowered.fetches:
-        if s.numel:
-            checks.append(f"!{s.c_name}")
+    descriptors, args = [], []
     for i, s in enumerate(specs):
         ptr = f"(void *){s.c_name}"
         if s.shape:
@@ -759,12 +763,22 @@ def wrapper_source(lowered: LoweredProgram) -> str:
                     f"{{{', '.join(map(str, _strides(s.shape)))}}}}}")
         else:
             init = f"{{{ptr}, {ptr}, 0}}"
-        body.append(f"  pdm_memref_{len(s.shape)}d d{i} = {init};")
+        descriptors.append(f"  pdm_memref_{len(s.shape)}d d{i} = {init};")
         args.append(f"&d{i}")
+    checks = [f"!{s.c_name}" for s in lowered.feeds + lowered.fetches if s.numel]
+    null_check = f"  if ({' || '.join(checks)})\n    return -1;\n" if checks else ""
+    return EntryArguments(params, descriptors, args, copies, null_check)
+
+
+def wrapper_source(lowered: LoweredProgram) -> str:
+    """The entry point: builds the memref descriptors and calls the program's
+    C interface (`_mlir_ciface_<entry>_program(&feed..., &fetch...)`)."""
+    types = [descriptor_types(lowered.feeds + lowered.fetches)]
+    entry = entry_arguments(lowered)
+    params, body, args, check = entry.params, entry.descriptors, entry.args, entry.null_check
     after = "".join(
         f"  memcpy({dst.c_name}, {src.c_name}, {dst.numel * np.dtype(dst.dtype).itemsize});\n"
-        for dst, src in copies)
-    check = f"  if ({' || '.join(checks)})\n    return -1;\n" if checks else ""
+        for dst, src in entry.copies)
     external = lowered.external_functions
     runtime = MEMREF_COPY_SOURCE if "memrefCopy" in external else ""
     if external & {"_mlir_memref_to_llvm_aligned_alloc", "_mlir_memref_to_llvm_alloc",

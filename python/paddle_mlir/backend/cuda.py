@@ -122,31 +122,11 @@ def _nbytes(spec) -> int:
 def wrapper_source(lowered: aot.LoweredProgram) -> str:
     """The entry points around the program's C interface."""
     e = lowered.entry
-    mapping = lowered.fetch_results or list(range(len(lowered.fetches)))
-    first, copies = {}, []
-    for col, r in enumerate(mapping):
-        if r in first:
-            copies.append((lowered.fetches[col], lowered.fetches[first[r]]))
-        else:
-            first[r] = col
-    results = [lowered.fetches[first[r]] for r in sorted(first)]
-    specs = lowered.feeds + results
-    params = ", ".join(f"pdm_memref_{len(s.shape)}d *" for s in specs) or "void"
-    descriptors, args = [], []
-    for i, s in enumerate(specs):
-        ptr = f"(void *){s.c_name}"
-        if s.shape:
-            init = (f"{{{ptr}, {ptr}, 0, {{{', '.join(map(str, s.shape))}}}, "
-                    f"{{{', '.join(map(str, aot._strides(s.shape)))}}}}}")
-        else:
-            init = f"{{{ptr}, {ptr}, 0}}"
-        descriptors.append(f"  pdm_memref_{len(s.shape)}d d{i} = {init};")
-        args.append(f"&d{i}")
+    entry = aot.entry_arguments(lowered)
+    params, descriptors, args, check = entry.params, entry.descriptors, entry.args, entry.null_check
     dup = "".join(f"  mgpuMemcpy((void *){dst.c_name}, (void *){src.c_name}, {_nbytes(dst)}, 0);\n"
-                  for dst, src in copies)
+                  for dst, src in entry.copies)
     all_specs = lowered.feeds + lowered.fetches
-    checks = [f"!{s.c_name}" for s in all_specs if s.numel]
-    check = f"  if ({' || '.join(checks)})\n    return -1;\n" if checks else ""
     names = ", ".join(s.c_name for s in all_specs)
     host_proto, device_proto = _prototypes(lowered)
     slots = "".join(f"static void *pdm_dev_{s.c_name};\nstatic size_t pdm_dev_{s.c_name}_bytes;\n"
@@ -166,7 +146,7 @@ def wrapper_source(lowered: aot.LoweredProgram) -> str:
 #include <stdio.h>
 #include <string.h>
 
-{aot.descriptor_types(specs)}
+{aot.descriptor_types(all_specs)}
 
 extern void {lowered.ciface_symbol}({params});
 extern int pdm_cuda_begin(void);
