@@ -198,6 +198,22 @@ class Constants(nn.Layer):
         return self.fc(x) + c, paddle.cast(x * 10.0, "int64") + i
 
 
+class Losses(nn.Layer):
+    """The loss ops: huber_loss, kldiv_loss, bce_loss, log_loss and
+    sigmoid_cross_entropy_with_logits (with pos_weight); no weights."""
+
+    def forward(self, x, y):                       # [N, 3] each
+        p = F.sigmoid(y)                           # probabilities
+        label = paddle.cast(x > 0, "float32")      # 0/1 labels
+        pos_weight = paddle.to_tensor([1.5, 0.5, 2.0], "float32")
+        return (F.smooth_l1_loss(x, y, reduction="none", delta=0.5),
+                F.kl_div(x, F.softmax(y), reduction="sum"),
+                F.binary_cross_entropy(p, label, reduction="none"),
+                F.binary_cross_entropy_with_logits(y, label, reduction="sum",
+                                                   pos_weight=pos_weight),
+                F.log_loss(p[:, :1], label[:, :1]))
+
+
 # name -> (layer factory, [(feed name, InputSpec shape, concrete shape)])
 MODELS = {
     "mlp": (MLP, [("x", [None, 8], [2, 8])]),
@@ -211,6 +227,8 @@ MODELS = {
     "while_loop": (StaticWhileLoop, [("x", [None, 4], [2, 4])]),
     "dy2static": (Dy2StaticControlFlow, [("x", [None, 4], [2, 4])]),
     "constants": (Constants, [("x", [None, 3], [2, 3])]),
+    # Ops.
+    "losses": (Losses, [("x", [None, 3], [4, 3]), ("y", [None, 3], [4, 3])]),
 }
 
 

@@ -285,3 +285,48 @@ def test_paddle_api_of_the_new_ops_on_eager_tensors():
                        paddle.to_tensor(rand(2, 4, 5, seed=3)), beta=0.5, alpha=2.0).numpy(),
         0.5 * rand(2, 3, 5) + 2.0 * rand(2, 3, 4, seed=2) @ rand(2, 4, 5, seed=3), rtol=1e-5,
         atol=1e-5)
+
+
+def test_paddle_losses_on_eager_tensors():
+    """F.smooth_l1_loss / log_loss / binary_cross_entropy / kl_div /
+    binary_cross_entropy_with_logits with Paddle's signatures and
+    reductions, against numpy."""
+    x, y = rand(4, 3), rand(4, 3, seed=1)
+    tx, ty = paddle.to_tensor(x), paddle.to_tensor(y)
+    d = y - x
+    huber = np.where(np.abs(d) <= 0.5, 0.5 * d * d, 0.5 * (np.abs(d) - 0.25))
+    np.testing.assert_allclose(F.smooth_l1_loss(tx, ty, "none", 0.5).numpy(), huber, rtol=1e-5)
+    np.testing.assert_allclose(F.smooth_l1_loss(tx, ty, delta=0.5).numpy(), huber.mean(),
+                               rtol=1e-5)
+    p = 1 / (1 + np.exp(-x))  # probabilities
+    label = (y > 0).astype("float32")
+    tp, tl = paddle.to_tensor(p), paddle.to_tensor(label)
+    bce = -(label * np.log(p) + (1 - label) * np.log(1 - p))
+    np.testing.assert_allclose(F.binary_cross_entropy(tp, tl, reduction="none").numpy(), bce,
+                               rtol=1e-5)
+    w = np.abs(rand(4, 3, seed=2))
+    np.testing.assert_allclose(
+        F.binary_cross_entropy(tp, tl, weight=paddle.to_tensor(w), reduction="sum").numpy(),
+        (bce * w).sum(), rtol=1e-5)
+    np.testing.assert_allclose(
+        F.log_loss(paddle.to_tensor(p[:, :1]), paddle.to_tensor(label[:, :1])).numpy(),
+        -label[:, :1] * np.log(p[:, :1] + 1e-4) - (1 - label[:, :1]) * np.log(1 - p[:, :1] + 1e-4),
+        rtol=1e-5)
+    q = np.abs(y) / np.abs(y).sum()
+    kl = q * (np.log(q) - x)
+    np.testing.assert_allclose(F.kl_div(tx, paddle.to_tensor(q), "batchmean").numpy(),
+                               kl.sum() / 4, rtol=1e-5)
+    np.testing.assert_allclose(F.kl_div(tx, ty, "none", log_target=True).numpy(),
+                               np.exp(y) * (y - x), rtol=1e-5)
+    # With pos_weight: (1 - label) x + (1 + (pw - 1) label) log(1 + exp(-x)).
+    pw = np.abs(rand(3, seed=3)) + 0.5
+    softplus_neg = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)
+    expected = (1 - label) * x + (1 + (pw - 1) * label) * softplus_neg
+    np.testing.assert_allclose(
+        F.binary_cross_entropy_with_logits(tx, tl, reduction="none",
+                                           pos_weight=paddle.to_tensor(pw)).numpy(),
+        expected, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(F.binary_cross_entropy_with_logits(tx, tl).numpy(),
+                               ((1 - label) * x + softplus_neg).mean(), rtol=1e-5)
+    with pytest.raises(ValueError, match="reduction"):
+        F.kl_div(tx, ty, "max")

@@ -143,6 +143,13 @@ CASES = {
     "logcumsumexp": (lambda: pd.logcumsumexp(v([3, 4]), 0), F.format("3x4")),
     "searchsorted": (lambda: pd.searchsorted(v([5]), v([3, 4])), "!pd.vtensor<3x4xi64>"),
     "dist": (lambda: pd.dist(v([3, 4]), v([4])), "!pd.vtensor<f32>"),
+    "huber_loss": (lambda: pd.huber_loss(v([3, 4]), v([3, 4]), 1.0)[1], F.format("3x4")),
+    "log_loss": (lambda: pd.log_loss(v([5, 1]), v([5, 1]), 1e-4), F.format("5x1")),
+    "bce_loss": (lambda: pd.bce_loss(v([3, 4]), v([3, 4])), F.format("3x4")),
+    "kldiv_loss": (lambda: pd.kldiv_loss(v([3, 4]), v([3, 4]), "sum"), "!pd.vtensor<f32>"),
+    "sigmoid_cross_entropy_with_logits": (
+        lambda: pd.sigmoid_cross_entropy_with_logits(v([3, 4]), v([3, 4]), v([3, 4]), True),
+        F.format("3x4")),
     "sum": (lambda: pd.sum(v([2, 3, 4], "int32"), [1]), "!pd.vtensor<2x4xi64>"),
     "mean": (lambda: pd.mean(v([2, 3, 4]), [-1], keepdim=True), F.format("2x3x1")),
     "max": (lambda: pd.max(v([2, 3, 4]), [0, 2]), F.format("3")),

@@ -66,6 +66,32 @@ def test_index_sample_checks_indices():
             exe.run(main, feed={"x": X, "i": bad}, fetch_list=["y"])
 
 
+def test_bce_loss_checks_its_input_range():
+    """bce_loss takes probabilities: like Paddle's kernel, an input outside
+    [0, 1] (or NaN) is an error, not a NaN in the outputs."""
+    from paddle_mlir.dialects import pd
+    set_global_seed(0)
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        p = static.data("p", [2, 3], "float32")
+        label = static.data("l", [2, 3], "float32")
+        main.fetch(pd.bce_loss(p, label), "y")
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    good = np.array([[0.0, 0.25, 0.5], [0.75, 1.0, 0.1]], np.float32)
+    label = np.array([[1, 0, 1], [0, 1, 0]], np.float32)
+    (y,) = exe.run(main, feed={"p": good, "l": label}, fetch_list=["y"])
+    with np.errstate(divide="ignore"):
+        expected = -(label * np.maximum(np.log(good), -100)
+                     + (1 - label) * np.maximum(np.log(1 - good), -100))
+    np.testing.assert_allclose(y, expected, rtol=1e-6)
+    for bad_value in (1.5, -0.25, np.nan):
+        bad = good.copy()
+        bad[1, 2] = bad_value
+        with pytest.raises(RuntimeCheckError, match=r"pd\.bce_loss at .*: an input is outside \[0, 1\]"):
+            exe.run(main, feed={"p": bad, "l": label}, fetch_list=["y"])
+
+
 def _scatter(x, i):
     y = x.copy()
     y[i] = 7.0

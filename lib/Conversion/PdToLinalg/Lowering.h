@@ -56,6 +56,7 @@ struct LoweringTable {
 void populateElementwiseLowerings(LoweringTable &table);
 void populateReductionLowerings(LoweringTable &table);
 void populateNNLowerings(LoweringTable &table);
+void populateLossLowerings(LoweringTable &table);
 void populateMatrixLowerings(LoweringTable &table);
 void populateManipulationLowerings(LoweringTable &table);
 void populateCreationLowerings(LoweringTable &table);
@@ -80,6 +81,11 @@ Value checkedIndices(Lowerer &l, Location loc, Operation *op, Value indices, boo
                      bool wrapNegative,
                      function_ref<Value(OpBuilder &, Location, ValueRange ivs)> bound,
                      StringRef what);
+
+/// Inside the body of an elementwise op of `op`'s lowering: where `bad` is
+/// true, reports run-time check `site` (registerRuntimeCheck) with no
+/// value; the op still computes its element.
+void reportIf(OpBuilder &b, Location loc, Operation *op, int64_t site, Value bad);
 
 /// The integer divisors of `op` checked at run time: a zero reports
 /// "integer division by zero" and becomes 1 (no SIGFPE). Float tensors and

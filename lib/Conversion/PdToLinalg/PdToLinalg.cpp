@@ -186,6 +186,7 @@ const LoweringTable &getLoweringTable() {
     populateElementwiseLowerings(t);
     populateReductionLowerings(t);
     populateNNLowerings(t);
+    populateLossLowerings(t);
     populateMatrixLowerings(t);
     populateManipulationLowerings(t);
     populateCreationLowerings(t);

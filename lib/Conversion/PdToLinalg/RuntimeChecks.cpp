@@ -128,6 +128,18 @@ Value mlir::pd::lowering::checkedIndices(Lowerer &l, Location loc, Operation *op
       .getResult(0);
 }
 
+void mlir::pd::lowering::reportIf(OpBuilder &b, Location loc, Operation *op, int64_t site,
+                                  Value bad) {
+  func::FuncOp report = runtimeErrorFunction(op->getParentOfType<ModuleOp>());
+  scf::IfOp::create(b, loc, bad, [&](OpBuilder &tb, Location tl) {
+    Type i64 = tb.getI64Type();
+    Value where = arith::ConstantIntOp::create(tb, tl, i64, site);
+    Value none = arith::ConstantIntOp::create(tb, tl, i64, 0);
+    func::CallOp::create(tb, tl, report, ValueRange{where, none, none});
+    scf::YieldOp::create(tb, tl);
+  });
+}
+
 Value mlir::pd::lowering::checkedDivisors(Lowerer &l, Location loc, Operation *op,
                                            Value divisors) {
   if (!l.runtimeChecks)
@@ -143,7 +155,6 @@ Value mlir::pd::lowering::checkedDivisors(Lowerer &l, Location loc, Operation *o
       llvm::none_of(constant.getValues<APInt>(), [](const APInt &v) { return v.isZero(); }))
     return divisors;
   int64_t site = registerRuntimeCheck(op, "integer division by zero");
-  func::FuncOp report = runtimeErrorFunction(op->getParentOfType<ModuleOp>());
   int64_t rank = type.getRank();
   Value init = tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, divisors), elem);
   SmallVector<AffineMap> maps(2, AffineMap::getMultiDimIdentityMap(rank, b.getContext()));
@@ -155,13 +166,7 @@ Value mlir::pd::lowering::checkedDivisors(Lowerer &l, Location loc, Operation *o
                Value zero = arith::ConstantIntOp::create(nb, nl, elem, 0);
                Value one = arith::ConstantIntOp::create(nb, nl, elem, 1);
                Value isZero = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq, args[0], zero);
-               scf::IfOp::create(nb, nl, isZero, [&](OpBuilder &tb, Location tl) {
-                 Type i64 = tb.getI64Type();
-                 Value where = arith::ConstantIntOp::create(tb, tl, i64, site);
-                 Value none = arith::ConstantIntOp::create(tb, tl, i64, 0);
-                 func::CallOp::create(tb, tl, report, ValueRange{where, none, none});
-                 scf::YieldOp::create(tb, tl);
-               });
+               reportIf(nb, nl, op, site, isZero);
                linalg::YieldOp::create(nb, nl,
                                        ValueRange{arith::SelectOp::create(nb, nl, isZero, one, args[0])});
              })

@@ -587,6 +587,69 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
         return pd.transpose(pd.matmul(weights, v, False, False), [0, 2, 1, 3])
 
 
+# -- losses -------------------------------------------------------------------------
+def _reduce_loss(out, reduction, fn):
+    """Paddle's reductions of a loss: the loss itself, its sum or its mean."""
+    if reduction == "none":
+        return out
+    if reduction == "sum":
+        return _T.sum(out)
+    if reduction == "mean":
+        return _T.mean(out)
+    raise ValueError(f"{fn}: reduction must be 'none', 'mean' or 'sum', got {reduction!r}")
+
+
+def smooth_l1_loss(input, label, reduction="mean", delta=1.0, name=None):
+    """`pd.huber_loss` (0.5 d^2 where |d| <= delta, else delta (|d| - 0.5 delta),
+    d = label - input), then the reduction."""
+    with building(input):
+        return _reduce_loss(pd.huber_loss(input, label, delta)[0], reduction, "smooth_l1_loss")
+
+
+def log_loss(input, label, epsilon=1e-4, name=None):
+    """`pd.log_loss`: input and label of shape [N, 1]."""
+    with building(input):
+        return pd.log_loss(input, label, epsilon)
+
+
+def binary_cross_entropy(input, label, weight=None, reduction="mean", name=None):
+    """`pd.bce_loss` of probabilities in [0, 1] (outside: a run-time error),
+    times `weight`, then the reduction."""
+    with building(input):
+        out = pd.bce_loss(input, label)
+        if weight is not None:
+            out = _T.multiply(out, weight)
+        return _reduce_loss(out, reduction, "binary_cross_entropy")
+
+
+def kl_div(input, label, reduction="mean", log_target=False, name=None):
+    """`pd.kldiv_loss`: label (log label - input), or exp(label) (label - input)
+    with log_target; reduction none, mean, batchmean or sum."""
+    if reduction not in ("none", "mean", "batchmean", "sum"):
+        raise ValueError("kl_div: reduction must be 'none', 'mean', 'batchmean' or 'sum', "
+                         f"got {reduction!r}")
+    with building(input):
+        return pd.kldiv_loss(input, label, reduction, log_target)
+
+
+def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean",
+                                     pos_weight=None, name=None):
+    """As Paddle: `pos_weight` becomes 1 + (pos_weight - 1) label, then
+    `pd.sigmoid_cross_entropy_with_logits`, times `weight`, then the
+    reduction."""
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError("binary_cross_entropy_with_logits: reduction must be 'none', 'mean' "
+                         f"or 'sum', got {reduction!r}")
+    with building(logit):
+        if pos_weight is not None:
+            one = _T.full([1], 1.0, logit.dtype)
+            pos_weight = _T.add(_T.multiply(label, _T.subtract(pos_weight, one)), one)
+        out = pd.sigmoid_cross_entropy_with_logits(logit, label, pos_weight, False, -100)
+        if weight is not None:
+            out = _T.multiply(out, weight)
+        return _reduce_loss(out, reduction, "binary_cross_entropy_with_logits")
+
+
 # Eager tensors run through every function here (see paddle_mlir.eager).
 from .. import eager as _eager  # noqa: E402
 

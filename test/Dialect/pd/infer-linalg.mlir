@@ -991,3 +991,28 @@ func.func @diag_embed_multi_dot_crop(%x: !pd.vtensor<2x3xf32>, %x3: !pd.vtensor<
   %5 = pd.crop %m, %shape2, %off : (!pd.vtensor<4x6xf32>, !pd.vtensor<2xi64>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?xf32>
   return
 }
+
+// -----
+
+// Losses: huber_loss's out and residual, bce_loss and
+// sigmoid_cross_entropy_with_logits keep the input's shape; log_loss is
+// [N, 1]; kldiv_loss keeps it with reduction none, else is 0-D.
+// CHECK-LABEL: func.func @losses
+// CHECK: pd.huber_loss {{.*}} -> (!pd.vtensor<4x5xf32>, !pd.vtensor<4x5xf32>)
+// CHECK: pd.log_loss {{.*}} -> !pd.vtensor<6x1xf32>
+// CHECK: pd.bce_loss {{.*}} -> !pd.vtensor<4x5xf32>
+// CHECK: pd.kldiv_loss {{.*}} -> !pd.vtensor<4x5xf32>
+// CHECK: pd.kldiv_loss {{.*}} -> !pd.vtensor<f32>
+// CHECK: pd.sigmoid_cross_entropy_with_logits {{.*}} -> !pd.vtensor<4x5xf32>
+// CHECK: pd.sigmoid_cross_entropy_with_logits {{.*}} -> !pd.vtensor<?x5xf32>
+func.func @losses(%x: !pd.vtensor<4x5xf32>, %y: !pd.vtensor<4x5xf32>, %p: !pd.vtensor<6x1xf32>,
+                  %d: !pd.vtensor<?x5xf32>) {
+  %0:2 = pd.huber_loss %x, %y {delta = 1.0 : f32} : (!pd.vtensor<4x5xf32>, !pd.vtensor<4x5xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  %1 = pd.log_loss %p, %p {epsilon = 1.0e-4 : f32} : (!pd.vtensor<6x1xf32>, !pd.vtensor<6x1xf32>) -> !pd.vtensor<?x?xf32>
+  %2 = pd.bce_loss %x, %y : (!pd.vtensor<4x5xf32>, !pd.vtensor<4x5xf32>) -> !pd.vtensor<?x?xf32>
+  %3 = pd.kldiv_loss %x, %y {reduction = "none"} : (!pd.vtensor<4x5xf32>, !pd.vtensor<4x5xf32>) -> !pd.vtensor<?x?xf32>
+  %4 = pd.kldiv_loss %x, %y {reduction = "batchmean"} : (!pd.vtensor<4x5xf32>, !pd.vtensor<4x5xf32>) -> !pd.vtensor<f32>
+  %5 = pd.sigmoid_cross_entropy_with_logits %x, %y pos_weight(%y) : (!pd.vtensor<4x5xf32>, !pd.vtensor<4x5xf32>, !pd.vtensor<4x5xf32>) -> !pd.vtensor<?x?xf32>
+  %6 = pd.sigmoid_cross_entropy_with_logits %d, %x {normalize = true} : (!pd.vtensor<?x5xf32>, !pd.vtensor<4x5xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}

@@ -1222,3 +1222,48 @@ func.func @crop_past_end(%x: !pd.vtensor<4x6xf32>) {
   %0 = pd.crop %x, %shape, %at : (!pd.vtensor<4x6xf32>, !pd.vtensor<2xi64>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?xf32>
   return
 }
+
+// -----
+
+func.func @huber_loss_shapes(%x: !pd.vtensor<4x5xf32>, %y: !pd.vtensor<5xf32>) {
+  // expected-error @+2 {{'pd.huber_loss' op input of shape [4, 5] and label of shape [5] must have the same shape}}
+  // expected-error @+1 {{'pd.huber_loss' op failed to infer returned types}}
+  %0:2 = pd.huber_loss %x, %y {delta = 1.0 : f32} : (!pd.vtensor<4x5xf32>, !pd.vtensor<5xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @log_loss_not_a_column(%x: !pd.vtensor<4x5xf32>) {
+  // expected-error @+2 {{'pd.log_loss' op input must have the shape [N, 1] (one probability per row), got [4, 5]}}
+  // expected-error @+1 {{'pd.log_loss' op failed to infer returned types}}
+  %0 = pd.log_loss %x, %x {epsilon = 1.0e-4 : f32} : (!pd.vtensor<4x5xf32>, !pd.vtensor<4x5xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @bce_loss_integers(%x: !pd.vtensor<4xi32>) {
+  // expected-error @+2 {{'pd.bce_loss' op input must be a float tensor}}
+  // expected-error @+1 {{'pd.bce_loss' op failed to infer returned types}}
+  %0 = pd.bce_loss %x, %x : (!pd.vtensor<4xi32>, !pd.vtensor<4xi32>) -> !pd.vtensor<?xi32>
+  return
+}
+
+// -----
+
+func.func @kldiv_loss_reduction(%x: !pd.vtensor<4xf32>) {
+  // expected-error @+2 {{'pd.kldiv_loss' op reduction must be none, mean, batchmean or sum, got 'max'}}
+  // expected-error @+1 {{'pd.kldiv_loss' op failed to infer returned types}}
+  %0 = pd.kldiv_loss %x, %x {reduction = "max"} : (!pd.vtensor<4xf32>, !pd.vtensor<4xf32>) -> !pd.vtensor<f32>
+  return
+}
+
+// -----
+
+func.func @sigmoid_ce_pos_weight(%x: !pd.vtensor<4x5xf32>, %w: !pd.vtensor<4x5xf64>) {
+  // expected-error @+2 {{'pd.sigmoid_cross_entropy_with_logits' op x and pos_weight have different dtypes}}
+  // expected-error @+1 {{'pd.sigmoid_cross_entropy_with_logits' op failed to infer returned types}}
+  %0 = pd.sigmoid_cross_entropy_with_logits %x, %x pos_weight(%w) : (!pd.vtensor<4x5xf32>, !pd.vtensor<4x5xf32>, !pd.vtensor<4x5xf64>) -> !pd.vtensor<?x?xf32>
+  return
+}

@@ -1471,6 +1471,48 @@ add("temporal_shift", I64, "t4",
     {"x": rand(rng_for("temporal_shift", I64), (4, 8, 1, 2), I64, -50, 50)},
     lambda x: pd.temporal_shift(x, 4), lambda x: R.temporal_shift(x, 4))
 
+# Losses: huber_loss (out and residual), log_loss ([N, 1]), bce_loss (the
+# log clamped at -100 at 0 and 1), kldiv_loss (each reduction, log_target),
+# sigmoid_cross_entropy_with_logits (ignored labels, pos_weight, normalize).
+# Float attributes are float32, as in Paddle.
+for _dt in FLOATS:
+    _r = rng_for("losses", _dt)
+    add("huber_loss", _dt, "delta", {"x": rand(_r, (4, 5), _dt, -3, 3), "y": rand(_r, (4, 5), _dt, -3, 3)},
+        lambda x, y: list(pd.huber_loss(x, y, 0.7)),
+        lambda x, y: [out(v, x.dtype) for v in R.huber_loss(f64(x), f64(y), float(np.float32(0.7)))])
+    add("log_loss", _dt, "rows", {"p": rand(_r, (6, 1), _dt, 0.0, 1.0),
+                                  "l": rand(_r, (6, 1), _dt, 0.0, 1.0).round()},
+        lambda p, l: pd.log_loss(p, l, 1e-4),
+        lambda p, l: out(R.log_loss(f64(p), f64(l), float(np.float32(1e-4))), p.dtype))
+    _p = rand(_r, (3, 4), _dt, 0.0, 1.0)
+    _p[0, :2] = [0.0, 1.0]  # log(0): clamped at -100
+    add("bce_loss", _dt, "probabilities", {"p": _p, "l": rand(_r, (3, 4), _dt, 0.0, 1.0)},
+        lambda p, l: pd.bce_loss(p, l), lambda p, l: out(R.bce_loss(f64(p), f64(l)), p.dtype))
+    for _red in ("none", "mean", "batchmean", "sum"):
+        for _lt in (False, True):
+            add("kldiv_loss", _dt, f"{_red}{'_log_target' if _lt else ''}",
+                {"x": rand(_r, (3, 4), _dt, -2, 2), "l": rand(_r, (3, 4), _dt, -0.5, 1.0)},
+                lambda x, l, _red=_red, _lt=_lt: pd.kldiv_loss(x, l, _red, _lt),
+                lambda x, l, _red=_red, _lt=_lt: out(R.kldiv_loss(f64(x), f64(l), _red, _lt),
+                                                     x.dtype))
+    _l = rand(_r, (3, 4), _dt, 0.0, 1.0).round()
+    _l[0, 1], _l[1, 2], _l[2, 3] = -100, -100.5, 0.3  # ignored (int(-100.5) = -100), soft
+    for _norm in (False, True):
+        add("sigmoid_cross_entropy_with_logits", _dt, f"plain{'_normalize' if _norm else ''}",
+            {"x": rand(_r, (3, 4), _dt, -6, 6), "l": _l},
+            lambda x, l, _norm=_norm: pd.sigmoid_cross_entropy_with_logits(x, l, None, _norm),
+            lambda x, l, _norm=_norm: out(R.sigmoid_cross_entropy_with_logits(
+                f64(x), f64(l), None, _norm), x.dtype))
+        add("sigmoid_cross_entropy_with_logits", _dt, f"pos_weight{'_normalize' if _norm else ''}",
+            {"x": rand(_r, (3, 4), _dt, -6, 6), "l": _l, "w": rand(_r, (3, 4), _dt, 0.5, 2.0)},
+            lambda x, l, w, _norm=_norm: pd.sigmoid_cross_entropy_with_logits(x, l, w, _norm),
+            lambda x, l, w, _norm=_norm: out(R.sigmoid_cross_entropy_with_logits(
+                f64(x), f64(l), f64(w), _norm), x.dtype))
+add("sigmoid_cross_entropy_with_logits", F32, "all_ignored_normalize",
+    {"x": rand(rng_for("losses", "ignored"), (2, 3), F32), "l": np.full((2, 3), -100, np.float32)},
+    lambda x, l: pd.sigmoid_cross_entropy_with_logits(x, l, None, True, -100),
+    lambda x, l: out(R.sigmoid_cross_entropy_with_logits(f64(x), f64(l), None, True), x.dtype))
+
 # label_smooth, swiglu
 for _dt in FLOATS:
     _r = rng_for("label_smooth", _dt)

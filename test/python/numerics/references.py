@@ -1253,3 +1253,49 @@ def dist(x, y, p):
     if np.isinf(p):
         return np.array(d.max() if p > 0 else d.min(), x.dtype)
     return np.array((d ** p).sum() ** (1.0 / p), x.dtype)
+
+
+# Losses, as PHI's CPU kernels compute them (checked equal to Paddle 3.3.1's
+# outputs, within 1e-6, when these were written).
+def huber_loss(x, label, delta):
+    r = label - x
+    return [np.where(np.abs(r) <= delta, 0.5 * r * r, delta * (np.abs(r) - 0.5 * delta)), r]
+
+
+def log_loss(p, label, epsilon):
+    return -label * np.log(p + epsilon) - (1 - label) * np.log(1 - p + epsilon)
+
+
+def bce_loss(x, label):
+    with np.errstate(divide="ignore"):
+        hit = np.maximum(np.log(x), -100)
+        miss = np.maximum(np.log(1 - x), -100)
+    return -(label * hit + (1 - label) * miss)
+
+
+def kldiv_loss(x, label, reduction="mean", log_target=False):
+    if log_target:
+        o = np.exp(label) * (label - x)
+    else:
+        o = np.where(label > 0, label * (np.log(np.where(label > 0, label, 1)) - x), 0)
+    if reduction == "none":
+        return o
+    if reduction == "sum":
+        return np.array(o.sum())
+    if reduction == "mean":
+        return np.array(o.mean())
+    return np.array(o.sum() / x.shape[0])  # batchmean
+
+
+def sigmoid_cross_entropy_with_logits(x, label, pos_weight=None, normalize=False,
+                                      ignore_index=-100):
+    tail = np.log1p(np.exp(-np.abs(x)))
+    if pos_weight is None:
+        o = np.maximum(x, 0) - x * label + tail
+    else:
+        o = (1 - label) * x + pos_weight * (tail + np.maximum(-x, 0))
+    o = np.where(np.trunc(label) == ignore_index, 0, o)
+    if normalize:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            o = o / np.count_nonzero(np.abs(label - ignore_index) > 1e-6)
+    return o

@@ -396,6 +396,25 @@ LogicalResult SearchsortedInferMeta(const MetaTensor &sortedSequence, const Meta
 /// The p-norm of x - y (broadcast): a 0-D tensor.
 LogicalResult DistInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
                             const MetaError &err);
+/// Elementwise losses of a prediction and a label of the same shape and
+/// dtype (Paddle requires both): huber_loss (out and residual), bce_loss.
+LogicalResult HuberLossInferMeta(const MetaTensor &input, const MetaTensor &label,
+                                 MetaTensor &out, MetaTensor &residual, const MetaError &err);
+LogicalResult BCELossInferMeta(const MetaTensor &input, const MetaTensor &label,
+                               MetaTensor &out, const MetaError &err);
+/// log_loss: input and label of shape [N, 1]; out [N, 1].
+LogicalResult LogLossInferMeta(const MetaTensor &input, const MetaTensor &label,
+                               MetaTensor &out, const MetaError &err);
+/// kldiv_loss: x's shape with reduction "none", else a 0-D tensor
+/// ("mean", "batchmean", "sum").
+LogicalResult KLDivInferMeta(const MetaTensor &x, const MetaTensor &label, StringRef reduction,
+                             MetaTensor &out, const MetaError &err);
+/// sigmoid_cross_entropy_with_logits: x, label and pos_weight (optional)
+/// of one shape; out too.
+LogicalResult SigmoidCrossEntropyWithLogitsInferMeta(const MetaTensor &x,
+                                                     const MetaTensor &label,
+                                                     const MetaTensor &posWeight,
+                                                     MetaTensor &out, const MetaError &err);
 /// out[i, j] = x[i, index[i, j]]: index's shape.
 LogicalResult IndexSampleInferMeta(const MetaTensor &x, const MetaTensor &index,
                                    MetaTensor &out, const MetaError &err);

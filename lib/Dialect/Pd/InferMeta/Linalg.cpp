@@ -896,4 +896,73 @@ LogicalResult LabelSmoothInferMeta(const MetaTensor &label, const MetaTensor &pr
   return success();
 }
 
+/// Paddle's loss ops take a prediction and a label of one shape (checked
+/// where both dims are known) and one float dtype.
+static LogicalResult sameLossShapes(const MetaTensor &a, const MetaTensor &b, StringRef aName,
+                                    StringRef bName, const MetaError &err) {
+  if (!isa<FloatType>(a.dtype))
+    return err(aName, " must be a float tensor");
+  if (a.dtype != b.dtype)
+    return err(aName, " and ", bName, " have different dtypes");
+  if (a.rank() != b.rank() || !areShapesCompatible(a.dims, b.dims))
+    return err(aName, " of shape ", dimsStr(a.dims), " and ", bName, " of shape ",
+               dimsStr(b.dims), " must have the same shape");
+  return success();
+}
+
+LogicalResult HuberLossInferMeta(const MetaTensor &input, const MetaTensor &label,
+                                 MetaTensor &out, MetaTensor &residual, const MetaError &err) {
+  if (failed(sameLossShapes(input, label, "input", "label", err)))
+    return failure();
+  out.set(input.dims, input.dtype);
+  residual.set(input.dims, input.dtype);
+  return success();
+}
+
+LogicalResult BCELossInferMeta(const MetaTensor &input, const MetaTensor &label,
+                               MetaTensor &out, const MetaError &err) {
+  if (failed(sameLossShapes(input, label, "input", "label", err)))
+    return failure();
+  out.set(input.dims, input.dtype);
+  return success();
+}
+
+LogicalResult LogLossInferMeta(const MetaTensor &input, const MetaTensor &label,
+                               MetaTensor &out, const MetaError &err) {
+  if (failed(sameLossShapes(input, label, "input", "label", err)))
+    return failure();
+  if (input.rank() != 2 || (!isDyn(input.dims[1]) && input.dims[1] != 1))
+    return err("input must have the shape [N, 1] (one probability per row), got ",
+               dimsStr(input.dims));
+  out.set({input.dims[0], 1}, input.dtype);
+  return success();
+}
+
+LogicalResult KLDivInferMeta(const MetaTensor &x, const MetaTensor &label, StringRef reduction,
+                             MetaTensor &out, const MetaError &err) {
+  if (failed(sameLossShapes(x, label, "x", "label", err)))
+    return failure();
+  if (!llvm::is_contained({"none", "mean", "batchmean", "sum"}, reduction))
+    return err("reduction must be none, mean, batchmean or sum, got '", reduction, "'");
+  if (reduction == "batchmean" && x.rank() == 0)
+    return err("reduction batchmean needs a batch dim");
+  if (reduction == "none")
+    out.set(x.dims, x.dtype);
+  else
+    out.set({}, x.dtype);
+  return success();
+}
+
+LogicalResult SigmoidCrossEntropyWithLogitsInferMeta(const MetaTensor &x,
+                                                     const MetaTensor &label,
+                                                     const MetaTensor &posWeight,
+                                                     MetaTensor &out, const MetaError &err) {
+  if (failed(sameLossShapes(x, label, "x", "label", err)))
+    return failure();
+  if (posWeight.present && failed(sameLossShapes(x, posWeight, "x", "pos_weight", err)))
+    return failure();
+  out.set(x.dims, x.dtype);
+  return success();
+}
+
 } // namespace mlir::pd

@@ -1,0 +1,224 @@
+//===- Loss.cpp - Paddle's loss ops as elementwise generics ---------------===//
+//
+// huber_loss, log_loss, bce_loss, kldiv_loss and
+// sigmoid_cross_entropy_with_logits, computed as PHI's CPU kernels do
+// (paddle/phi/kernels/cpu and impl): one elementwise linalg.generic per op,
+// then, for kldiv_loss's reductions and the normalization of
+// sigmoid_cross_entropy_with_logits, one reduction over all elements.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/PdToLinalg/Lowering.h"
+#include "Conversion/PdToLinalg/ScalarArith.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace mlir::pd;
+using namespace mlir::pd::lowering;
+
+namespace {
+
+/// The op's float arithmetic, with static shapes for `values` (their
+/// shapes are equal: the InferMeta checked them).
+FailureOr<Arith> lossArith(Operation *op, Lowerer &l, Value pdInput, ValueRange values) {
+  FailureOr<Arith> a = arithFor(op, l.b, pdInput, Domain::Float);
+  if (failed(a))
+    return failure();
+  SmallVector<Type> types;
+  for (Value v : values)
+    types.push_back(v.getType());
+  if (failed(requireStatic(op, types)))
+    return failure();
+  return a;
+}
+
+using LossBody = function_ref<Value(const Arith &a, ValueRange v)>;
+
+/// One elementwise generic over `pdInputs` (lowered; the first one's float
+/// type and shape): `body` gets the arithmetic and one element of each.
+FailureOr<Value> elementwiseLoss(Operation *op, Lowerer &l, ValueRange pdInputs, LossBody body) {
+  SmallVector<Value> inputs;
+  for (Value v : pdInputs)
+    inputs.push_back(l.get(v));
+  FailureOr<Arith> arith = lossArith(op, l, pdInputs.front(), inputs);
+  if (failed(arith))
+    return failure();
+  Type elem = arith->type;
+  auto type =
+      RankedTensorType::get(cast<RankedTensorType>(inputs.front().getType()).getShape(), elem);
+  return buildElementwise(l.b, op->getLoc(), type, inputs,
+                          [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+                            return body(Arith{nb, nloc, elem}, v);
+                          });
+}
+
+/// The sum of all elements of `t` as a 0-D tensor.
+Value sumAll(OpBuilder &b, Location loc, Value t, Type elem) {
+  auto type = cast<RankedTensorType>(t.getType());
+  if (type.getRank() == 0)
+    return t;
+  Value zero = scalarConstant(b, loc, elem, 0);
+  return buildReduction(b, loc, t, llvm::to_vector(llvm::seq<int64_t>(0, type.getRank())),
+                        /*keepDims=*/false, zero,
+                        [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+                          return arith::AddFOp::create(nb, nloc, v[0], v[1]);
+                        });
+}
+
+/// `value` as the type of `result`, mapped to it.
+LogicalResult mapResult(Lowerer &l, Location loc, Value result, FailureOr<Value> value) {
+  if (failed(value))
+    return failure();
+  l.map(result, castTo(l.b, loc, *value, loweredType(result.getType())));
+  return success();
+}
+
+Value log(const Arith &a, Value x) { return math::LogOp::create(a.b, a.loc, x); }
+
+/// residual = label - input; out = 0.5 r^2 where |r| <= delta, else
+/// delta (|r| - 0.5 delta).
+LogicalResult lowerHuberLoss(Operation *op, Lowerer &l) {
+  auto o = cast<HuberLossOp>(op);
+  double delta = o.getDelta().convertToDouble();
+  FailureOr<Value> residual = elementwiseLoss(
+      op, l, {o.getInput(), o.getLabel()},
+      [&](const Arith &a, ValueRange v) { return a.sub(v[1], v[0]); });
+  if (failed(mapResult(l, op->getLoc(), o.getResidual(), residual)))
+    return failure();
+  return mapResult(l, op->getLoc(), o.getOut(),
+                   elementwiseLoss(op, l, {o.getResidual()}, [&](const Arith &a, ValueRange v) {
+                     Value r = a.abs(v[0]);
+                     Value small = a.mul(a.c(0.5), a.mul(v[0], v[0]));
+                     Value large = a.mul(a.c(delta), a.sub(r, a.c(0.5 * delta)));
+                     Value inside = arith::CmpFOp::create(a.b, a.loc, arith::CmpFPredicate::OLE,
+                                                          r, a.c(delta));
+                     return a.select(inside, small, large);
+                   }));
+}
+
+/// -label log(input + eps) - (1 - label) log(1 - input + eps).
+LogicalResult lowerLogLoss(Operation *op, Lowerer &l) {
+  auto o = cast<LogLossOp>(op);
+  double eps = o.getEpsilon().convertToDouble();
+  return mapResult(l, op->getLoc(), o.getOut(),
+                   elementwiseLoss(op, l, {o.getInput(), o.getLabel()},
+                                   [&](const Arith &a, ValueRange v) {
+                                     Value hit = log(a, a.add(v[0], a.c(eps)));
+                                     Value miss = log(a, a.add(a.sub(a.c(1), v[0]), a.c(eps)));
+                                     return a.sub(a.neg(a.mul(v[1], hit)),
+                                                  a.mul(a.sub(a.c(1), v[1]), miss));
+                                   }));
+}
+
+/// -(label max(log x, -100) + (1 - label) max(log(1 - x), -100)); an input
+/// outside [0, 1] (or NaN), which Paddle's kernel refuses, is a run-time
+/// error (with the run-time checks on).
+LogicalResult lowerBCELoss(Operation *op, Lowerer &l) {
+  auto o = cast<BceLossOp>(op);
+  int64_t site = l.runtimeChecks ? registerRuntimeCheck(op, "an input is outside [0, 1]") : -1;
+  return mapResult(
+      l, op->getLoc(), o.getOut(),
+      elementwiseLoss(op, l, {o.getInput(), o.getLabel()}, [&](const Arith &a, ValueRange v) {
+        if (site >= 0) {
+          // Unordered compares: NaN is outside too.
+          Value below =
+              arith::CmpFOp::create(a.b, a.loc, arith::CmpFPredicate::ULT, v[0], a.c(0));
+          Value above =
+              arith::CmpFOp::create(a.b, a.loc, arith::CmpFPredicate::UGT, v[0], a.c(1));
+          reportIf(a.b, a.loc, op, site, arith::OrIOp::create(a.b, a.loc, below, above));
+        }
+        Value hit = a.max(log(a, v[0]), a.c(-100));
+        Value miss = a.max(log(a, a.sub(a.c(1), v[0])), a.c(-100));
+        return a.neg(a.add(a.mul(v[1], hit), a.mul(a.sub(a.c(1), v[1]), miss)));
+      }));
+}
+
+/// label (log label - x) where label > 0, else 0 (exp(label) (label - x)
+/// with log_target); then the sum, the mean, or the sum over the batch
+/// dim's size.
+LogicalResult lowerKLDivLoss(Operation *op, Lowerer &l) {
+  auto o = cast<KldivLossOp>(op);
+  bool logTarget = o.getLogTarget();
+  FailureOr<Value> pointwise = elementwiseLoss(
+      op, l, {o.getX(), o.getLabel()}, [&](const Arith &a, ValueRange v) -> Value {
+        if (logTarget)
+          return a.mul(a.exp(v[1]), a.sub(v[1], v[0]));
+        Value term = a.mul(v[1], a.sub(log(a, v[1]), v[0]));
+        return a.select(a.gt(v[1], a.c(0)), term, a.c(0));
+      });
+  StringRef reduction = o.getReduction();
+  if (failed(pointwise) || reduction == "none")
+    return mapResult(l, op->getLoc(), o.getOut(), pointwise);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  auto type = cast<RankedTensorType>(pointwise->getType());
+  Type elem = type.getElementType();
+  double divisor = 1;
+  if (reduction == "mean")
+    divisor = (double)type.getNumElements();
+  else if (reduction == "batchmean")
+    divisor = type.getRank() == 0 ? 1 : (double)type.getDimSize(0);
+  Value out = sumAll(b, loc, *pointwise, elem);
+  if (divisor != 1)
+    out = buildElementwise(b, loc, RankedTensorType::get({}, elem), {out},
+                           [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+                             Arith a{nb, nloc, elem};
+                             return a.div(v[0], a.c(divisor));
+                           });
+  return mapResult(l, loc, o.getOut(), out);
+}
+
+/// PHI's kernel: 0 where int(label) == ignore_index, else max(x, 0) -
+/// x label + log(1 + exp(-|x|)), or with pos_weight (1 - label) x +
+/// pos_weight (log(1 + exp(-|x|)) + max(-x, 0)); with normalize, divided by the
+/// number of labels further than 1e-6 from ignore_index (0 of them: NaN, as
+/// Paddle's integer division by a zero count gives).
+LogicalResult lowerSigmoidCrossEntropyWithLogits(Operation *op, Lowerer &l) {
+  auto o = cast<SigmoidCrossEntropyWithLogitsOp>(op);
+  SmallVector<Value> inputs{o.getX(), o.getLabel()};
+  if (o.getPosWeight())
+    inputs.push_back(o.getPosWeight());
+  // The I32Attr getter is unsigned: read it as signed.
+  double ignore = (double)(int32_t)o.getIgnoreIndex();
+  FailureOr<Value> out =
+      elementwiseLoss(op, l, inputs, [&](const Arith &a, ValueRange v) -> Value {
+        Value tail = a.log1p(a.exp(a.neg(a.abs(v[0]))));
+        Value loss =
+            v.size() > 2
+                ? a.add(a.mul(a.sub(a.c(1), v[1]), v[0]),
+                        a.mul(v[2], a.add(tail, a.max(a.neg(v[0]), a.c(0)))))
+                : a.add(a.sub(a.max(v[0], a.c(0)), a.mul(v[0], v[1])), tail);
+        Value truncated = math::TruncOp::create(a.b, a.loc, v[1]);
+        Value ignored = arith::CmpFOp::create(a.b, a.loc, arith::CmpFPredicate::OEQ, truncated,
+                                              a.c(ignore));
+        return a.select(ignored, a.c(0), loss);
+      });
+  if (failed(out) || !o.getNormalize())
+    return mapResult(l, op->getLoc(), o.getOut(), out);
+  FailureOr<Value> counted =
+      elementwiseLoss(op, l, {o.getLabel()}, [&](const Arith &a, ValueRange v) -> Value {
+        Value far = a.gt(a.abs(a.sub(v[0], a.c(ignore))), a.c(1e-6));
+        return a.select(far, a.c(1), a.c(0));
+      });
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  auto type = cast<RankedTensorType>(out->getType());
+  Type elem = type.getElementType();
+  Value count = sumAll(b, loc, *counted, elem);
+  Value normalized = buildElementwise(b, loc, type, {*out, count},
+                                      [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+                                        return Arith{nb, nloc, elem}.div(v[0], v[1]);
+                                      });
+  return mapResult(l, loc, o.getOut(), normalized);
+}
+
+} // namespace
+
+void lowering::populateLossLowerings(LoweringTable &table) {
+  table.add("pd.huber_loss", lowerHuberLoss);
+  table.add("pd.log_loss", lowerLogLoss);
+  table.add("pd.bce_loss", lowerBCELoss);
+  table.add("pd.kldiv_loss", lowerKLDivLoss);
+  table.add("pd.sigmoid_cross_entropy_with_logits", lowerSigmoidCrossEntropyWithLogits);
+}
