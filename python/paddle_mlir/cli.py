@@ -207,6 +207,8 @@ def _predictor(args: argparse.Namespace):
         config.disable_compile_cache()
     if args.runtime_checks is not None:
         config.switch_runtime_checks(args.runtime_checks)
+    if getattr(args, "device", "cpu") == "cuda":
+        config.enable_use_gpu()
     return inference.create_predictor(config)
 
 
@@ -420,8 +422,10 @@ def main(argv: list[str] | None = None) -> int:
     parallel_help = "run parallel loops on threads (default: when there is more than one core)"
     threads_help = ("threads that run parallel loops, the caller included (default: "
                     "$PADDLE_MLIR_THREADS, else the CPUs this process may run on; 1 = none)")
-    run = sub.add_parser("run", help="run a model on the CPU: IN.npz (feed name -> array) "
-                         "to OUT.npz (fetch name -> array)")
+    device_help = ("cpu (default), or cuda: the model compiled for the NVIDIA GPU this "
+                   "machine's driver reports (device 0)")
+    run = sub.add_parser("run", help="run a model on the CPU or a GPU: IN.npz (feed name -> "
+                         "array) to OUT.npz (fetch name -> array)")
     run.add_argument("model", help=model_help)
     run.add_argument("--params", help=params_help)
     run.add_argument("--input", required=True, help="the feeds: an .npz keyed by feed name")
@@ -433,9 +437,10 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--no-cache", action="store_true", help=cache_help)
     run.add_argument("--runtime-checks", action=argparse.BooleanOptionalAction, default=None,
                      help=checks_help)
+    run.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help=device_help)
     run.set_defaults(func=cmd_run)
 
-    bench = sub.add_parser("bench", help="median latency of a model on the CPU")
+    bench = sub.add_parser("bench", help="median latency of a model on the CPU or a GPU")
     bench.add_argument("model", help=model_help)
     bench.add_argument("--params", help=params_help)
     bench.add_argument("--input", required=True, help="the feeds: an .npz keyed by feed name")
@@ -454,6 +459,7 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--no-cache", action="store_true", help=cache_help)
     bench.add_argument("--runtime-checks", action=argparse.BooleanOptionalAction, default=None,
                        help=checks_help)
+    bench.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help=device_help)
     bench.set_defaults(func=cmd_bench)
 
     args = parser.parse_args(argv)

@@ -118,3 +118,73 @@ def test_bad_target_options(repo):
         cuda.CudaTarget(features="ptx80").pipeline()
     with pytest.raises(aot.AotError, match="binary format"):
         cuda.CudaTarget(format="elf").pipeline()
+
+
+# -- the GPU predictor (Config.enable_use_gpu, paddle-mlir run --device cuda) ---------
+def _gpu_config(repo, name):
+    import paddle_mlir.inference as paddle_infer
+    config = paddle_infer.Config(str(repo / "test" / "fixtures" / "paddle" / f"{name}.json"))
+    config.enable_use_gpu(100, 0)
+    config.disable_compile_cache()
+    return config
+
+
+def test_gpu_config_settings(repo):
+    import paddle_mlir.inference as paddle_infer
+    config = _gpu_config(repo, "mlp")
+    assert config.use_gpu() and config.gpu_device_id() == 0
+    assert config.memory_pool_init_size_mb() == 100
+    assert "GPU" in config.summary()
+    config.disable_gpu()
+    assert not config.use_gpu()
+    with pytest.raises(paddle_infer.InferenceError, match="device 0"):
+        config.enable_use_gpu(100, 1)
+    with pytest.raises(paddle_infer.InferenceError, match="Half"):
+        config.enable_use_gpu(100, 0, paddle_infer.PrecisionType.Half)
+
+
+@needs_no_gpu
+def test_gpu_predictor_without_a_gpu_is_a_clear_error(repo, tmp_path, venv_bin):
+    import paddle_mlir.inference as paddle_infer
+    with pytest.raises(paddle_infer.InferenceError,
+                       match="enable_use_gpu: no CUDA driver: libcuda.so.1 cannot be loaded"):
+        paddle_infer.create_predictor(_gpu_config(repo, "mlp"))
+    model, inputs, _ = _fixture(repo, "mlp")
+    np.savez(tmp_path / "in.npz", **inputs)
+    r = subprocess.run([str(venv_bin / "paddle-mlir"), "run", str(model), "--input",
+                        str(tmp_path / "in.npz"), "--output", str(tmp_path / "out.npz"),
+                        "--device", "cuda"], capture_output=True, text=True)
+    assert r.returncode != 0 and "no CUDA driver" in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_native_library_for_cuda(repo, tmp_path):
+    """The predictor's library for the GPU (native.build_library with a CUDA
+    target): same entry as the CPU one, its CUDA failure a CudaError."""
+    from paddle_mlir.backend import native
+    model, inputs, outputs = _fixture(repo, "mlp")
+    meta = native.build_library(aot.load_program(model), {k: v.shape for k, v in inputs.items()},
+                                tmp_path, cuda_target=cuda.CudaTarget(chip="sm_90"))
+    assert meta["device"] == "cuda" and not meta["parallel"]
+    program = native.NativeProgram.load(tmp_path)
+    assert [f.name for f in program.feeds] == list(inputs)
+    out = np.empty(program.fetches[0].shape, program.fetches[0].dtype)
+    status = program.function(inputs["x"].ctypes.data, out.ctypes.data)
+    if GPU:
+        assert status == 0
+        np.testing.assert_allclose(out, outputs[0], atol=1e-5, rtol=1e-5)
+    else:
+        assert status == cuda.CUDA_STATUS
+        with pytest.raises(cuda.CudaError, match="CUDA driver"):
+            raise program.error(status)
+
+
+@needs_gpu
+def test_gpu_predictor_matches_paddle(repo):
+    import paddle_mlir.inference as paddle_infer
+    for name in ("mlp", "cnn", "losses"):
+        model, inputs, outputs = _fixture(repo, name)
+        predictor = paddle_infer.create_predictor(_gpu_config(repo, name))
+        got = predictor.run([inputs[n] for n in predictor.get_input_names()])
+        for g, o in zip(got, outputs):
+            np.testing.assert_allclose(g, o, atol=1e-4, rtol=1e-4)

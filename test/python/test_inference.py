@@ -142,7 +142,7 @@ def test_config_forms(tmp_path):
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda c: c.enable_use_gpu(100, 0), "enable_use_gpu is not supported"),
+    (lambda c: c.enable_use_gpu(100, 1), "device_id=1. is not supported"),
     (lambda c: c.enable_mkldnn_bfloat16(), "float32"),
     (lambda c: c.enable_mkldnn_int8(), "float32"),
     (lambda c: c.enable_tensorrt_engine(), "TensorRT"),

@@ -52,6 +52,48 @@ class CudaError(RuntimeError):
     """The GPU could not run the program (no driver, no GPU, a failed launch)."""
 
 
+@dataclass(frozen=True)
+class Device:
+    """The GPU the driver reports as device 0."""
+    name: str
+    chip: str           # sm_NN, from its compute capability
+    memory: int         # bytes
+
+
+def probe_device() -> Device:
+    """Device 0 through the CUDA driver (libcuda.so.1, loaded with ctypes: no
+    CUDA toolkit needed); a CudaError saying why where there is none (no
+    driver, cuInit failed, no device)."""
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError as e:
+        raise CudaError(f"no CUDA driver: libcuda.so.1 cannot be loaded ({e}); the GPU "
+                        "predictor runs where an NVIDIA driver and GPU are") from None
+
+    def call(name, *args):
+        status = getattr(cuda, name)(*args)
+        if status != 0:
+            raise CudaError(f"{name} failed with CUDA error {status}")
+
+    call("cuInit", 0)
+    count = ctypes.c_int(0)
+    call("cuDeviceGetCount", ctypes.byref(count))
+    if count.value < 1:
+        raise CudaError("the CUDA driver reports no GPU")
+    device = ctypes.c_int(0)
+    call("cuDeviceGet", ctypes.byref(device), 0)
+    name = ctypes.create_string_buffer(256)
+    call("cuDeviceGetName", name, 256, device)
+    major, minor = ctypes.c_int(0), ctypes.c_int(0)
+    # CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75, _MINOR = 76.
+    call("cuDeviceGetAttribute", ctypes.byref(major), 75, device)
+    call("cuDeviceGetAttribute", ctypes.byref(minor), 76, device)
+    memory = ctypes.c_size_t(0)
+    call("cuDeviceTotalMem_v2", ctypes.byref(memory), device)
+    return Device(name.value.decode(errors="replace"), f"sm_{major.value}{minor.value}",
+                  memory.value)
+
+
 def find_ptxas() -> str | None:
     """ptxas of a CUDA toolkit ($CUDA_ROOT, $CUDA_HOME, /usr/local/cuda, PATH)."""
     for var in ("CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"):

@@ -51,22 +51,36 @@ class TensorInfo:
 def build_library(program, shapes: dict, out_dir, *, parallel: bool = False,
                   pipeline: str | None = "pd-inference-opt", progress=None,
                   mcpu: str = "native", batch_feeds: list | None = None,
-                  runtime_checks: bool | None = None) -> dict:
+                  runtime_checks: bool | None = None, cuda_target=None) -> dict:
     """Freezes, optimizes and lowers `program` (modified in place) for the
     feed `shapes` and writes `out_dir`/program.so and meta.json; returns the
     metadata (with the time each stage took). With `batch_feeds` (whose dim 0
     is 1 in `shapes`), the metadata says whether the library may be run on
-    slices of a bigger batch (`NativeProgram.batch`)."""
+    slices of a bigger batch (`NativeProgram.batch`). With `cuda_target`
+    (cuda.CudaTarget), the kernels are for that GPU (pd-lower-to-cuda): the
+    library's entry takes the same host pointers and returns
+    cuda.CUDA_STATUS when CUDA fails."""
     from . import aot
     out_dir = Path(out_dir)
     stage = progress.stage if progress is not None else (lambda name: None)
-    stage("optimizing and lowering the program (pd-inference-opt, pd-lower-to-llvm)")
-    lowered = aot.lower_program(program, shapes, parallel=parallel, pipeline=pipeline,
-                                batch_feeds=batch_feeds, runtime_checks=runtime_checks)
-    stage("generating machine code (opt, llc)")
-    aot.emit(lowered, "so", out_dir / LIBRARY_FILE, mcpu=mcpu)
+    if cuda_target is not None:
+        from . import cuda
+        if parallel or batch_feeds:
+            raise NativeError("a CUDA library has no thread pool and no batch slices")
+        stage(f"optimizing and lowering the program (pd-inference-opt, pd-lower-to-cuda "
+              f"for {cuda_target.chip})")
+        lowered = cuda.lower_program(program, shapes, target=cuda_target, pipeline=pipeline)
+        stage("generating host code (opt, llc) and linking the kernels")
+        cuda.emit(lowered, "so", out_dir / LIBRARY_FILE, mcpu=mcpu)
+    else:
+        stage("optimizing and lowering the program (pd-inference-opt, pd-lower-to-llvm)")
+        lowered = aot.lower_program(program, shapes, parallel=parallel, pipeline=pipeline,
+                                    batch_feeds=batch_feeds, runtime_checks=runtime_checks)
+        stage("generating machine code (opt, llc)")
+        aot.emit(lowered, "so", out_dir / LIBRARY_FILE, mcpu=mcpu)
     meta = {
         "format": FORMAT_VERSION,
+        "device": "cuda" if cuda_target is not None else "cpu",
         "entry": lowered.entry,
         # Whether the library has a thread pool (and `<entry>_set_num_threads`):
         # a program whose loops are all too small for threads has none.
@@ -132,7 +146,7 @@ class NativeProgram:
         fn.restype = ctypes.c_int
         self._fn = fn
         self._last_error = None
-        if meta.get("runtime_checks"):
+        if meta.get("runtime_checks") or meta.get("device") == "cuda":
             try:
                 self._last_error = getattr(self._lib, meta["entry"] + "_last_error")
             except AttributeError as e:
@@ -146,6 +160,11 @@ class NativeProgram:
         run Ctrl-C cut short (Python's own handler has usually raised it
         already), or a NativeError."""
         from .aot import INTERRUPTED_STATUS
+        if self.meta.get("device") == "cuda":
+            from .cuda import CUDA_STATUS, CudaError
+            if status == CUDA_STATUS:
+                text = self._last_error() if self._last_error is not None else None
+                return CudaError(text.decode("utf-8", "replace") if text else "CUDA failed")
         if status == INTERRUPTED_STATUS:
             return KeyboardInterrupt("the compiled program was interrupted; its outputs "
                                      "are not valid")

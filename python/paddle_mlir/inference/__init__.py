@@ -20,9 +20,12 @@ library, once per set of input shapes; libraries are kept in a persistent
 cache (`set_optim_cache_dir`, `PADDLE_MLIR_CACHE_DIR`), so the next process
 that opens the same model does not compile it again. A call is one ctypes
 call into the library: inputs are read in place, outputs written in place.
+`config.enable_use_gpu(100, 0)` compiles for the NVIDIA GPU the driver
+reports as device 0 instead (`pd-lower-to-cuda`; weights uploaded once).
 
 Settings that would change results and that paddle-mlir does not implement
-(GPU, TensorRT, bf16/int8/fp16 precision, deleting passes) raise
+(a GPU other than device 0, TensorRT, XPU, bf16/int8/fp16 precision,
+deleting passes) raise
 `InferenceError` instead of being ignored; settings that only tune Paddle's
 own runtime (oneDNN, glog, memory optimization, feed/fetch ops) are accepted.
 """

@@ -82,6 +82,8 @@ class Config:
         self._pipeline = None           # None: pd-inference-opt when ir_optim
         self._dynamic_batch = True
         self._batch_block = 8
+        self._gpu = False
+        self._gpu_pool_mb = 100
 
     # -- the model ------------------------------------------------------------------
     def set_model(self, model, params=None) -> None:
@@ -111,25 +113,50 @@ class Config:
     def model_from_memory(self) -> bool:
         return False
 
-    # -- CPU --------------------------------------------------------------------------
+    # -- the device -------------------------------------------------------------------
+    def enable_use_gpu(self, memory_pool_init_size_mb: int = 100, device_id: int = 0,
+                       precision_mode=PrecisionType.Float32) -> None:
+        """Run on the NVIDIA GPU: the program is compiled (here, with
+        pd-lower-to-cuda) for the chip of device 0, which the driver reports
+        when the predictor is created; weights are uploaded once and stay
+        on the GPU. `memory_pool_init_size_mb` is accepted (the device
+        allocator grows as needed); only device 0 and Float32."""
+        if int(device_id) != 0:
+            _unsupported(f"Config.enable_use_gpu(device_id={device_id})",
+                         "the GPU predictor runs on device 0 (set CUDA_VISIBLE_DEVICES to "
+                         "choose the GPU)")
+        if int(precision_mode) != PrecisionType.Float32:
+            _unsupported(f"GPU precision {PrecisionType(int(precision_mode)).name}",
+                         "the CUDA kernels compute in the model's own dtypes (Float32)")
+        if int(memory_pool_init_size_mb) < 0:
+            raise InferenceError("enable_use_gpu: memory_pool_init_size_mb must be >= 0, got "
+                                 f"{memory_pool_init_size_mb}")
+        self._gpu = True
+        self._gpu_pool_mb = int(memory_pool_init_size_mb)
+
     def disable_gpu(self) -> None:
-        pass
+        self._gpu = False
 
     def use_gpu(self) -> bool:
-        return False
+        return self._gpu
 
-    def enable_use_gpu(self, *args, **kwargs) -> None:
-        _unsupported("Config.enable_use_gpu", "this predictor runs on the CPU (CUDA programs "
-                     "are compiled ahead of time: `paddle-mlir compile`); remove the call")
+    def gpu_device_id(self) -> int:
+        return 0
+
+    def memory_pool_init_size_mb(self) -> int:
+        return self._gpu_pool_mb
 
     def enable_xpu(self, *args, **kwargs) -> None:
-        _unsupported("Config.enable_xpu", "this predictor runs on the CPU")
+        _unsupported("Config.enable_xpu", "paddle-mlir runs on the CPU or an NVIDIA GPU "
+                     "(enable_use_gpu)")
 
     def enable_custom_device(self, *args, **kwargs) -> None:
-        _unsupported("Config.enable_custom_device", "this predictor runs on the CPU")
+        _unsupported("Config.enable_custom_device", "paddle-mlir runs on the CPU or an NVIDIA "
+                     "GPU (enable_use_gpu)")
 
     def enable_tensorrt_engine(self, *args, **kwargs) -> None:
-        _unsupported("Config.enable_tensorrt_engine", "there is no TensorRT on the CPU")
+        _unsupported("Config.enable_tensorrt_engine", "paddle-mlir compiles its own CUDA kernels "
+                     "(enable_use_gpu); there is no TensorRT")
 
     def set_cpu_math_library_num_threads(self, threads: int) -> None:
         threads = int(threads)
@@ -313,7 +340,8 @@ class Config:
 
     def summary(self) -> str:
         rows = [("model", self.prog_file() or "(none)"), ("params", self.params_file() or "(none)"),
-                ("place", "CPU"), ("cpu_math_threads", str(self._threads)),
+                ("place", "GPU (CUDA device 0)" if self._gpu else "CPU"),
+                ("cpu_math_threads", str(self._threads)),
                 ("ir_optim", str(self._ir_optim)),
                 ("pipeline", str(self.optimization_pipeline())),
                 ("dynamic_batch", str(self._dynamic_batch)),

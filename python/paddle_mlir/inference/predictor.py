@@ -171,6 +171,16 @@ class Predictor:
         self._params_path = Path(config.params_file()) if config.params_file() else None
         self._cache = config.compile_cache()
         self._parallel = config.cpu_math_library_num_threads() > 1
+        #: The CUDA target (the chip of device 0) with Config.enable_use_gpu.
+        self._cuda_target = None
+        if config.use_gpu():
+            from ..backend import cuda
+            try:
+                device = cuda.probe_device()
+            except cuda.CudaError as e:
+                raise InferenceError(f"create_predictor: enable_use_gpu: {e}") from None
+            self._cuda_target = cuda.CudaTarget(chip=device.chip)
+            self._parallel = False
         self._runtime_checks = config.runtime_checks_enabled()
         self._pipeline = config.optimization_pipeline()
         self._digest = None
@@ -183,8 +193,10 @@ class Predictor:
         self.cache_hit = None
         feeds, fetches = self._signature()
         # Feeds with a dynamic batch dim: compiled once, for a batch of one.
+        # (A CUDA library is compiled for each batch size: no batch slices.)
         self._batch_feeds = (batching.batch_feeds([(n, s) for n, s, _ in feeds])
-                             if config.dynamic_batch_enabled() else [])
+                             if config.dynamic_batch_enabled() and self._cuda_target is None
+                             else [])
         self._batch_block = config.dynamic_batch_block()
         self._batch_warned = set()
         self._inputs = {n: Tensor(self, n, s, d, True) for n, s, d in feeds}
@@ -272,6 +284,8 @@ class Predictor:
                    "library": native.FORMAT_VERSION}
         if not self._runtime_checks:  # (absent when on: existing cache entries stay valid)
             options["runtime_checks"] = False
+        if self._cuda_target is not None:
+            options["device"] = f"cuda:{self._cuda_target.chip}"
         # A batch of one of a dynamic batch: also decide whether it serves
         # every batch size.
         batch_feeds = None
@@ -287,7 +301,8 @@ class Predictor:
                 native.build_library(source, shape_map, tmp, parallel=self._parallel,
                                      pipeline=self._pipeline, progress=progress,
                                      batch_feeds=batch_feeds,
-                                     runtime_checks=self._runtime_checks)
+                                     runtime_checks=self._runtime_checks,
+                                     cuda_target=self._cuda_target)
             try:
                 if self._cache is not None:
                     key = compile_cache.cache_key(self._model_digest(), options)

@@ -126,8 +126,10 @@ class Executor:
         place_name = str(place).lower()
         if place_name not in ("cpu", "cpuplace", "cpuplace()"):
             raise ExecutorError(
-                f"Executor place {place!r} is not supported: this build runs on 'cpu' "
-                "(CUDA programs are compiled ahead of time with `paddle-mlir compile`)")
+                f"Executor place {place!r} is not supported: the Executor runs on 'cpu' "
+                "(on an NVIDIA GPU, run the saved model with paddle_mlir.inference and "
+                "Config.enable_use_gpu(), `paddle-mlir run --device cuda`, or compile it with "
+                "`paddle-mlir compile --device cuda`)")
         self.place = "cpu"
         self.parallel = cpu.default_parallel() if parallel is None else parallel
         self.runtime_checks = (cpu.runtime_checks_default() if runtime_checks is None
