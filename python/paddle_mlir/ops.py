@@ -516,6 +516,35 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None):
         return pd.topk(x, k, -1 if axis is None else axis, largest, sorted)
 
 
+def kthvalue(x, k, axis=None, keepdim=False, name=None):
+    """(values, indices) of the k-th smallest along `axis` (last)."""
+    with building(x):
+        return pd.kthvalue(x, k, -1 if axis is None else axis, keepdim)
+
+
+def _running_extreme(op, x, axis, dtype):
+    """(running max/min, index where it was reached) along `axis`; without an
+    axis, over the flattened tensor (as Paddle)."""
+    with building(x):
+        if axis is None:
+            x, axis = flatten(x), 0
+        return op(x, axis, dtype)
+
+
+def cummax(x, axis=None, dtype="int64", name=None):
+    return _running_extreme(pd.cummax, x, axis, dtype)
+
+
+def cummin(x, axis=None, dtype="int64", name=None):
+    return _running_extreme(pd.cummin, x, axis, dtype)
+
+
+def renorm(x, p, axis, max_norm):
+    """Each slice along `axis` with a p-norm above `max_norm` scaled down to it."""
+    with building(x):
+        return pd.renorm(x, p, axis, max_norm)
+
+
 def argsort(x, axis=-1, descending=False, stable=False, name=None):
     with building(x):
         return pd.argsort(x, axis, descending, stable)[1]

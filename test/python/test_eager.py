@@ -330,3 +330,22 @@ def test_paddle_losses_on_eager_tensors():
                                ((1 - label) * x + softplus_neg).mean(), rtol=1e-5)
     with pytest.raises(ValueError, match="reduction"):
         F.kl_div(tx, ty, "max")
+
+
+def test_kthvalue_cummax_cummin_renorm_on_eager_tensors():
+    """paddle.kthvalue / cummax / cummin / renorm with Paddle's signatures."""
+    x = np.array([[3.0, 1.0, 4.0, 1.5, 5.0], [9.0, 2.0, 6.0, 5.5, 3.5]], np.float32)
+    tx = paddle.to_tensor(x)
+    values, indices = paddle.kthvalue(tx, 2)
+    np.testing.assert_array_equal(values.numpy(), [1.5, 3.5])
+    np.testing.assert_array_equal(indices.numpy(), [3, 4])
+    values, indices = paddle.cummax(tx, axis=1)
+    np.testing.assert_array_equal(values.numpy(), np.maximum.accumulate(x, axis=1))
+    np.testing.assert_array_equal(indices.numpy(), [[0, 0, 2, 2, 4], [0, 0, 0, 0, 0]])
+    # Without an axis: over the flattened tensor.
+    values, indices = paddle.cummin(tx, dtype="int32")
+    np.testing.assert_array_equal(values.numpy(), np.minimum.accumulate(x.ravel()))
+    assert indices.numpy().dtype == np.int32
+    norms = np.sqrt((x ** 2).sum(axis=1, keepdims=True))
+    np.testing.assert_allclose(paddle.renorm(tx, 2.0, 0, 5.0).numpy(),
+                               x * np.where(norms > 5.0, 5.0 / (norms + 1e-7), 1.0), rtol=1e-6)

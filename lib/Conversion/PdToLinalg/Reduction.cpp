@@ -763,8 +763,11 @@ void sortRows(OpBuilder &b, Location loc, Value x, bool descending,
   indices = gather.getResult(1);
 }
 
-/// argsort / topk: move the axis last, flatten to [rows, n], sort, and
-/// undo the layout change.
+/// argsort / topk / kthvalue: move the axis last, flatten to [rows, n],
+/// sort, keep the columns asked for (topk: the first k; kthvalue: the k-th,
+/// its axis then dropped unless keepdim) and undo the layout change. Equal
+/// values keep their order (kthvalue's index among equal values is
+/// unspecified in Paddle, whose kernel may pick another of them).
 LogicalResult lowerSort(Operation *op, Lowerer &l) {
   Location loc = op->getLoc();
   OpBuilder &b = l.b;
@@ -772,9 +775,11 @@ LogicalResult lowerSort(Operation *op, Lowerer &l) {
   auto inType = cast<RankedTensorType>(x.getType());
   if (failed(requireStatic(op, {inType})))
     return failure();
-  bool isTopk = isa<TopkOp>(op);
-  bool descending = isTopk ? attrBool(op, "largest", true) : attrBool(op, "descending", false);
-  int64_t k = 0;
+  bool isTopk = isa<TopkOp>(op), isKth = isa<KthvalueOp>(op);
+  bool descending = isTopk ? attrBool(op, "largest", true)
+                    : isKth ? false
+                            : attrBool(op, "descending", false);
+  int64_t k = isKth ? attrInt(op, "k", 1) : 0;
   if (isTopk) {
     std::optional<double> kv = constScalar(op->getOperand(1));
     if (!kv)
@@ -808,13 +813,16 @@ LogicalResult lowerSort(Operation *op, Lowerer &l) {
   Value flat = reshapeTo(b, loc, moved, RankedTensorType::get({rows, n}, elem));
   Value sorted, indices;
   sortRows(b, loc, flat, descending, sorted, indices);
-  int64_t kept = isTopk ? k : n;
+  if (isKth && (k < 1 || k > n))
+    return op->emitOpError() << "k = " << k << " is outside [1, " << n << "]";
+  int64_t kept = isTopk ? k : isKth ? 1 : n;
+  int64_t first = isKth ? k - 1 : 0;
   SmallVector<int64_t> keptShape(permShape);
   keptShape.back() = kept;
   Type i64 = b.getI64Type();
   auto finish = [&](Value v, Type e, Value pdResult) {
     if (kept != n) {
-      SmallVector<OpFoldResult> offsets(2, b.getIndexAttr(0)),
+      SmallVector<OpFoldResult> offsets{b.getIndexAttr(0), b.getIndexAttr(first)},
           sizes{b.getIndexAttr(rows), b.getIndexAttr(kept)}, strides(2, b.getIndexAttr(1));
       v = tensor::ExtractSliceOp::create(b, loc, RankedTensorType::get({rows, kept}, e), v,
                                          offsets, sizes, strides);
@@ -841,6 +849,124 @@ LogicalResult lowerSort(Operation *op, Lowerer &l) {
   };
   finish(sorted, elem, op->getResult(0));
   finish(indices, i64, op->getResult(1));
+  return success();
+}
+
+/// cummax / cummin as PHI's kernel runs them: along the axis, a value
+/// replaces the running one when it is NaN, or when the running one is not
+/// NaN and the value is >= (cummax) or <= (cummin) it; the index is that of
+/// the last replacement. So the running value is a NaN-propagating max/min
+/// of the prefix, and its index the last j <= i holding it (the last NaN
+/// once there is one). Two O(n^2) scans: the values, then the indices.
+LogicalResult lowerCumMaxMin(Operation *op, Lowerer &l) {
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  bool isMax = isa<CummaxOp>(op);
+  Value x = l.get(op->getOperand(0));
+  auto inType = cast<RankedTensorType>(x.getType());
+  if (failed(requireStatic(op, {inType})))
+    return failure();
+  Type elem = inType.getElementType();
+  if (!elem.isIntOrFloat() || elem.isInteger(1))
+    return op->emitOpError() << "the CPU lowering supports integer and float element types here";
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  RankedTensorType indexType = loweredType(op->getResult(1).getType());
+  if (inType.getRank() == 0)
+    x = reshapeTo(b, loc, x, RankedTensorType::get({1}, elem));
+  auto type = cast<RankedTensorType>(x.getType());
+  int64_t axis = normalizeAxis(attrInt(op, "axis", -1), type.getRank());
+  bool isFloat = isa<FloatType>(elem);
+  bool isUnsigned = elem.isUnsignedInteger();
+  Value start = isMax ? minValue(b, loc, elem) : maxValue(b, loc, elem);
+  Value values = scanReduction(
+      b, loc, x, axis, /*exclusive=*/false, /*reverse=*/false,
+      createFilled(b, loc, RankedTensorType::get(type.getShape(), elem), start), {},
+      [&](OpBuilder &nb, Location nloc, Value xj, ValueRange, Value acc, Value in) -> Value {
+        Value next;
+        if (isFloat)
+          next = isMax ? (Value)arith::MaximumFOp::create(nb, nloc, acc, xj)
+                       : (Value)arith::MinimumFOp::create(nb, nloc, acc, xj);
+        else if (isUnsigned)
+          next = isMax ? (Value)arith::MaxUIOp::create(nb, nloc, acc, xj)
+                       : (Value)arith::MinUIOp::create(nb, nloc, acc, xj);
+        else
+          next = isMax ? (Value)arith::MaxSIOp::create(nb, nloc, acc, xj)
+                       : (Value)arith::MinSIOp::create(nb, nloc, acc, xj);
+        return arith::SelectOp::create(nb, nloc, in, next, acc);
+      });
+  Type i64 = b.getI64Type();
+  Value indices = scanReduction(
+      b, loc, x, axis, /*exclusive=*/false, /*reverse=*/false,
+      createFilled(b, loc, RankedTensorType::get(type.getShape(), i64),
+                   arith::ConstantIntOp::create(b, loc, i64, 0)),
+      ValueRange{values},
+      [&](OpBuilder &nb, Location nloc, Value xj, ValueRange running, Value acc,
+          Value in) -> Value {
+        Value held;
+        if (isFloat) {
+          // Once the running value is NaN, it is held by the NaNs.
+          Value nanSoFar = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNO,
+                                                 running[0], running[0]);
+          Value isNan = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNO, xj, xj);
+          Value equal =
+              arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OEQ, xj, running[0]);
+          held = arith::SelectOp::create(nb, nloc, nanSoFar, isNan, equal);
+        } else {
+          held = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq, xj, running[0]);
+        }
+        Value j = castScalar(nb, nloc, linalg::IndexOp::create(nb, nloc, type.getRank()), i64);
+        Value later = arith::MaxSIOp::create(nb, nloc, acc, j);
+        Value take = arith::AndIOp::create(nb, nloc, in, held);
+        return arith::SelectOp::create(nb, nloc, take, later, acc);
+      });
+  if (indexType.getElementType() != i64)
+    indices = buildElementwise(b, loc, RankedTensorType::get(type.getShape(),
+                                                             indexType.getElementType()),
+                               indices, [&](OpBuilder &nb, Location nloc, ValueRange a) {
+                                 return castScalar(nb, nloc, a[0], indexType.getElementType());
+                               });
+  auto finish = [&](Value v, RankedTensorType t) {
+    return castTo(b, loc, reshapeTo(b, loc, v, RankedTensorType::get(t.getShape(),
+                                                                    t.getElementType())),
+                  t);
+  };
+  l.map(op->getResult(0), finish(values, outType));
+  l.map(op->getResult(1), finish(indices, indexType));
+  return success();
+}
+
+/// renorm: each slice along `axis` whose p-norm (over the other dims) is
+/// above max_norm is scaled by max_norm / (norm + 1e-7), as PHI does.
+LogicalResult lowerRenorm(Operation *op, Lowerer &l) {
+  auto o = cast<RenormOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(o.getX());
+  auto type = cast<RankedTensorType>(x.getType());
+  Type elem = type.getElementType();
+  if (!isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  if (failed(requireStatic(op, {type})))
+    return failure();
+  int64_t axis = normalizeAxis(attrInt(op, "axis", 0), type.getRank());
+  double p = o.getP().convertToDouble(), maxNorm = o.getMaxNorm().convertToDouble();
+  SmallVector<int64_t> others;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (d != axis)
+      others.push_back(d);
+  Value norm = buildPNorm(b, loc, x, others, /*keep=*/true, p);
+  Value out = buildElementwise(
+      b, loc, RankedTensorType::get(type.getShape(), elem), {x, norm},
+      [&](OpBuilder &nb, Location nloc, ValueRange v) -> Value {
+        Value limit = scalarConstant(nb, nloc, elem, maxNorm);
+        Value over = arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OGT, v[1], limit);
+        Value scale = arith::DivFOp::create(
+            nb, nloc, limit,
+            arith::AddFOp::create(nb, nloc, v[1], scalarConstant(nb, nloc, elem, 1e-7)));
+        return arith::SelectOp::create(nb, nloc, over, arith::MulFOp::create(nb, nloc, v[0], scale),
+                                       v[0]);
+      });
+  l.map(o.getOut(), castTo(b, loc, out, loweredType(o.getType())));
   return success();
 }
 
@@ -883,6 +1009,8 @@ void lowering::populateReductionLowerings(LoweringTable &table) {
   table.add("pd.logcumsumexp", lowerLogcumsumexp);
   table.add("pd.searchsorted", lowerSearchsorted);
   table.add("pd.dist", lowerDist);
-  table.add({"pd.argsort", "pd.topk"}, lowerSort);
+  table.add({"pd.argsort", "pd.topk", "pd.kthvalue"}, lowerSort);
+  table.add({"pd.cummax", "pd.cummin"}, lowerCumMaxMin);
+  table.add("pd.renorm", lowerRenorm);
   table.add("pd.p_norm", lowerPNorm);
 }

@@ -13,7 +13,7 @@ from ._ods_common import _cext as _ods_cext
 # Locations from ir.loc_tracebacks() point at the user's code, not here.
 _ods_cext.globals.register_traceback_file_exclusion(__file__)
 
-__all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'bitwise_left_shift', 'bitwise_left_shift_', 'bitwise_right_shift', 'bitwise_right_shift_', 'nextafter', 'isclose', 'allclose', 'equal_all', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'lerp', 'lerp_', 'masked_fill', 'masked_fill_', 'matmul', 'bmm', 'addmm', 'addmm_', 'baddbmm', 'baddbmm_', 'kron', 'cross', 'dot', 'mv', 'trace', 'diagonal', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'pool3d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'linear_interp', 'bicubic_interp', 'trilinear_interp', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'bilinear', 'grid_sample', 'affine_grid', 'unfold', 'temporal_shift', 'maxout', 'label_smooth', 'swiglu', 'diag_embed', 'multi_dot', 'crop', 'diag', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'all', 'any', 'logsumexp', 'mean_all', 'argmax', 'argmin', 'logcumsumexp', 'searchsorted', 'dist', 'huber_loss', 'log_loss', 'bce_loss', 'bce_loss_', 'kldiv_loss', 'sigmoid_cross_entropy_with_logits', 'sigmoid_cross_entropy_with_logits_', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'add_n', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_select', 'scatter', 'scatter_', 'index_sample', 'meshgrid', 'take_along_axis', 'flip', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'tril_indices', 'triu_indices', 'eye', 'uniform', 'gaussian', 'randint']
+__all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'bitwise_left_shift', 'bitwise_left_shift_', 'bitwise_right_shift', 'bitwise_right_shift_', 'nextafter', 'isclose', 'allclose', 'equal_all', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'lerp', 'lerp_', 'masked_fill', 'masked_fill_', 'matmul', 'bmm', 'addmm', 'addmm_', 'baddbmm', 'baddbmm_', 'kron', 'cross', 'dot', 'mv', 'trace', 'diagonal', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'pool3d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'linear_interp', 'bicubic_interp', 'trilinear_interp', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'bilinear', 'grid_sample', 'affine_grid', 'unfold', 'temporal_shift', 'maxout', 'label_smooth', 'swiglu', 'diag_embed', 'multi_dot', 'crop', 'diag', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'all', 'any', 'logsumexp', 'mean_all', 'argmax', 'argmin', 'logcumsumexp', 'searchsorted', 'dist', 'huber_loss', 'log_loss', 'bce_loss', 'bce_loss_', 'kldiv_loss', 'sigmoid_cross_entropy_with_logits', 'sigmoid_cross_entropy_with_logits_', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'kthvalue', 'cummax', 'cummin', 'renorm', 'renorm_', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'add_n', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_select', 'scatter', 'scatter_', 'index_sample', 'meshgrid', 'take_along_axis', 'flip', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'tril_indices', 'triu_indices', 'eye', 'uniform', 'gaussian', 'randint']
 
 def abs(x, *, loc=None, ip=None):
     """`pd.abs(Tensor x)` -> Tensor(out)"""
@@ -1833,6 +1833,41 @@ def argsort(x, axis=-1, descending=False, stable=False, *, loc=None, ip=None):
     with near(x):
         op = _ops.ArgsortOp(x=x, axis=axis, descending=descending, stable=stable, loc=loc, ip=ip)
         return results_of(op, ['Tensor', 'Tensor'])
+
+
+def kthvalue(x, k=1, axis=-1, keepdim=False, *, loc=None, ip=None):
+    """`pd.kthvalue(Tensor x, int64_t k = 1, int axis = -1, bool keepdim = false)` -> Tensor(out), Tensor(indices)"""
+    with near(x):
+        op = _ops.KthvalueOp(x=x, k=k, axis=axis, keepdim=keepdim, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor'])
+
+
+def cummax(x, axis=-1, dtype='int64', *, loc=None, ip=None):
+    """`pd.cummax(Tensor x, int axis = -1, DataType dtype = DataType::INT64)` -> Tensor(out), Tensor(indices)"""
+    with near(x):
+        op = _ops.CummaxOp(x=x, axis=axis, dtype=attr_or_none(dtype, 'DataType'), loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor'])
+
+
+def cummin(x, axis=-1, dtype='int64', *, loc=None, ip=None):
+    """`pd.cummin(Tensor x, int axis = -1, DataType dtype = DataType::INT64)` -> Tensor(out), Tensor(indices)"""
+    with near(x):
+        op = _ops.CumminOp(x=x, axis=axis, dtype=attr_or_none(dtype, 'DataType'), loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor'])
+
+
+def renorm(x, p, axis, max_norm, *, loc=None, ip=None):
+    """`pd.renorm(Tensor x, float p, int axis, float max_norm)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.RenormOp(x=x, p=p, axis=axis, max_norm=max_norm, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def renorm_(x, p, axis, max_norm, *, loc=None, ip=None):
+    """`pd.renorm_(Tensor x, float p, int axis, float max_norm)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.Renorm_Op(x=x, p=p, axis=axis, max_norm=max_norm, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def p_norm(x, porder=2, axis=-1, epsilon=1.0e-12, keepdim=False, asvector=False, *, loc=None, ip=None):

@@ -425,3 +425,23 @@ func.func @p_norm(%x: !pd.vtensor<2x3x4xf32>, %xd: !pd.vtensor<?x3x4xf32>) {
   %5 = pd.p_norm %xd {axis = 2 : i32} : (!pd.vtensor<?x3x4xf32>) -> !pd.vtensor<?x?xf32>
   return
 }
+
+// -----
+
+// kthvalue drops (or keeps as 1) its axis, with int64 indices; cummax and
+// cummin keep the shape, their indices of the dtype asked for; renorm keeps
+// the shape.
+// CHECK-LABEL: func.func @kth_cum_renorm
+// CHECK: pd.kthvalue {{.*}} -> (!pd.vtensor<4xf32>, !pd.vtensor<4xi64>)
+// CHECK: pd.kthvalue {{.*}} -> (!pd.vtensor<1x7xf32>, !pd.vtensor<1x7xi64>)
+// CHECK: pd.cummax {{.*}} -> (!pd.vtensor<4x7xf32>, !pd.vtensor<4x7xi64>)
+// CHECK: pd.cummin {{.*}} -> (!pd.vtensor<4x7xf32>, !pd.vtensor<4x7xi32>)
+// CHECK: pd.renorm {{.*}} -> !pd.vtensor<4x7xf32>
+func.func @kth_cum_renorm(%x: !pd.vtensor<4x7xf32>) {
+  %0:2 = pd.kthvalue %x {k = 3 : i64, axis = 1 : i32} : (!pd.vtensor<4x7xf32>) -> (!pd.vtensor<?xf32>, !pd.vtensor<?xi64>)
+  %1:2 = pd.kthvalue %x {k = 4 : i64, axis = 0 : i32, keepdim = true} : (!pd.vtensor<4x7xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xi64>)
+  %2:2 = pd.cummax %x {axis = -1 : i32} : (!pd.vtensor<4x7xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xi64>)
+  %3:2 = pd.cummin %x {axis = 0 : i32, dtype = #pd.dtype<int32>} : (!pd.vtensor<4x7xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xi32>)
+  %4 = pd.renorm %x {p = 2.0 : f32, axis = 1 : i32, max_norm = 1.0 : f32} : (!pd.vtensor<4x7xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}

@@ -467,3 +467,39 @@ func.func @p_norm_asvector_result(%x: !pd.vtensor<2x10xf32>) {
   %0 = pd.p_norm %x {asvector = true} : (!pd.vtensor<2x10xf32>) -> !pd.vtensor<?xf32>
   return
 }
+
+// -----
+
+func.func @kthvalue_k_too_large(%x: !pd.vtensor<4x7xf32>) {
+  // expected-error @+2 {{'pd.kthvalue' op k must be in [1, 4] (the size of axis 0), got 5}}
+  // expected-error @+1 {{'pd.kthvalue' op failed to infer returned types}}
+  %0:2 = pd.kthvalue %x {k = 5 : i64, axis = 0 : i32} : (!pd.vtensor<4x7xf32>) -> (!pd.vtensor<?xf32>, !pd.vtensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @cummax_dtype(%x: !pd.vtensor<4x7xf32>) {
+  // expected-error @+2 {{'pd.cummax' op dtype must be int32 or int64, got float32}}
+  // expected-error @+1 {{'pd.cummax' op failed to infer returned types}}
+  %0:2 = pd.cummax %x {axis = 1 : i32, dtype = #pd.dtype<float32>} : (!pd.vtensor<4x7xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @renorm_axis(%x: !pd.vtensor<4x7xf32>) {
+  // expected-error @+2 {{'pd.renorm' op axis 2 is out of range}}
+  // expected-error @+1 {{'pd.renorm' op failed to infer returned types}}
+  %0 = pd.renorm %x {p = 2.0 : f32, axis = 2 : i32, max_norm = 1.0 : f32} : (!pd.vtensor<4x7xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @cummin_axis(%x: !pd.vtensor<4x7xf32>) {
+  // expected-error @+2 {{'pd.cummin' op axis -3 is out of range}}
+  // expected-error @+1 {{'pd.cummin' op failed to infer returned types}}
+  %0:2 = pd.cummin %x {axis = -3 : i32} : (!pd.vtensor<4x7xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xi64>)
+  return
+}

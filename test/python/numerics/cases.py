@@ -1513,6 +1513,39 @@ add("sigmoid_cross_entropy_with_logits", F32, "all_ignored_normalize",
     lambda x, l: pd.sigmoid_cross_entropy_with_logits(x, l, None, True, -100),
     lambda x, l: out(R.sigmoid_cross_entropy_with_logits(f64(x), f64(l), None, True), x.dtype))
 
+# cummax / cummin (NaN propagation, ties take the later index, int32
+# indices, integers), kthvalue (distinct values: Paddle's index among equal
+# ones is unspecified), renorm.
+for _dt in FLOATS:
+    _r = rng_for("cum_max_min", _dt)
+    _x = rand(_r, (3, 6), _dt, -3, 3).round()  # ties
+    _x[1, 2], _x[2, 4] = np.nan, np.nan
+    for _axis in (1, 0):
+        add("cummax", _dt, f"axis{_axis}", {"x": _x},
+            lambda x, _axis=_axis: list(pd.cummax(x, _axis)),
+            lambda x, _axis=_axis: R.cum_max_min(x, _axis, True))
+        add("cummin", _dt, f"axis{_axis}", {"x": _x},
+            lambda x, _axis=_axis: list(pd.cummin(x, _axis, "int32")),
+            lambda x, _axis=_axis: [R.cum_max_min(x, _axis, False)[0],
+                                    R.cum_max_min(x, _axis, False)[1].astype(np.int32)])
+add("cummax", I32, "ints", {"x": rand(rng_for("cum_max_min", "i32"), (2, 7), I32, -5, 5)},
+    lambda x: list(pd.cummax(x, -1)), lambda x: R.cum_max_min(x, -1, True))
+add("cummin", I64, "ints", {"x": rand(rng_for("cum_max_min", "i64"), (7,), I64, -5, 5)},
+    lambda x: list(pd.cummin(x, 0)), lambda x: R.cum_max_min(x, 0, False))
+for _dt in FLOATS:
+    _r = rng_for("kthvalue", _dt)
+    _z = (np.stack([_r.permutation(7) for _ in range(4)]) + _r.uniform(0, 0.5, (4, 7))).astype(_dt)
+    for _k, _axis, _keep in ((1, 1, False), (3, -1, True), (7, 1, False), (2, 0, False)):
+        add("kthvalue", _dt, f"k{_k}_axis{_axis}{'_keepdim' if _keep else ''}", {"x": _z},
+            lambda x, _k=_k, _axis=_axis, _keep=_keep: list(pd.kthvalue(x, _k, _axis, _keep)),
+            lambda x, _k=_k, _axis=_axis, _keep=_keep: R.kthvalue(x, _k, _axis, _keep))
+    for _p, _axis, _mn in ((2.0, 0, 2.0), (1.0, 1, 3.0), (3.0, -1, 1.0)):
+        add("renorm", _dt, f"p{_p:g}_axis{_axis}",
+            {"x": rand(rng_for("renorm", _dt), (3, 4, 5), _dt)},
+            lambda x, _p=_p, _axis=_axis, _mn=_mn: pd.renorm(x, _p, _axis, _mn),
+            lambda x, _p=_p, _axis=_axis, _mn=_mn: out(
+                R.renorm(f64(x), _p, _axis, _mn), x.dtype))
+
 # label_smooth, swiglu
 for _dt in FLOATS:
     _r = rng_for("label_smooth", _dt)

@@ -1299,3 +1299,35 @@ def sigmoid_cross_entropy_with_logits(x, label, pos_weight=None, normalize=False
         with np.errstate(invalid="ignore", divide="ignore"):
             o = o / np.count_nonzero(np.abs(label - ignore_index) > 1e-6)
     return o
+
+
+def cum_max_min(x, axis, is_max):
+    """PHI's cummax/cummin: a value replaces the running one when it is NaN,
+    or when the running one is not NaN and the value is >= (<=) it."""
+    moved = np.moveaxis(x, axis, -1)
+    out, idx = np.empty_like(moved), np.empty(moved.shape, np.int64)
+    for r in np.ndindex(moved.shape[:-1]):
+        best, at = moved[r + (0,)], 0
+        for j in range(moved.shape[-1]):
+            v = moved[r + (j,)]
+            if (np.isnan(v) if moved.dtype.kind == "f" else False) or (
+                    not (moved.dtype.kind == "f" and np.isnan(best))
+                    and (v >= best if is_max else v <= best)):
+                best, at = v, j
+            out[r + (j,)], idx[r + (j,)] = best, at
+    return [np.moveaxis(out, -1, axis), np.moveaxis(idx, -1, axis)]
+
+
+def kthvalue(x, k, axis=-1, keepdim=False):
+    order = np.argsort(x, axis=axis, kind="stable")
+    idx = np.take(order, [k - 1], axis=axis)
+    val = np.take_along_axis(x, idx, axis=axis)
+    if not keepdim:
+        val, idx = val.squeeze(axis), idx.squeeze(axis)
+    return [val, idx.astype(np.int64)]
+
+
+def renorm(x, p, axis, max_norm):
+    other = tuple(d for d in range(x.ndim) if d != axis % x.ndim)
+    norm = (np.abs(x) ** p).sum(axis=other, keepdims=True) ** (1.0 / p)
+    return x * np.where(norm > max_norm, max_norm / (norm + 1e-7), 1.0)

@@ -393,6 +393,17 @@ LogicalResult CumInferMeta(const MetaTensor &x, int64_t axis, bool flatten, Meta
 /// values' shape, int64 (or int32); an N-D sequence shares values' leading dims.
 LogicalResult SearchsortedInferMeta(const MetaTensor &sortedSequence, const MetaTensor &values,
                                     bool outInt32, MetaTensor &out, const MetaError &err);
+/// kthvalue: the k-th smallest along `axis` (k in [1, size]) and its
+/// index (int64); the axis kept as 1 or removed.
+LogicalResult KthvalueInferMeta(const MetaTensor &x, int64_t k, int64_t axis, bool keepdim,
+                                MetaTensor &out, MetaTensor &indices, const MetaError &err);
+/// cummax / cummin: x's shape, and indices of `dtype` (int32 or int64).
+LogicalResult CumWithIndicesInferMeta(const MetaTensor &x, int64_t axis, DataType dtype,
+                                      MetaTensor &out, MetaTensor &indices,
+                                      const MetaError &err);
+/// renorm: x's shape; a float x and an axis in range.
+LogicalResult RenormInferMeta(const MetaTensor &x, int64_t axis, MetaTensor &out,
+                              const MetaError &err);
 /// The p-norm of x - y (broadcast): a 0-D tensor.
 LogicalResult DistInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
                             const MetaError &err);

@@ -189,6 +189,50 @@ LogicalResult ArgsortInferMeta(const MetaTensor &x, int64_t axis,
   return success();
 }
 
+LogicalResult KthvalueInferMeta(const MetaTensor &x, int64_t k, int64_t axis, bool keepdim,
+                                MetaTensor &out, MetaTensor &indices, const MetaError &err) {
+  FailureOr<int64_t> a = normalizeAxis(axis, x.rank(), err);
+  if (failed(a))
+    return failure();
+  int64_t n = x.rank() == 0 ? 1 : x.dims[*a];
+  if (k < 1 || (!isDyn(n) && k > n))
+    return err("k must be in [1, ", n, "] (the size of axis ", *a, "), got ", k);
+  SmallVector<int64_t> dims(x.dims);
+  if (x.rank() > 0) {
+    if (keepdim)
+      dims[*a] = 1;
+    else
+      dims.erase(dims.begin() + *a);
+  }
+  out.set(dims, x.dtype);
+  indices.set(dims, IntegerType::get(err.ctx, 64));
+  return success();
+}
+
+LogicalResult CumWithIndicesInferMeta(const MetaTensor &x, int64_t axis, DataType dtype,
+                                      MetaTensor &out, MetaTensor &indices,
+                                      const MetaError &err) {
+  if (dtype != DataType::INT32 && dtype != DataType::INT64)
+    return err("dtype must be int32 or int64, got ", stringifyDataType(dtype));
+  if (failed(normalizeAxis(axis, x.rank(), err)))
+    return failure();
+  out.share(x);
+  indices.set(x.dims, dtypeToType(err.ctx, dtype));
+  return success();
+}
+
+LogicalResult RenormInferMeta(const MetaTensor &x, int64_t axis, MetaTensor &out,
+                              const MetaError &err) {
+  if (!isa<FloatType>(x.dtype))
+    return err("x must be a float tensor");
+  if (x.rank() == 0)
+    return err("x must have at least one dim");
+  if (failed(normalizeAxis(axis, x.rank(), err)))
+    return failure();
+  out.share(x);
+  return success();
+}
+
 LogicalResult PNormInferMeta(const MetaTensor &x, int64_t axis, bool keepdim,
                              bool asvector, MetaTensor &out,
                              const MetaError &err) {
