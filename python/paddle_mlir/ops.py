@@ -298,6 +298,14 @@ def gather_nd(x, index, name=None):
         return pd.gather_nd(x, index)
 
 
+def index_add(x, index, axis, value, name=None):
+    """x with value's slices added at `index` along `axis` (negative indices
+    count from the end; repeated ones add up; out-of-range ones are a
+    run-time error)."""
+    with building(x):
+        return pd.index_add(x, index, value, axis)
+
+
 def index_select(x, index, axis=0, name=None):
     with building(x):
         return pd.index_select(x, index, axis)

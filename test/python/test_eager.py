@@ -349,3 +349,12 @@ def test_kthvalue_cummax_cummin_renorm_on_eager_tensors():
     norms = np.sqrt((x ** 2).sum(axis=1, keepdims=True))
     np.testing.assert_allclose(paddle.renorm(tx, 2.0, 0, 5.0).numpy(),
                                x * np.where(norms > 5.0, 5.0 / (norms + 1e-7), 1.0), rtol=1e-6)
+
+
+def test_index_add_on_eager_tensors():
+    """paddle.index_add(x, index, axis, value): repeated indices add up."""
+    x = np.zeros((2, 5), np.float32)
+    value = np.arange(6, dtype=np.float32).reshape(2, 3)
+    out = paddle.index_add(paddle.to_tensor(x), paddle.to_tensor(np.array([4, 0, 4], np.int32)),
+                           1, paddle.to_tensor(value))
+    np.testing.assert_array_equal(out.numpy(), [[1, 0, 0, 0, 2], [4, 0, 0, 0, 8]])

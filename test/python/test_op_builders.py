@@ -143,6 +143,7 @@ CASES = {
     "logcumsumexp": (lambda: pd.logcumsumexp(v([3, 4]), 0), F.format("3x4")),
     "searchsorted": (lambda: pd.searchsorted(v([5]), v([3, 4])), "!pd.vtensor<3x4xi64>"),
     "dist": (lambda: pd.dist(v([3, 4]), v([4])), "!pd.vtensor<f32>"),
+    "index_add": (lambda: pd.index_add(v([3, 4]), v([2], "int64"), v([3, 2]), 1), F.format("3x4")),
     "kthvalue": (lambda: pd.kthvalue(v([3, 4]), 2, 1, True)[0], F.format("3x1")),
     "cummax": (lambda: pd.cummax(v([3, 4]), 0)[1], "!pd.vtensor<3x4xi64>"),
     "cummin": (lambda: pd.cummin(v([3, 4]), 1, "int32")[1], "!pd.vtensor<3x4xi32>"),

@@ -47,7 +47,16 @@ CASES = {
                   [2, 2], [[3, 4], [-4, 0]], [[3, 4], [1, 5]], 5),
     "scatter": (lambda x, i: ops.scatter(x, i, ops.full([2, 5], 7.0, "float32")),
                 lambda x, i: _scatter(x, i), [2], [1, -1], [2, 9], 4),
+    "index_add": (lambda x, i: ops.index_add(x, i, 1, ops.full([4, 2], 1.0, "float32")),
+                  lambda x, i: _index_add(x, i), [2], [4, -5], [1, 5], 5),
 }
+
+
+def _index_add(x, i):
+    y = x.copy()
+    for j in i:
+        y[:, j] += 1.0
+    return y
 
 
 def test_index_sample_checks_indices():

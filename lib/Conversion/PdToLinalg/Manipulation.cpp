@@ -1316,6 +1316,56 @@ Value addScalars(OpBuilder &b, Location loc, Value a, Value c) {
   return arith::AddIOp::create(b, loc, a, c);
 }
 
+/// index_add: out = x, plus add_value[..., j, ...] at position index[j]
+/// along `axis` (negative indices count from the end; repeated ones add
+/// up), as one generic with a reduction over j: out[..., i, ...] =
+/// x[..., i, ...] + sum of add_value[..., j, ...] over j with index[j] == i.
+/// Indices are checked at run time.
+LogicalResult lowerIndexAdd(Operation *op, Lowerer &l) {
+  auto o = cast<IndexAddOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  MLIRContext *ctx = b.getContext();
+  Value x = l.get(o.getX()), index = l.get(o.getIndex()), add = l.get(o.getAddValue());
+  auto xt = tensorType(x);
+  if (failed(requireStatic(op, {xt, tensorType(index), tensorType(add)})))
+    return failure();
+  int64_t rank = xt.getRank();
+  int64_t axis = normalizeAxis(attrInt(op, "axis", 0), rank);
+  Value n = cIdx(b, loc, xt.getDimSize(axis));
+  Value checked = checkedIndices(
+      l, loc, op, index, isUnsigned(pdElementType(o.getIndex())), /*wrapNegative=*/true,
+      [&](OpBuilder &, Location, ValueRange) { return n; }, kSignedIndexMessage);
+  // Loops: x's dims, then j (the reduction).
+  SmallVector<AffineExpr> all, addExprs;
+  for (int64_t d = 0; d < rank; ++d) {
+    all.push_back(getAffineDimExpr(d, ctx));
+    addExprs.push_back(getAffineDimExpr(d == axis ? rank : d, ctx));
+  }
+  SmallVector<AffineMap> maps{AffineMap::get(rank + 1, 0, getAffineDimExpr(rank, ctx)),
+                              AffineMap::get(rank + 1, 0, addExprs, ctx),
+                              AffineMap::get(rank + 1, 0, all, ctx)};
+  SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
+  iters.push_back(utils::IteratorType::reduction);
+  Type elem = xt.getElementType();
+  Value init = linalg::CopyOp::create(b, loc, TypeRange{xt}, ValueRange{x},
+                                      ValueRange{emptyOf(b, loc, tensor::getMixedSizes(b, loc, x),
+                                                         elem)})
+                   .getResult(0);
+  Value out = linalg::GenericOp::create(
+                  b, loc, TypeRange{xt}, ValueRange{checked, add}, ValueRange{init}, maps, iters,
+                  [&](OpBuilder &nb, Location nl, ValueRange args) {
+                    Value i = linalg::IndexOp::create(nb, nl, axis);
+                    Value hit = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq, args[0], i);
+                    Value sum = addScalars(nb, nl, args[2], args[1]);
+                    linalg::YieldOp::create(
+                        nb, nl, ValueRange{arith::SelectOp::create(nb, nl, hit, sum, args[2])});
+                  })
+                  .getResult(0);
+  l.map(o.getOut(), castTo(b, loc, out, loweredType(o.getType())));
+  return success();
+}
+
 /// Paddle's scatter: rows of x at `index` are replaced by the rows of
 /// `updates` in order (overwrite), or zeroed and then accumulated.
 LogicalResult lowerScatter(Operation *op, Lowerer &l) {
@@ -1735,6 +1785,7 @@ void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
     return lowerTriangle(op, l, /*lower=*/false);
   });
   table.add("pd.scatter", lowerScatter);
+  table.add("pd.index_add", lowerIndexAdd);
   table.add("pd.pixel_shuffle", lowerPixelShuffle);
   table.add("pd.pixel_unshuffle", lowerPixelUnshuffle);
   table.add("pd.channel_shuffle", lowerChannelShuffle);

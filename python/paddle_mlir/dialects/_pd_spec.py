@@ -301,6 +301,8 @@ OPS = {
     'gather': {'args': [('x', 'Tensor', None), ('index', 'Tensor', None), ('axis', 'Scalar(int)', '0')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'gather_nd': {'args': [('x', 'Tensor', None), ('index', 'Tensor', None)], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'index_select': {'args': [('x', 'Tensor', None), ('index', 'Tensor', None), ('axis', 'int', '0')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
+    'index_add': {'args': [('x', 'Tensor', None), ('index', 'Tensor', None), ('add_value', 'Tensor', None), ('axis', 'int', '0')], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},
+    'index_add_': {'args': [('x', 'Tensor', None), ('index', 'Tensor', None), ('add_value', 'Tensor', None), ('axis', 'int', '0')], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},
     'scatter': {'args': [('x', 'Tensor', None), ('index', 'Tensor', None), ('updates', 'Tensor', None), ('overwrite', 'bool', 'true')], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},
     'scatter_': {'args': [('x', 'Tensor', None), ('index', 'Tensor', None), ('updates', 'Tensor', None), ('overwrite', 'bool', 'true')], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},
     'index_sample': {'args': [('x', 'Tensor', None), ('index', 'Tensor', None)], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},

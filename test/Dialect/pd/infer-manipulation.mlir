@@ -819,3 +819,13 @@ func.func @set_value(%x: !pd.vtensor<4x6xf32>, %v: !pd.vtensor<6xf32>) {
   %1 = pd.set_value_with_tensor %x, %v, %s, %e, %st {axes = array<i64: 0>, decrease_axes = array<i64: 0>, none_axes = array<i64>} : (!pd.vtensor<4x6xf32>, !pd.vtensor<6xf32>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<?x6xf32>
   return
 }
+
+// -----
+
+// index_add keeps x's shape.
+// CHECK-LABEL: func.func @index_add
+// CHECK: pd.index_add {{.*}} -> !pd.vtensor<3x4xf32>
+func.func @index_add(%x: !pd.vtensor<3x4xf32>, %i: !pd.vtensor<2xi64>, %v: !pd.vtensor<3x2xf32>) {
+  %0 = pd.index_add %x, %i, %v {axis = 1 : i32} : (!pd.vtensor<3x4xf32>, !pd.vtensor<2xi64>, !pd.vtensor<3x2xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}

@@ -1157,3 +1157,21 @@ func.func @pad3d_huge_padding(%x: !pd.vtensor<1x2x3x4x5xf32>) {
   %c = pd.pad3d %x, %p {mode = "constant", pad_value = 5.000000e-01 : f64} : (!pd.vtensor<1x2x3x4x5xf32>, !pd.vtensor<6xi64>) -> !pd.vtensor<1x2x4x7x8xf32>
   return
 }
+
+// -----
+
+func.func @index_add_value_shape(%x: !pd.vtensor<3x4xf32>, %i: !pd.vtensor<2xi64>, %v: !pd.vtensor<3x3xf32>) {
+  // expected-error @+2 {{'pd.index_add' op add_value [3, 3] must be x's shape [3, 4] with dimension 1 the index's length 2}}
+  // expected-error @+1 {{'pd.index_add' op failed to infer returned types}}
+  %0 = pd.index_add %x, %i, %v {axis = 1 : i32} : (!pd.vtensor<3x4xf32>, !pd.vtensor<2xi64>, !pd.vtensor<3x3xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @index_add_float_index(%x: !pd.vtensor<3x4xf32>, %i: !pd.vtensor<2xf32>, %v: !pd.vtensor<2x4xf32>) {
+  // expected-error @+2 {{'pd.index_add' op index must be an int32 or int64 tensor, got 'f32'}}
+  // expected-error @+1 {{'pd.index_add' op failed to infer returned types}}
+  %0 = pd.index_add %x, %i, %v : (!pd.vtensor<3x4xf32>, !pd.vtensor<2xf32>, !pd.vtensor<2x4xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}

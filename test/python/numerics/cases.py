@@ -1546,6 +1546,24 @@ for _dt in FLOATS:
             lambda x, _p=_p, _axis=_axis, _mn=_mn: out(
                 R.renorm(f64(x), _p, _axis, _mn), x.dtype))
 
+# index_add: repeated and negative indices, another axis, int32 indices,
+# integer values.
+for _dt in FLOATS:
+    _r = rng_for("index_add", _dt)
+    add("index_add", _dt, "rows", {"x": rand(_r, (4, 3), _dt), "v": rand(_r, (5, 3), _dt),
+                                   "i": np.array([1, -1, 1, 0, 2], np.int64)},
+        lambda x, v, i: pd.index_add(x, i, v, 0),
+        lambda x, v, i: R.index_add(x, [1, 3, 1, 0, 2], v, 0))
+    add("index_add", _dt, "axis1", {"x": rand(_r, (2, 5), _dt), "v": rand(_r, (2, 3), _dt),
+                                    "i": np.array([4, 0, 4], np.int32)},
+        lambda x, v, i: pd.index_add(x, i, v, 1),
+        lambda x, v, i: R.index_add(x, i, v, 1))
+add("index_add", I64, "ints", {"x": rand(rng_for("index_add", "i64"), (3, 2, 2), I64, -9, 9),
+                               "v": rand(rng_for("index_add", "v64"), (3, 2, 3), I64, -9, 9),
+                               "i": np.array([-1, 0, -1], np.int64)},
+    lambda x, v, i: pd.index_add(x, i, v, -1),
+    lambda x, v, i: R.index_add(x, [1, 0, 1], v, -1))
+
 # label_smooth, swiglu
 for _dt in FLOATS:
     _r = rng_for("label_smooth", _dt)

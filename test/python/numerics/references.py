@@ -1331,3 +1331,11 @@ def renorm(x, p, axis, max_norm):
     other = tuple(d for d in range(x.ndim) if d != axis % x.ndim)
     norm = (np.abs(x) ** p).sum(axis=other, keepdims=True) ** (1.0 / p)
     return x * np.where(norm > max_norm, max_norm / (norm + 1e-7), 1.0)
+
+
+def index_add(x, index, add_value, axis=0):
+    out = x.copy()
+    moved, values = np.moveaxis(out, axis, 0), np.moveaxis(add_value, axis, 0)
+    for j, i in enumerate(index):
+        moved[int(i)] += values[j]
+    return out

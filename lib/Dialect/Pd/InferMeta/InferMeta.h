@@ -404,6 +404,11 @@ LogicalResult CumWithIndicesInferMeta(const MetaTensor &x, int64_t axis, DataTyp
 /// renorm: x's shape; a float x and an axis in range.
 LogicalResult RenormInferMeta(const MetaTensor &x, int64_t axis, MetaTensor &out,
                               const MetaError &err);
+/// index_add: a 1-D integer index, add_value shaped as x but for `axis`
+/// (one slice per index); x's shape.
+LogicalResult IndexAddInferMeta(const MetaTensor &x, const MetaTensor &index,
+                                const MetaTensor &addValue, int64_t axis, MetaTensor &out,
+                                const MetaError &err);
 /// The p-norm of x - y (broadcast): a 0-D tensor.
 LogicalResult DistInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
                             const MetaError &err);

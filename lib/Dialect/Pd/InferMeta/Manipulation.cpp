@@ -691,6 +691,33 @@ LogicalResult ScatterInferMeta(const MetaTensor &x, const MetaTensor &index,
   return success();
 }
 
+LogicalResult IndexAddInferMeta(const MetaTensor &x, const MetaTensor &index,
+                                const MetaTensor &addValue, int64_t axis, MetaTensor &out,
+                                const MetaError &err) {
+  if (failed(checkIndexDtype(index, "index", err)))
+    return failure();
+  if (index.rank() != 1)
+    return err("index must be 1-D, got ", dimsStr(index.dims));
+  FailureOr<int64_t> a = normalizeAxis(axis, x.rank(), err);
+  if (failed(a))
+    return failure();
+  if (x.rank() == 0)
+    return err("x must have rank >= 1");
+  if (addValue.dtype != x.dtype)
+    return err("add_value has dtype ", addValue.dtype, ", x has ", x.dtype);
+  if (addValue.rank() != x.rank())
+    return err("add_value ", dimsStr(addValue.dims), " must have the rank of x ",
+               dimsStr(x.dims));
+  for (int64_t i = 0; i < x.rank(); ++i) {
+    int64_t want = i == *a ? index.dims[0] : x.dims[i];
+    if (knownAndDiffer(addValue.dims[i], want))
+      return err("add_value ", dimsStr(addValue.dims), " must be x's shape ", dimsStr(x.dims),
+                 " with dimension ", *a, " the index's length ", index.dims[0]);
+  }
+  out.share(x);
+  return success();
+}
+
 LogicalResult TakeAlongAxisInferMeta(const MetaTensor &arr,
                                      const MetaTensor &indices, int64_t axis,
                                      MetaTensor &out, const MetaError &err) {
