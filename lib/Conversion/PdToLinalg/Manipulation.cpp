@@ -1551,17 +1551,10 @@ LogicalResult lowerPixelUnshuffle(Operation *op, Lowerer &l) {
   return success();
 }
 
-/// channels [g, c/g] -> [c/g, g]: a transpose of the split channel dim.
-LogicalResult lowerChannelShuffle(Operation *op, Lowerer &l) {
-  auto o = cast<ChannelShuffleOp>(op);
-  OpBuilder &b = l.b;
-  Location loc = op->getLoc();
-  Value x = l.get(o.getX());
-  if (failed(requireStatic(op, {x.getType()})))
-    return failure();
+/// channels [g, c/g] -> [c/g, g] along dim `c` of a 4-D x: a transpose of
+/// the split channel dim (channel_shuffle, shuffle_channel).
+Value shuffleChannels(OpBuilder &b, Location loc, Value x, int64_t g, int64_t c) {
   auto xt = tensorType(x);
-  int64_t g = (int32_t)o.getGroups();
-  int64_t c = o.getDataFormat() == "NHWC" ? 3 : 1;
   Value wide = splitDim(b, loc, x, c, {g, xt.getDimSize(c) / g});
   SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, 5));
   std::swap(perm[c], perm[c + 1]);
@@ -1575,7 +1568,49 @@ LogicalResult lowerChannelShuffle(Operation *op, Lowerer &l) {
       merge.push_back({j++});
     }
   }
-  Value out = tensor::CollapseShapeOp::create(b, loc, t, merge);
+  return tensor::CollapseShapeOp::create(b, loc, t, merge);
+}
+
+LogicalResult lowerChannelShuffle(Operation *op, Lowerer &l) {
+  Value x = l.get(op->getOperand(0));
+  if (failed(requireStatic(op, {x.getType()})))
+    return failure();
+  int64_t g, c = 1;
+  if (auto o = dyn_cast<ChannelShuffleOp>(op)) {
+    g = (int32_t)o.getGroups();
+    c = o.getDataFormat() == "NHWC" ? 3 : 1;
+  } else {
+    g = attrInt(op, "group", 1);
+  }
+  Value out = shuffleChannels(l.b, op->getLoc(), x, g, c);
+  l.map(op->getResult(0), castTo(l.b, op->getLoc(), out, loweredType(op->getResult(0).getType())));
+  return success();
+}
+
+/// affine_channel: x * scale[c] + bias[c] along the channel dim (1 for
+/// NCHW, the last for NHWC and AnyLayout, as Paddle's kernel reads it).
+LogicalResult lowerAffineChannel(Operation *op, Lowerer &l) {
+  auto o = cast<AffineChannelOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX()), scale = l.get(o.getScale()), bias = l.get(o.getBias());
+  auto xt = tensorType(x);
+  if (failed(requireStatic(op, {xt, tensorType(scale), tensorType(bias)})))
+    return failure();
+  if (o.getDataLayout() == "NCHW") {
+    // [C] -> [C, 1, ..., 1]: broadcast along dim 1 (right-aligned).
+    SmallVector<int64_t> shape(xt.getRank() - 1, 1);
+    shape[0] = xt.getDimSize(1);
+    auto type = RankedTensorType::get(shape, xt.getElementType());
+    scale = reshapeTo(b, loc, scale, type);
+    bias = reshapeTo(b, loc, bias, type);
+  }
+  Value out = buildElementwise(b, loc, RankedTensorType::get(xt.getShape(), xt.getElementType()),
+                               {x, scale, bias},
+                               [&](OpBuilder &nb, Location nl, ValueRange v) -> Value {
+                                 return arith::AddFOp::create(
+                                     nb, nl, arith::MulFOp::create(nb, nl, v[0], v[1]), v[2]);
+                               });
   l.map(o.getOut(), castTo(b, loc, out, loweredType(o.getType())));
   return success();
 }
@@ -1788,7 +1823,8 @@ void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
   table.add("pd.index_add", lowerIndexAdd);
   table.add("pd.pixel_shuffle", lowerPixelShuffle);
   table.add("pd.pixel_unshuffle", lowerPixelUnshuffle);
-  table.add("pd.channel_shuffle", lowerChannelShuffle);
+  table.add({"pd.channel_shuffle", "pd.shuffle_channel"}, lowerChannelShuffle);
+  table.add("pd.affine_channel", lowerAffineChannel);
   table.add("pd.maxout", lowerMaxout);
   table.add("pd.temporal_shift", lowerTemporalShift);
   table.add("pd.index_sample", lowerIndexSample);

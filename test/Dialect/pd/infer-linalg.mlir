@@ -1016,3 +1016,15 @@ func.func @losses(%x: !pd.vtensor<4x5xf32>, %y: !pd.vtensor<4x5xf32>, %p: !pd.vt
   %6 = pd.sigmoid_cross_entropy_with_logits %d, %x {normalize = true} : (!pd.vtensor<?x5xf32>, !pd.vtensor<4x5xf32>) -> !pd.vtensor<?x?xf32>
   return
 }
+
+// -----
+
+// shuffle_channel and affine_channel keep x's shape.
+// CHECK-LABEL: func.func @shuffle_affine_channel
+// CHECK: pd.shuffle_channel {{.*}} -> !pd.vtensor<1x6x2x2xf32>
+// CHECK: pd.affine_channel {{.*}} -> !pd.vtensor<1x6x2x2xf32>
+func.func @shuffle_affine_channel(%x: !pd.vtensor<1x6x2x2xf32>, %s: !pd.vtensor<6xf32>) {
+  %0 = pd.shuffle_channel %x {group = 3 : i32} : (!pd.vtensor<1x6x2x2xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.affine_channel %x, %s, %s {data_layout = "NCHW"} : (!pd.vtensor<1x6x2x2xf32>, !pd.vtensor<6xf32>, !pd.vtensor<6xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}

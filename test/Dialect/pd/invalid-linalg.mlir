@@ -1267,3 +1267,22 @@ func.func @sigmoid_ce_pos_weight(%x: !pd.vtensor<4x5xf32>, %w: !pd.vtensor<4x5xf
   %0 = pd.sigmoid_cross_entropy_with_logits %x, %x pos_weight(%w) : (!pd.vtensor<4x5xf32>, !pd.vtensor<4x5xf32>, !pd.vtensor<4x5xf64>) -> !pd.vtensor<?x?xf32>
   return
 }
+
+// -----
+
+func.func @shuffle_channel_groups(%x: !pd.vtensor<1x6x2x2xf32>) {
+  // expected-error @+2 {{'pd.shuffle_channel' op 6 channels are not divisible by groups = 4}}
+  // expected-error @+1 {{'pd.shuffle_channel' op failed to infer returned types}}
+  %0 = pd.shuffle_channel %x {group = 4 : i32} : (!pd.vtensor<1x6x2x2xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @affine_channel_layout(%x: !pd.vtensor<1x6x2x2xf32>, %s: !pd.vtensor<6xf32>) {
+  // AnyLayout reads the channels last (2 here), as Paddle's kernel does.
+  // expected-error @+2 {{'pd.affine_channel' op scale must be [2] (the channels of x [1, 6, 2, 2] in AnyLayout), got [6]}}
+  // expected-error @+1 {{'pd.affine_channel' op failed to infer returned types}}
+  %0 = pd.affine_channel %x, %s, %s : (!pd.vtensor<1x6x2x2xf32>, !pd.vtensor<6xf32>, !pd.vtensor<6xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}

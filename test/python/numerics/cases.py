@@ -1564,6 +1564,19 @@ add("index_add", I64, "ints", {"x": rand(rng_for("index_add", "i64"), (3, 2, 2),
     lambda x, v, i: pd.index_add(x, i, v, -1),
     lambda x, v, i: R.index_add(x, [1, 0, 1], v, -1))
 
+# shuffle_channel (the legacy NCHW channel_shuffle), affine_channel (the
+# channel dim 1 for NCHW, the last for NHWC and AnyLayout; 2-D x too).
+for _dt in FLOATS:
+    _r = rng_for("shuffle_affine_channel", _dt)
+    add("shuffle_channel", _dt, "g3", {"x": rand(_r, (2, 6, 3, 2), _dt)},
+        lambda x: pd.shuffle_channel(x, 3), lambda x: R.channel_shuffle(x, 3))
+    for _layout, _shape in (("NCHW", (2, 6, 3, 2)), ("NHWC", (2, 3, 2, 6)),
+                            ("AnyLayout", (3, 6)), ("NCHW", (3, 6))):
+        add("affine_channel", _dt, f"{_layout}_{len(_shape)}d",
+            {"x": rand(_r, _shape, _dt), "s": rand(_r, (6,), _dt), "b": rand(_r, (6,), _dt)},
+            lambda x, s, b, _layout=_layout: pd.affine_channel(x, s, b, _layout),
+            lambda x, s, b, _layout=_layout: R.affine_channel(x, s, b, _layout))
+
 # label_smooth, swiglu
 for _dt in FLOATS:
     _r = rng_for("label_smooth", _dt)

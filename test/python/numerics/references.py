@@ -1339,3 +1339,10 @@ def index_add(x, index, add_value, axis=0):
     for j, i in enumerate(index):
         moved[int(i)] += values[j]
     return out
+
+
+def affine_channel(x, scale, bias, data_layout="AnyLayout"):
+    if data_layout == "NCHW":
+        shape = (1, -1) + (1,) * (x.ndim - 2)
+        return x * scale.reshape(shape) + bias.reshape(shape)
+    return x * scale + bias

@@ -253,6 +253,14 @@ LogicalResult UnfoldInferMeta(const MetaTensor &x, ArrayRef<int32_t> kernelSizes
 LogicalResult TemporalShiftInferMeta(const MetaTensor &x, int64_t segNum, double shiftRatio,
                                      StringRef dataFormat, MetaTensor &out,
                                      const MetaError &err);
+/// shuffle_channel (the legacy channel_shuffle): NCHW, 4-D.
+LogicalResult ShuffleChannelInferMeta(const MetaTensor &x, int64_t group, MetaTensor &out,
+                                      const MetaError &err);
+/// affine_channel: x * scale[c] + bias[c], c the channel dim (1 for NCHW,
+/// the last for NHWC and AnyLayout); scale and bias [C].
+LogicalResult AffineChannelInferMeta(const MetaTensor &x, const MetaTensor &scale,
+                                     const MetaTensor &bias, StringRef dataLayout,
+                                     MetaTensor &out, const MetaError &err);
 LogicalResult ChannelShuffleInferMeta(const MetaTensor &x, int64_t groups, StringRef dataFormat,
                                       MetaTensor &out, const MetaError &err);
 LogicalResult MaxOutInferMeta(const MetaTensor &x, int64_t groups, int64_t axis,

@@ -702,6 +702,29 @@ LogicalResult ChannelShuffleInferMeta(const MetaTensor &x, int64_t groups, Strin
   return success();
 }
 
+LogicalResult ShuffleChannelInferMeta(const MetaTensor &x, int64_t group, MetaTensor &out,
+                                      const MetaError &err) {
+  return ChannelShuffleInferMeta(x, group, "NCHW", out, err);
+}
+
+LogicalResult AffineChannelInferMeta(const MetaTensor &x, const MetaTensor &scale,
+                                     const MetaTensor &bias, StringRef dataLayout,
+                                     MetaTensor &out, const MetaError &err) {
+  if (!llvm::is_contained({"NCHW", "NHWC", "AnyLayout"}, dataLayout))
+    return err("data_layout must be NCHW, NHWC or AnyLayout, got '", dataLayout, "'");
+  if (x.rank() < 2)
+    return err("x must have at least 2 dims, got ", dimsStr(x.dims));
+  if (!isa<FloatType>(x.dtype) || scale.dtype != x.dtype || bias.dtype != x.dtype)
+    return err("x, scale and bias must be float tensors of one dtype");
+  int64_t c = x.dims[dataLayout == "NCHW" ? 1 : x.rank() - 1];
+  for (auto [t, name] : {std::pair{&scale, "scale"}, std::pair{&bias, "bias"}})
+    if (t->rank() != 1 || knownAndDiffer(t->dims[0], c))
+      return err(name, " must be [", c, "] (the channels of x ", dimsStr(x.dims), " in ",
+                 dataLayout, "), got ", dimsStr(t->dims));
+  out.set(x.dims, x.dtype);
+  return success();
+}
+
 LogicalResult BilinearInferMeta(const MetaTensor &x, const MetaTensor &y,
                                 const MetaTensor &weight, const MetaTensor &bias,
                                 MetaTensor &out, const MetaError &err) {
