@@ -4,8 +4,12 @@
 // When they are in fact constant, these patterns fold them back to constants,
 // so InferMeta (and later lowering) sees the values:
 //
-//   pd.shape(x), x static          -> pd.full_int_array [dims]
+//   pd.shape(x), pd.shape64(x), x static -> pd.full_int_array [dims]
 //   pd.numel(x), x static          -> pd.full(n)
+//   slice(full_int_array, constant bounds) on axis 0
+//                                  -> pd.full_int_array (pd.full if 0-D)
+//   stack(combine of 0-D integer pd.full), axis 0
+//                                  -> pd.full_int_array [values]
 //   IntArray operand = pd.combine of one-element constant pd.full
 //                                  -> pd.full_int_array [values]
 //
@@ -25,6 +29,8 @@
 
 #include "mlir/IR/PatternMatch.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::pd;
 
@@ -34,9 +40,10 @@ bool isStatic(Type type) {
   return cast<ShapedType>(type).hasStaticShape();
 }
 
-struct FoldStaticShape : OpRewritePattern<ShapeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ShapeOp op,
+template <typename ShapeOpTy>
+struct FoldStaticShape : OpRewritePattern<ShapeOpTy> {
+  using OpRewritePattern<ShapeOpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(ShapeOpTy op,
                                 PatternRewriter &rewriter) const override {
     Type inputType = op.getInput().getType();
     if (!isStatic(inputType))
@@ -110,6 +117,77 @@ struct FoldConstantIntArrayOperands
       changed = true;
     }
     return success(changed);
+  }
+};
+
+/// The values of a pd.full_int_array.
+std::optional<SmallVector<int64_t>> constantArray(Value value) {
+  auto array = value.getDefiningOp<FullIntArrayOp>();
+  if (!array)
+    return std::nullopt;
+  return SmallVector<int64_t>(array.getValue());
+}
+
+/// A 1-D integer result type with `n` static elements.
+bool isIntArrayType(Type type, int64_t n) {
+  auto shaped = cast<ShapedType>(type);
+  return shaped.hasStaticShape() && shaped.getRank() == 1 && shaped.getDimSize(0) == n &&
+         isa<IntegerType>(shaped.getElementType());
+}
+
+/// slice(full_int_array, starts, ends) along axis 0 with constant bounds:
+/// the sliced values (a 0-D pd.full when decrease_axis drops the axis), as
+/// shape computations take one dim of pd.shape64 (`x.shape[0]`).
+struct FoldSliceOfConstantArray : OpRewritePattern<SliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SliceOp op, PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> values = constantArray(op.getInput());
+    std::optional<SmallVector<int64_t>> starts = constantArray(op.getStarts());
+    std::optional<SmallVector<int64_t>> ends = constantArray(op.getEnds());
+    if (!values || !starts || !ends || op.getAxes().size() != 1 || op.getAxes()[0] != 0 ||
+        starts->size() != 1 || ends->size() != 1)
+      return failure();
+    // Paddle's bounds: negative from the end, clamped to [0, n].
+    int64_t n = values->size();
+    auto clamp = [n](int64_t v) { return std::clamp<int64_t>(v < 0 ? v + n : v, 0, n); };
+    int64_t begin = clamp((*starts)[0]), end = std::max(begin, clamp((*ends)[0]));
+    SmallVector<int64_t> sliced(values->begin() + begin, values->begin() + end);
+    ArrayRef<int64_t> decrease = op.getDecreaseAxis();
+    auto type = cast<ShapedType>(op.getType());
+    if (decrease.size() == 1 && decrease[0] == 0) {
+      if (sliced.size() != 1 || type.getRank() != 0 || !isa<IntegerType>(type.getElementType()))
+        return failure();
+      rewriter.replaceOpWithNewOp<FullOp>(op, op.getType(),
+                                          rewriter.getI64IntegerAttr(sliced[0]));
+      return success();
+    }
+    if (!decrease.empty() || !isIntArrayType(op.getType(), sliced.size()))
+      return failure();
+    rewriter.replaceOpWithNewOp<FullIntArrayOp>(op, sliced, op.getType());
+    return success();
+  }
+};
+
+/// stack([scalar pd.full, ...], axis 0) of integers -> pd.full_int_array:
+/// a shape put together from dims and constants (`[4, x.shape[0], 5]`).
+struct FoldStackOfConstants : OpRewritePattern<StackOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StackOp op, PatternRewriter &rewriter) const override {
+    auto combine = op.getX().getDefiningOp<CombineOp>();
+    if (!combine || op.getAxis() != 0)
+      return failure();
+    SmallVector<int64_t> values;
+    for (Value item : combine.getInputs()) {
+      auto full = item.getDefiningOp<FullOp>();
+      std::optional<int64_t> v = constantInt(item);
+      if (!full || !v || cast<ShapedType>(full.getType()).getRank() != 0)
+        return failure();
+      values.push_back(*v);
+    }
+    if (!isIntArrayType(op.getType(), values.size()))
+      return failure();
+    rewriter.replaceOpWithNewOp<FullIntArrayOp>(op, values, op.getType());
+    return success();
   }
 };
 
@@ -235,7 +313,8 @@ struct FoldReshape : OpRewritePattern<ReshapeOp> {
 
 void PdDialect::getCanonicalizationPatterns(RewritePatternSet &results) const {
   MLIRContext *ctx = getContext();
-  results.add<FoldStaticShape, FoldStaticNumel, FoldConstantIntArrayOperands,
+  results.add<FoldStaticShape<ShapeOp>, FoldStaticShape<Shape64Op>, FoldStaticNumel,
+              FoldSliceOfConstantArray, FoldStackOfConstants, FoldConstantIntArrayOperands,
               FoldScaleIdentity, FoldCastToSameType, FoldAssign,
               FoldTransposeOfTranspose, FoldReshape>(ctx);
   results.add<FoldRightIdentity<AddOp>>(ctx, 0.0, /*commutative=*/true);

@@ -108,6 +108,37 @@ func.func @constant_int_arrays(%x: !pd.vtensor<2x3x4xf32>, %d: !pd.vtensor<?x3xf
 
 // -----
 
+// Shape computations on a static input fold to constants: pd.shape64,
+// one dim of it sliced out (x.shape[1], a 0-D pd.full), a [lo:hi] of it
+// (negative bounds from the end), and stack([4, x.shape[1], 5]): what
+// nn.LSTM's zero initial states are made of, so that full_with_tensor
+// gets a constant shape (pd-infer-shapes then gives it a static type).
+// CHECK-LABEL: func.func @shape_computations
+// CHECK-DAG: %[[DIM:.*]] = pd.full(3) : !pd.vtensor<i64>
+// CHECK-DAG: %[[TAIL:.*]] = pd.full_int_array [3, 4] : !pd.vtensor<2xi64>
+// CHECK-DAG: %[[SHAPE:.*]] = pd.full_int_array [4, 3, 5] : !pd.vtensor<3xi64>
+// CHECK: %[[Z:.*]] = pd.full_with_tensor %{{.*}}, %[[SHAPE]]
+// CHECK: return %[[DIM]], %[[TAIL]], %[[Z]]
+func.func @shape_computations(%x: !pd.vtensor<2x3x4xf32>)
+    -> (!pd.vtensor<i64>, !pd.vtensor<2xi64>, !pd.vtensor<?x?x?xf32>) {
+  %s = pd.shape64 %x : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<3xi64>
+  %one = pd.full_int_array [1] : !pd.vtensor<1xi64>
+  %two = pd.full_int_array [2] : !pd.vtensor<1xi64>
+  %dim = pd.slice %s, %one, %two {axes = array<i64: 0>, decrease_axis = array<i64: 0>, infer_flags = array<i64: 1>} : (!pd.vtensor<3xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<i64>
+  %neg = pd.full_int_array [-2] : !pd.vtensor<1xi64>
+  %end = pd.full_int_array [100] : !pd.vtensor<1xi64>
+  %tail = pd.slice %s, %neg, %end {axes = array<i64: 0>, decrease_axis = array<i64>, infer_flags = array<i64: 1>} : (!pd.vtensor<3xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<2xi64>
+  %four = pd.full(4) : !pd.vtensor<i64>
+  %five = pd.full(5) : !pd.vtensor<i64>
+  %l = pd.combine(%four, %dim, %five) : !pd.vtensor<i64>, !pd.vtensor<i64>, !pd.vtensor<i64>
+  %shape = pd.stack %l : (!pd.vec<!pd.vtensor<i64>, !pd.vtensor<i64>, !pd.vtensor<i64>>) -> !pd.vtensor<3xi64>
+  %v = pd.full(0.0) : !pd.vtensor<1xf32>
+  %z = pd.full_with_tensor %v, %shape : (!pd.vtensor<1xf32>, !pd.vtensor<3xi64>) -> !pd.vtensor<?x?x?xf32>
+  return %dim, %tail, %z : !pd.vtensor<i64>, !pd.vtensor<2xi64>, !pd.vtensor<?x?x?xf32>
+}
+
+// -----
+
 // A tensor list that is an op's Tensor[] input (not an IntArray) stays.
 // CHECK-LABEL: func.func @tensor_list_input_stays
 // CHECK: pd.combine
