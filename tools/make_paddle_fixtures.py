@@ -214,6 +214,25 @@ class Losses(nn.Layer):
                 F.log_loss(p[:, :1], label[:, :1]))
 
 
+class Recurrent(nn.Layer):
+    """pd_op.rnn in each mode: a 2-layer bidirectional LSTM (its input
+    transposed to time-major and its zero initial states made in the
+    program), a GRU with an initial state computed from the input, and a
+    simple RNN with relu, time-major."""
+
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(4, 5, num_layers=2, direction="bidirect")
+        self.gru = nn.GRU(4, 3)
+        self.rnn = nn.SimpleRNN(4, 2, activation="relu", time_major=True)
+
+    def forward(self, x):                        # [N, 6, 4]
+        y, (h, c) = self.lstm(x)
+        g, hg = self.gru(x, paddle.tanh(x[:, :1, :3]).transpose([1, 0, 2]))
+        r, hr = self.rnn(x.transpose([1, 0, 2]))
+        return y, h, c, g, hg, r, hr
+
+
 # name -> (layer factory, [(feed name, InputSpec shape, concrete shape)])
 MODELS = {
     "mlp": (MLP, [("x", [None, 8], [2, 8])]),
@@ -229,6 +248,7 @@ MODELS = {
     "constants": (Constants, [("x", [None, 3], [2, 3])]),
     # Ops.
     "losses": (Losses, [("x", [None, 3], [4, 3]), ("y", [None, 3], [4, 3])]),
+    "recurrent": (Recurrent, [("x", [None, 6, 4], [2, 6, 4])]),
 }
 
 
@@ -284,7 +304,9 @@ def export(name: str, out_dir: Path, seed: int) -> None:
     for i, (o, e) in enumerate(zip(outs, eager)):
         np.testing.assert_allclose(o.numpy(), e.numpy(), rtol=1e-5, atol=1e-5,
                                    err_msg=f"{name}: output {i}")
-    for p in list(layer.parameters()) + list(layer.buffers()):
+    # (Not the buffers Paddle makes at run time, e.g. a recurrent layer's
+    # dropout state: jit.save does not store them.)
+    for p in list(layer.parameters()) + [b for b in layer.buffers() if b.persistable]:
         arrays[f"param/{p.name}"] = p.numpy()
     # The names (and outputs) of Paddle's inference predictor.
     feed_names, fetch_names, predicted = _predict(prefix, inputs)

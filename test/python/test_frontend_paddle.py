@@ -25,7 +25,7 @@ from paddle_mlir.static import Program
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "paddle"
 MODELS = ["mlp", "cnn", "resblock", "encoder", "ln_gelu", "shape_ops",
-          "cond", "while_loop", "dy2static", "constants", "losses"]
+          "cond", "while_loop", "dy2static", "constants", "losses", "recurrent"]
 WITH_PARAMS = [m for m in MODELS if m not in ("shape_ops", "losses")]
 
 def io(name):

@@ -11,6 +11,7 @@
 //   NN.cpp            matmul, convolutions, pooling, normalizations
 //   Manipulation.cpp  reshape, transpose, concat, slice, gather, pad, ...
 //   Creation.cpp      full, arange, eye, random ops, shape/numel
+//   Recurrent.cpp     rnn (LSTM, GRU, simple RNN): a loop over time
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,6 +58,7 @@ void populateElementwiseLowerings(LoweringTable &table);
 void populateReductionLowerings(LoweringTable &table);
 void populateNNLowerings(LoweringTable &table);
 void populateLossLowerings(LoweringTable &table);
+void populateRecurrentLowerings(LoweringTable &table);
 void populateMatrixLowerings(LoweringTable &table);
 void populateManipulationLowerings(LoweringTable &table);
 void populateCreationLowerings(LoweringTable &table);

@@ -187,6 +187,7 @@ const LoweringTable &getLoweringTable() {
     populateReductionLowerings(t);
     populateNNLowerings(t);
     populateLossLowerings(t);
+    populateRecurrentLowerings(t);
     populateMatrixLowerings(t);
     populateManipulationLowerings(t);
     populateCreationLowerings(t);

@@ -240,6 +240,7 @@ OPS = {
     'multi_dot': {'args': [('x', 'Tensor[]', None)], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'crop': {'args': [('x', 'Tensor', None), ('shape', 'IntArray', '{}'), ('offsets', 'IntArray', '{}')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'diag': {'args': [('x', 'Tensor', None), ('offset', 'int', '0'), ('padding_value', 'float', '0.0')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
+    'rnn': {'args': [('x', 'Tensor', None), ('pre_state', 'Tensor[]', None), ('weight_list', 'Tensor[]', None), ('sequence_length', 'Tensor?', None), ('dropout_state_in', 'Tensor', None), ('dropout_prob', 'float', '0.0'), ('is_bidirec', 'bool', 'false'), ('input_size', 'int', '10'), ('hidden_size', 'int', '100'), ('num_layers', 'int', '1'), ('mode', 'str', '"RNN_TANH"'), ('seed', 'int', '0'), ('is_test', 'bool', 'false')], 'outputs': [('out', 'Tensor'), ('dropout_state_out', 'Tensor'), ('state', 'Tensor[]'), ('reserve', 'Tensor')], 'inplace': [], 'view': []},
     'sum': {'args': [('x', 'Tensor', None), ('axis', 'IntArray', '{}'), ('dtype', 'DataType', 'DataType::UNDEFINED'), ('keepdim', 'bool', 'false')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'mean': {'args': [('x', 'Tensor', None), ('axis', 'IntArray', '{}'), ('keepdim', 'bool', 'false')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'max': {'args': [('x', 'Tensor', None), ('axis', 'IntArray', '{}'), ('keepdim', 'bool', 'false')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},

@@ -666,6 +666,8 @@ class _Importer:
             name = attrs[3]
             other = op.get("OA") or [1, 1, 1]
             trainable = bool(other[2]) if len(other) > 2 else True
+            if other and other[0] == 0:
+                return self.import_non_persistable(op, name)
         else:
             attrs = self.attrs(op)
             name = attrs["parameter_name"]["D"]
@@ -677,6 +679,23 @@ class _Importer:
         self.program.parameters.declare(name, pd.TensorType(t).shape,
                                         pd.TensorType(t).dtype, trainable)
         self.define(self.results(op)[0], pd.GetParameterOp(t, name).result)
+
+    def import_non_persistable(self, op: dict, name: str) -> None:
+        """A parameter that is not persistable (OA[0] = 0) has no value in
+        the .pdiparams file: Paddle makes it at run time. The one Paddle's
+        models have is a recurrent layer's dropout state
+        (`*.dropout_state__non_persistable`, read only by training-time
+        dropout); it becomes zeros."""
+        self.inputs(op, 0)
+        (t,) = self.result_types(op, 1)
+        t = pd.TensorType(t)
+        if -1 in t.shape:
+            self.fail(f"non-persistable parameter {name!r} has a dynamic shape {t.shape}")
+        if not name.endswith("dropout_state__non_persistable"):
+            self.fail(f"parameter {name!r} is not persistable: its value is not in the "
+                      "weights file (only a recurrent layer's dropout state is supported)")
+        zero = False if t.dtype == "bool" else 0
+        self.define(self.results(op)[0], pd.FullOp(t, zero).result)
 
     def import_set_parameter(self, op: dict) -> None:
         attrs = self.attrs(op)

@@ -1597,6 +1597,52 @@ for _dt in FLOATS:
 add("swiglu", F32, "halves", {"x": rand(rng_for("swiglu", "halves"), (2, 3, 34), F32, -4, 4)},
     lambda x: pd.swiglu(x, None), lambda x: out(R.swiglu(f64(x)), x.dtype))
 
+# rnn: every mode, one and two layers, both directions, sequence lengths
+# (int64 and int32; rows past their length keep their state and output 0),
+# a batch of one. The dropout state is any tensor (inference reads none).
+def _rnn_case(dt, mode, layers, bidirec, lengths, batch=3, steps=4, size=5, hidden=4):
+    r = rng_for("rnn", dt, mode, layers, bidirec, lengths is not None, batch)
+    gates = {"LSTM": 4, "GRU": 3}.get(mode, 1)
+    directions = 2 if bidirec else 1
+    cells = layers * directions
+    inputs = {"x": rand(r, (steps, batch, size), dt),
+              "h0": rand(r, (cells, batch, hidden), dt)}
+    if mode == "LSTM":
+        inputs["c0"] = rand(r, (cells, batch, hidden), dt)
+    shapes = []
+    for layer in range(layers):
+        width = size if layer == 0 else directions * hidden
+        shapes += [(gates * hidden, width), (gates * hidden, hidden)] * directions
+    shapes += [(gates * hidden,)] * (2 * cells)
+    names = [f"w{i}" for i in range(len(shapes))]
+    inputs.update({n: rand(r, shape, dt) for n, shape in zip(names, shapes)})
+    if lengths is not None:
+        inputs["lengths"] = lengths
+
+    def build(**f):
+        states = [f["h0"], f["c0"]] if mode == "LSTM" else [f["h0"]]
+        out, _, final, _ = pd.rnn(f["x"], states, [f[n] for n in names], f.get("lengths"),
+                                  f["x"], 0.0, bidirec, size, hidden, layers, mode, 0, True)
+        return [out, *final]
+
+    def expected(**f):
+        y, final = R.rnn(f["x"], [f["h0"], f.get("c0")], [f[n] for n in names],
+                         f.get("lengths"), mode, bidirec, layers, hidden)
+        return [out(v, dt) for v in [y, *final]]
+
+    kind = "" if lengths is None else f"_len{lengths.dtype.itemsize * 8}"
+    add("rnn", dt, f"{mode}_l{layers}{'_bi' if bidirec else ''}{kind}_b{batch}", inputs,
+        build, expected)
+
+
+for _dt in FLOATS:
+    _rnn_case(_dt, "LSTM", 2, True, np.array([4, 1, 3], np.int64))
+    _rnn_case(_dt, "GRU", 1, False, None)
+    _rnn_case(_dt, "GRU", 2, True, np.array([2, 4, 0], np.int32))
+    _rnn_case(_dt, "RNN_TANH", 1, True, None)
+    _rnn_case(_dt, "RNN_RELU", 2, False, np.array([3, 4, 2], np.int32))
+_rnn_case(F32, "LSTM", 1, False, None, batch=1)
+
 # kron, cross, diag
 for _dt in FLOATS:
     _r = rng_for("kron", _dt)

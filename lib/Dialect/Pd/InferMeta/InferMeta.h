@@ -458,6 +458,17 @@ LogicalResult PNormInferMeta(const MetaTensor &x, int64_t axis, bool keepdim,
                              bool asvector, MetaTensor &out,
                              const MetaError &err);
 
+// Recurrent.cpp
+/// The gates of one cell of an rnn `mode` (LSTM 4, GRU 3, RNN_TANH/RELU 1).
+FailureOr<int64_t> rnnGateCount(StringRef mode);
+LogicalResult RnnInferMeta(const MetaTensor &x, const MetaTensorList &preState,
+                           const MetaTensorList &weightList, const MetaTensor &sequenceLength,
+                           const MetaTensor &dropoutStateIn, float dropoutProb, bool isBidirec,
+                           int32_t inputSize, int32_t hiddenSize, int32_t numLayers,
+                           StringRef mode, bool isTest, MetaTensor &out,
+                           MetaTensor &dropoutStateOut, SmallVectorImpl<MetaTensor> &state,
+                           MetaTensor &reserve, const MetaError &err);
+
 // Manipulation.cpp
 LogicalResult ReshapeInferMeta(const MetaTensor &x, const IntArrayArg &shape,
                                MetaTensor &out, const MetaError &err);
