@@ -233,6 +233,42 @@ class Recurrent(nn.Layer):
         return y, h, c, g, hg, r, hr
 
 
+class YoloHead(nn.Layer):
+    """A YOLOv3 head: a 1x1 convolution to 3 anchors x (5 + 2 classes)
+    channels, decoded by vision.ops.yolo_box (pd_op.yolo_box) for images
+    of 80x64 (img_size [N, 2] int32 made in the program)."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2D(4, 21, 1)
+
+    def forward(self, x):                        # [N, 4, 5, 4]
+        img = paddle.ones_like(x[:, :2, 0, 0], dtype="int32") * paddle.to_tensor([80, 64], "int32")
+        return paddle.vision.ops.yolo_box(self.conv(x), img, [10, 13, 16, 30, 33, 23], 2, 0.3,
+                                          16, clip_bbox=True, scale_x_y=1.05)
+
+
+class RoiHead(nn.Layer):
+    """A two-stage detector's box head: a convolution, vision.ops.roi_align
+    (pd_op.roi_align) at 1/2 scale of 3 rois over 2 images (boxes_num [1, 2]
+    made in the program), made from the boxes input as (x1, y1) <= (x2, y2)
+    inside a 20x16 frame, and a linear layer. (Paddle 3.3.1's run hung on
+    the raw random boxes of the input.)"""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2D(3, 4, 3, padding=1)
+        self.fc = nn.Linear(4 * 2 * 2, 5)
+
+    def forward(self, x, boxes):                 # [2, 3, 8, 10], [3, 4]
+        num = paddle.to_tensor([1, 2], "int32")
+        b = F.sigmoid(boxes) * paddle.to_tensor([20.0, 16.0, 20.0, 16.0])
+        b = paddle.concat([paddle.minimum(b[:, :2], b[:, 2:]), paddle.maximum(b[:, :2], b[:, 2:])], 1)
+        rois = paddle.vision.ops.roi_align(self.conv(x), b, num, 2, spatial_scale=0.5,
+                                           sampling_ratio=-1, aligned=True)
+        return self.fc(rois.flatten(1))
+
+
 # name -> (layer factory, [(feed name, InputSpec shape, concrete shape)])
 MODELS = {
     "mlp": (MLP, [("x", [None, 8], [2, 8])]),
@@ -249,6 +285,8 @@ MODELS = {
     # Ops.
     "losses": (Losses, [("x", [None, 3], [4, 3]), ("y", [None, 3], [4, 3])]),
     "recurrent": (Recurrent, [("x", [None, 6, 4], [2, 6, 4])]),
+    "yolo_head": (YoloHead, [("x", [None, 4, 5, 4], [2, 4, 5, 4])]),
+    "roi_head": (RoiHead, [("x", [2, 3, 8, 10], [2, 3, 8, 10]), ("boxes", [3, 4], [3, 4])]),
 }
 
 

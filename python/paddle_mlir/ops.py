@@ -316,6 +316,25 @@ def take_along_axis(arr, indices, axis, broadcast=True):
         return pd.take_along_axis(arr, indices, axis)
 
 
+def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=True,
+                   broadcast=True, name=None):
+    """arr with `values` put at `indices` along `axis`, combined by `reduce`
+    (assign, add, mul/multiply, mean, amin, amax; include_self: whether
+    arr's own value takes part). As Paddle, `broadcast` first expands
+    indices and values (a number too) to arr's shape but along the axis."""
+    with building(arr):
+        if not isinstance(values, _ir.Value):
+            values = pd.full(pd.TensorType.get([], arr.dtype), values)
+        if broadcast:
+            shape = list(arr.shape)
+            shape[axis] = indices.shape[axis]
+            if list(indices.shape) != shape:
+                indices = pd.expand(indices, shape)
+            if list(values.shape) != shape:
+                values = pd.expand(values, shape)
+        return pd.put_along_axis(arr, indices, values, axis, reduce, include_self)
+
+
 def index_sample(x, index):
     with building(x):
         return pd.index_sample(x, index)

@@ -351,6 +351,25 @@ def test_kthvalue_cummax_cummin_renorm_on_eager_tensors():
                                x * np.where(norms > 5.0, 5.0 / (norms + 1e-7), 1.0), rtol=1e-6)
 
 
+def test_put_along_axis_on_eager_tensors():
+    """paddle.put_along_axis: indices and a scalar value broadcast to arr's
+    shape but the axis; the reductions (Paddle 3.3.1's values)."""
+    arr = np.arange(12, dtype=np.float32).reshape(3, 4)
+    ta, ti = paddle.to_tensor(arr), paddle.to_tensor(np.array([[1], [3], [1]], np.int64))
+    out = paddle.put_along_axis(ta, ti, 0.5, 1)
+    want = arr.copy()
+    want[[0, 1, 2], [1, 3, 1]] = 0.5
+    np.testing.assert_array_equal(out.numpy(), want)
+    idx = paddle.to_tensor(np.array([[0, 0, 2]], np.int64))
+    vals = paddle.to_tensor(np.array([[1.0, 3.0, 5.0]], np.float32))
+    row = paddle.to_tensor(np.array([[4.0, 4.0, 4.0, 4.0]], np.float32))
+    for reduce, self_, expected in (("add", True, [8, 4, 9, 4]), ("add", False, [4, 4, 5, 4]),
+                                    ("mean", True, [8 / 3, 4, 4.5, 4]),
+                                    ("amax", False, [3, 4, 5, 4]), ("mul", True, [12, 4, 20, 4])):
+        got = paddle.put_along_axis(row, idx, vals, 1, reduce=reduce, include_self=self_)
+        np.testing.assert_allclose(got.numpy(), [expected], rtol=1e-6, err_msg=reduce)
+
+
 def test_index_add_on_eager_tensors():
     """paddle.index_add(x, index, axis, value): repeated indices add up."""
     x = np.zeros((2, 5), np.float32)

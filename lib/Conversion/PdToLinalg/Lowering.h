@@ -12,6 +12,8 @@
 //   Manipulation.cpp  reshape, transpose, concat, slice, gather, pad, ...
 //   Creation.cpp      full, arange, eye, random ops, shape/numel
 //   Recurrent.cpp     rnn (LSTM, GRU, simple RNN): a loop over time
+//   Detection.cpp     detection post-processing (yolo_box)
+//   PutAlongAxis.cpp  put_along_axis (scatter with a reduction)
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,6 +61,8 @@ void populateReductionLowerings(LoweringTable &table);
 void populateNNLowerings(LoweringTable &table);
 void populateLossLowerings(LoweringTable &table);
 void populateRecurrentLowerings(LoweringTable &table);
+void populateDetectionLowerings(LoweringTable &table);
+void populatePutAlongAxisLowerings(LoweringTable &table);
 void populateMatrixLowerings(LoweringTable &table);
 void populateManipulationLowerings(LoweringTable &table);
 void populateCreationLowerings(LoweringTable &table);

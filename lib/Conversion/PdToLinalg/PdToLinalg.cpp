@@ -188,6 +188,8 @@ const LoweringTable &getLoweringTable() {
     populateNNLowerings(t);
     populateLossLowerings(t);
     populateRecurrentLowerings(t);
+    populateDetectionLowerings(t);
+    populatePutAlongAxisLowerings(t);
     populateMatrixLowerings(t);
     populateManipulationLowerings(t);
     populateCreationLowerings(t);

@@ -829,3 +829,13 @@ func.func @index_add(%x: !pd.vtensor<3x4xf32>, %i: !pd.vtensor<2xi64>, %v: !pd.v
   %0 = pd.index_add %x, %i, %v {axis = 1 : i32} : (!pd.vtensor<3x4xf32>, !pd.vtensor<2xi64>, !pd.vtensor<3x2xf32>) -> !pd.vtensor<?x?xf32>
   return
 }
+
+// -----
+
+// put_along_axis keeps arr's shape.
+// CHECK-LABEL: func.func @put_along_axis
+// CHECK: pd.put_along_axis {{.*}} -> !pd.vtensor<3x5xf32>
+func.func @put_along_axis(%a: !pd.vtensor<3x5xf32>, %i: !pd.vtensor<3x2xi64>, %v: !pd.vtensor<3x2xf32>) {
+  %0 = pd.put_along_axis %a, %i, %v {axis = 1 : i32, reduce = "amax"} : (!pd.vtensor<3x5xf32>, !pd.vtensor<3x2xi64>, !pd.vtensor<3x2xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}

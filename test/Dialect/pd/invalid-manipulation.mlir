@@ -1175,3 +1175,21 @@ func.func @index_add_float_index(%x: !pd.vtensor<3x4xf32>, %i: !pd.vtensor<2xf32
   %0 = pd.index_add %x, %i, %v : (!pd.vtensor<3x4xf32>, !pd.vtensor<2xf32>, !pd.vtensor<2x4xf32>) -> !pd.vtensor<?x?xf32>
   return
 }
+
+// -----
+
+func.func @put_along_axis_reduce(%a: !pd.vtensor<3x5xf32>, %i: !pd.vtensor<3x2xi64>, %v: !pd.vtensor<3x2xf32>) {
+  // expected-error @+2 {{'pd.put_along_axis' op reduce must be assign, add, mul, multiply, mean, amin or amax, got 'max'}}
+  // expected-error @+1 {{'pd.put_along_axis' op failed to infer returned types}}
+  %0 = pd.put_along_axis %a, %i, %v {axis = 1 : i32, reduce = "max"} : (!pd.vtensor<3x5xf32>, !pd.vtensor<3x2xi64>, !pd.vtensor<3x2xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @put_along_axis_rank(%a: !pd.vtensor<3x5xf32>, %i: !pd.vtensor<6xi64>, %v: !pd.vtensor<6xf32>) {
+  // expected-error @+2 {{'pd.put_along_axis' op indices [6] must have the rank of arr [3, 5]}}
+  // expected-error @+1 {{'pd.put_along_axis' op failed to infer returned types}}
+  %0 = pd.put_along_axis %a, %i, %v {axis = 1 : i32} : (!pd.vtensor<3x5xf32>, !pd.vtensor<6xi64>, !pd.vtensor<6xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}

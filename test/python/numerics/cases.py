@@ -1643,6 +1643,65 @@ for _dt in FLOATS:
     _rnn_case(_dt, "RNN_RELU", 2, False, np.array([3, 4, 2], np.int32))
 _rnn_case(F32, "LSTM", 1, False, None, batch=1)
 
+def _f32(v):
+    return float(np.float32(v))
+
+
+# yolo_box: iou_aware or not, clipped or not, scale_x_y; the confidences
+# of random logits straddle conf_thresh, so some boxes are zeroed. The
+# boxes are ~100 in size: float32 at 2e-5 relative.
+for _dt in FLOATS:
+    for _iou, _clip in ((False, True), (True, False)):
+        _r = rng_for("yolo_box", _dt, _iou, _clip)
+        _anchors, _classes = [10, 13, 16, 30, 33, 23], 3
+        add("yolo_box", _dt, f"{'iou_' if _iou else ''}{'clip' if _clip else 'noclip'}",
+            {"x": rand(_r, (2, 3 * (5 + _classes + (1 if _iou else 0)), 4, 5), _dt, -2, 2),
+             "img": np.array([[64, 80], [50, 40]], np.int32)},
+            lambda x, img, _iou=_iou, _clip=_clip, _anchors=_anchors, _classes=_classes:
+                list(pd.yolo_box(x, img, _anchors, _classes, 0.4, 16, _clip, 1.2, _iou, 0.4)),
+            lambda x, img, _iou=_iou, _clip=_clip, _anchors=_anchors, _classes=_classes:
+                # (the float attributes are float32, as in Paddle)
+                [out(v, x.dtype) for v in R.yolo_box(f64(x), img, _anchors, _classes, _f32(0.4),
+                                                     16, _clip, _f32(1.2), _iou, _f32(0.4))],
+            tol=(2e-5, 1e-5) if _dt == F32 else None)
+
+# put_along_axis: every reduce, with and without arr's own value, repeated
+# and negative indices, another axis, int64 values (mean floor-divides).
+for _dt in (F32, F64, I64):
+    for _reduce in ("assign", "add", "mul", "mean", "amin", "amax"):
+        for _self in ((True, False) if _reduce != "assign" else (True,)):
+            _r = rng_for("put_along_axis", _dt, _reduce, _self)
+            _axis = 1 if _reduce in ("add", "mean") else 0
+            _ishape = (3, 4) if _axis == 1 else (4, 5)
+            add("put_along_axis", _dt, f"{_reduce}{'' if _self else '_noself'}_axis{_axis}",
+                {"arr": rand(_r, (3, 5), _dt, -9, 9), "v": rand(_r, _ishape, _dt, -9, 9),
+                 "i": rand(_r, _ishape, I64, -3, 2)},
+                lambda arr, v, i, _axis=_axis, _reduce=_reduce, _self=_self:
+                    pd.put_along_axis(arr, i, v, _axis, _reduce, _self),
+                lambda arr, v, i, _axis=_axis, _reduce=_reduce, _self=_self:
+                    R.put_along_axis(arr, i, v, _axis, _reduce, _self))
+
+# roi_align: aligned or not, the adaptive grid (sampling_ratio -1) or a
+# fixed one, a spatial scale; rois partly outside the image, one past its
+# end, int32 and int64 boxes_num, none for one image.
+_ROI_BOXES = np.array([[1, 1, 6, 5], [0.5, 2, 9.5, 7.9], [-2, -1, 3, 4], [4, 3, 12, 10]])
+for _dt in FLOATS:
+    for _aligned, _sr, _scale, _num in ((False, -1, 1.0, np.array([1, 3], np.int32)),
+                                        (True, 2, 0.5, np.array([3, 1], np.int64)),
+                                        (False, 1, 0.75, None)):
+        _r = rng_for("roi_align", _dt, _aligned, _sr)
+        _inputs = {"x": rand(_r, (1 if _num is None else 2, 3, 8, 10), _dt),
+                   "boxes": _ROI_BOXES.astype(_dt)}
+        if _num is not None:
+            _inputs["num"] = _num
+        add("roi_align", _dt, f"{'aligned' if _aligned else 'plain'}_sr{_sr}"
+            f"{'' if _num is None else '_num' + str(_num.dtype.itemsize * 8)}", _inputs,
+            lambda x, boxes, num=None, _aligned=_aligned, _sr=_sr, _scale=_scale:
+                pd.roi_align(x, boxes, num, 2, 3, _scale, _sr, _aligned),
+            lambda x, boxes, num=None, _aligned=_aligned, _sr=_sr, _scale=_scale:
+                out(R.roi_align(f64(x), f64(boxes), num, 2, 3, _f32(_scale), _sr, _aligned),
+                    x.dtype))
+
 # kron, cross, diag
 for _dt in FLOATS:
     _r = rng_for("kron", _dt)

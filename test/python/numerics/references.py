@@ -1405,3 +1405,140 @@ def rnn(x, pre_state, weights, sequence_length, mode, is_bidirec, num_layers, hi
             outs.append(y)
         inp = np.concatenate(outs, axis=2)
     return inp, ([h_n, c_n] if mode == "LSTM" else [h_n])
+
+
+def yolo_box(x, img_size, anchors, class_num, conf_thresh, downsample_ratio, clip_bbox=True,
+             scale_x_y=1.0, iou_aware=False, iou_aware_factor=0.5):
+    """Paddle's yolo_box (PHI's yolo_box_util.h), float64: boxes [N, A*H*W, 4]
+    (x1, y1, x2, y2) and scores [N, A*H*W, classes], zeros where the
+    confidence is below conf_thresh. Checked equal to Paddle 3.3.1's
+    vision.ops.yolo_box (1e-5 on boxes of size ~80, float32) with and
+    without iou_aware and clip_bbox."""
+    x = np.asarray(x, np.float64)
+    n, _, h, w = x.shape
+    an = len(anchors) // 2
+    boxes = np.zeros((n, an * h * w, 4))
+    scores = np.zeros((n, an * h * w, class_num))
+    bias = -0.5 * (scale_x_y - 1)
+    for i in range(n):
+        img_h, img_w = (float(v) for v in img_size[i])
+        for j in range(an):
+            base = (an if iou_aware else 0) + j * (5 + class_num)
+            for k in range(h):
+                for l in range(w):
+                    conf = _sigmoid(x[i, base + 4, k, l])
+                    if iou_aware:
+                        conf = (conf ** (1 - iou_aware_factor)
+                                * _sigmoid(x[i, j, k, l]) ** iou_aware_factor)
+                    if conf < conf_thresh:
+                        continue
+                    cx = (l + _sigmoid(x[i, base, k, l]) * scale_x_y + bias) * img_w / w
+                    cy = (k + _sigmoid(x[i, base + 1, k, l]) * scale_x_y + bias) * img_h / h
+                    bw = np.exp(x[i, base + 2, k, l]) * anchors[2 * j] * img_w / (downsample_ratio * w)
+                    bh = np.exp(x[i, base + 3, k, l]) * anchors[2 * j + 1] * img_h / (downsample_ratio * h)
+                    box = [cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2]
+                    if clip_bbox:
+                        box = [max(box[0], 0), max(box[1], 0), min(box[2], img_w - 1),
+                               min(box[3], img_h - 1)]
+                    idx = j * h * w + k * w + l
+                    boxes[i, idx] = box
+                    scores[i, idx] = conf * _sigmoid(x[i, base + 5:base + 5 + class_num, k, l])
+    return boxes, scores
+
+
+def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=True):
+    """Paddle's put_along_axis: values[q] scattered to arr at q with q[axis]
+    = indices[q] (negative from the end), combined by `reduce` (the last
+    assign wins; include_self puts arr's value into add/mul/mean/amin/amax;
+    an integer mean floor-divides); elements no index hits keep arr's value.
+    Checked equal to Paddle 3.3.1 for every reduce and include_self, float32
+    and int64."""
+    arr = np.asarray(arr)
+    out = arr.copy()
+    axis %= arr.ndim
+    n = arr.shape[axis]
+    acc, count = {}, {}
+    for q in np.ndindex(*indices.shape):
+        j = int(indices[q])
+        p = list(q)
+        p[axis] = j + n if j < 0 else j
+        p = tuple(p)
+        v = values[q]
+        if reduce == "assign":
+            out[p] = v
+        elif p not in acc:
+            acc[p], count[p] = v, 1
+        else:
+            count[p] += 1
+            acc[p] = {"add": acc[p] + v, "mean": acc[p] + v, "mul": acc[p] * v,
+                      "multiply": acc[p] * v, "amin": min(acc[p], v),
+                      "amax": max(acc[p], v)}[reduce]
+    for p, a in acc.items():
+        s = arr[p]
+        if reduce == "mean":
+            total = s + a if include_self else a
+            c = count[p] + (1 if include_self else 0)
+            out[p] = total / c if np.issubdtype(arr.dtype, np.floating) else total // c
+        elif include_self:
+            out[p] = {"add": s + a, "mul": s * a, "multiply": s * a, "amin": min(s, a),
+                      "amax": max(s, a)}[reduce]
+        else:
+            out[p] = a
+    return out
+
+
+def _roi_bilinear(img, y, x):
+    height, width = img.shape
+    if y < -1.0 or y > height or x < -1.0 or x > width:
+        return 0.0
+    y, x = max(y, 0.0), max(x, 0.0)
+    y0, x0 = int(y), int(x)
+    if y0 >= height - 1:
+        y0 = y1 = height - 1
+        y = float(y0)
+    else:
+        y1 = y0 + 1
+    if x0 >= width - 1:
+        x0 = x1 = width - 1
+        x = float(x0)
+    else:
+        x1 = x0 + 1
+    ly, lx = y - y0, x - x0
+    hy, hx = 1 - ly, 1 - lx
+    return hy * hx * img[y0, x0] + hy * lx * img[y0, x1] + ly * hx * img[y1, x0] + ly * lx * img[y1, x1]
+
+
+def roi_align(x, boxes, boxes_num, pooled_height, pooled_width, spatial_scale=1.0,
+              sampling_ratio=-1, aligned=False):
+    """Paddle's roi_align (PHI's CPU kernel), float64: each roi's bins
+    average a grid of bilinear samples (sampling_ratio per axis, or
+    ceil(roi size / pooled size)); boxes_num gives each image's rois.
+    Checked equal (<= 4.4e-7, float32) to Paddle 3.3.1's
+    vision.ops.roi_align, aligned or not, both sampling modes and scales."""
+    x = np.asarray(x, np.float64)
+    rois = boxes.shape[0]
+    image_of = (np.repeat(np.arange(len(boxes_num)), boxes_num) if boxes_num is not None
+                else np.zeros(rois, int))
+    out = np.zeros((rois, x.shape[1], pooled_height, pooled_width))
+    offset = 0.5 if aligned else 0.0
+    for r in range(rois):
+        x1, y1, x2, y2 = (float(v) * spatial_scale - offset for v in boxes[r])
+        roi_w, roi_h = x2 - x1, y2 - y1
+        if not aligned:
+            roi_w, roi_h = max(roi_w, 1.0), max(roi_h, 1.0)
+        bin_h, bin_w = roi_h / pooled_height, roi_w / pooled_width
+        gh = sampling_ratio if sampling_ratio > 0 else max(math.ceil(bin_h), 0)
+        gw = sampling_ratio if sampling_ratio > 0 else max(math.ceil(bin_w), 0)
+        count = max(gh * gw, 1)
+        for c in range(x.shape[1]):
+            img = x[image_of[r], c]
+            for i in range(pooled_height):
+                for j in range(pooled_width):
+                    total = 0.0
+                    for iy in range(gh):
+                        yy = y1 + i * bin_h + (iy + 0.5) * bin_h / gh
+                        for ix in range(gw):
+                            xx = x1 + j * bin_w + (ix + 0.5) * bin_w / gw
+                            total += _roi_bilinear(img, yy, xx)
+                    out[r, c, i, j] = total / count
+    return out

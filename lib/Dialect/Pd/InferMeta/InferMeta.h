@@ -458,6 +458,17 @@ LogicalResult PNormInferMeta(const MetaTensor &x, int64_t axis, bool keepdim,
                              bool asvector, MetaTensor &out,
                              const MetaError &err);
 
+// Detection.cpp
+LogicalResult YoloBoxInferMeta(const MetaTensor &x, const MetaTensor &imgSize,
+                               ArrayRef<int32_t> anchors, int32_t classNum, float confThresh,
+                               int32_t downsampleRatio, bool clipBbox, float scaleXY,
+                               bool iouAware, float iouAwareFactor, MetaTensor &boxes,
+                               MetaTensor &scores, const MetaError &err);
+LogicalResult RoiAlignInferMeta(const MetaTensor &x, const MetaTensor &boxes,
+                                const MetaTensor &boxesNum, int32_t pooledHeight,
+                                int32_t pooledWidth, float spatialScale, int32_t samplingRatio,
+                                bool aligned, MetaTensor &out, const MetaError &err);
+
 // Recurrent.cpp
 /// The gates of one cell of an rnn `mode` (LSTM 4, GRU 3, RNN_TANH/RELU 1).
 FailureOr<int64_t> rnnGateCount(StringRef mode);
@@ -531,6 +542,9 @@ LogicalResult IndexSelectInferMeta(const MetaTensor &x,
 LogicalResult ScatterInferMeta(const MetaTensor &x, const MetaTensor &index,
                                const MetaTensor &updates, MetaTensor &out,
                                const MetaError &err);
+LogicalResult PutAlongAxisInferMeta(const MetaTensor &arr, const MetaTensor &indices,
+                                    const MetaTensor &values, int64_t axis, StringRef reduce,
+                                    bool includeSelf, MetaTensor &out, const MetaError &err);
 LogicalResult TakeAlongAxisInferMeta(const MetaTensor &arr,
                                      const MetaTensor &indices, int64_t axis,
                                      MetaTensor &out, const MetaError &err);

@@ -718,6 +718,28 @@ LogicalResult IndexAddInferMeta(const MetaTensor &x, const MetaTensor &index,
   return success();
 }
 
+LogicalResult PutAlongAxisInferMeta(const MetaTensor &arr, const MetaTensor &indices,
+                                    const MetaTensor &values, int64_t axis, StringRef reduce,
+                                    bool includeSelf, MetaTensor &out, const MetaError &err) {
+  (void)includeSelf;
+  if (failed(checkIndexDtype(indices, "indices", err)))
+    return failure();
+  if (arr.rank() == 0)
+    return err("arr must have rank >= 1");
+  if (failed(normalizeDimAxis(axis, arr.rank(), err)))
+    return failure();
+  if (indices.rank() != arr.rank())
+    return err("indices ", dimsStr(indices.dims), " must have the rank of arr ",
+               dimsStr(arr.dims));
+  if (values.dtype != arr.dtype)
+    return err("values have dtype ", values.dtype, ", arr has ", arr.dtype);
+  if (!llvm::is_contained({"assign", "add", "mul", "multiply", "mean", "amin", "amax"}, reduce))
+    return err("reduce must be assign, add, mul, multiply, mean, amin or amax, got '", reduce,
+               "'");
+  out.share(arr);
+  return success();
+}
+
 LogicalResult TakeAlongAxisInferMeta(const MetaTensor &arr,
                                      const MetaTensor &indices, int64_t axis,
                                      MetaTensor &out, const MetaError &err) {

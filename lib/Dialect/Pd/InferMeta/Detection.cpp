@@ -1,0 +1,83 @@
+//===- Detection.cpp - InferMeta of detection post-processing ops ---------===//
+//
+// roi_align: [R, C, pooled_height, pooled_width] for boxes [R, 4].
+// yolo_box, as PHI's YoloBoxInferMeta: x is [N, A * (5 + classes), H, W]
+// (A anchors; with iou_aware A more channels first), img_size [N, 2]; the
+// boxes are [N, A * H * W, 4] and the scores [N, A * H * W, classes].
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/Pd/InferMeta/InferMeta.h"
+
+namespace mlir::pd {
+
+namespace {
+bool knownAndDiffer(int64_t a, int64_t b) { return !isDyn(a) && !isDyn(b) && a != b; }
+int64_t mulDims(int64_t a, int64_t b) { return isDyn(a) || isDyn(b) ? kDyn : a * b; }
+} // namespace
+
+LogicalResult YoloBoxInferMeta(const MetaTensor &x, const MetaTensor &imgSize,
+                               ArrayRef<int32_t> anchors, int32_t classNum, float confThresh,
+                               int32_t downsampleRatio, bool clipBbox, float scaleXY,
+                               bool iouAware, float iouAwareFactor, MetaTensor &boxes,
+                               MetaTensor &scores, const MetaError &err) {
+  if (x.rank() != 4)
+    return err("x must be [N, C, H, W], got ", dimsStr(x.dims));
+  if (!isa<FloatType>(x.dtype))
+    return err("x must be a float tensor, got ", x.dtype);
+  if (imgSize.rank() != 2 || knownAndDiffer(imgSize.dims[1], 2) ||
+      knownAndDiffer(imgSize.dims[0], x.dims[0]))
+    return err("img_size must be [N, 2] = [", x.dims[0], ", 2] (height, width), got ",
+               dimsStr(imgSize.dims));
+  if (!imgSize.dtype.isInteger(32))
+    return err("img_size must be int32, got ", imgSize.dtype);
+  if (anchors.empty() || anchors.size() % 2 != 0)
+    return err("anchors must be (width, height) pairs, got ", anchors.size(), " values");
+  if (classNum <= 0)
+    return err("class_num must be positive, got ", classNum);
+  if (downsampleRatio <= 0)
+    return err("downsample_ratio must be positive, got ", downsampleRatio);
+  if (iouAware && (iouAwareFactor < 0 || iouAwareFactor > 1))
+    return err("iou_aware_factor must be in [0, 1], got ", iouAwareFactor);
+  (void)confThresh, (void)clipBbox, (void)scaleXY;
+  int64_t anchorCount = anchors.size() / 2;
+  int64_t channels = anchorCount * (5 + (int64_t)classNum) + (iouAware ? anchorCount : 0);
+  if (knownAndDiffer(x.dims[1], channels))
+    return err("x has ", x.dims[1], " channels; ", anchorCount, " anchors of ", classNum,
+               " classes", iouAware ? " (iou_aware)" : "", " need ", channels);
+  int64_t perImage = mulDims(anchorCount, mulDims(x.dims[2], x.dims[3]));
+  boxes.set({x.dims[0], perImage, 4}, x.dtype);
+  scores.set({x.dims[0], perImage, classNum}, x.dtype);
+  return success();
+}
+
+LogicalResult RoiAlignInferMeta(const MetaTensor &x, const MetaTensor &boxes,
+                                const MetaTensor &boxesNum, int32_t pooledHeight,
+                                int32_t pooledWidth, float spatialScale, int32_t samplingRatio,
+                                bool aligned, MetaTensor &out, const MetaError &err) {
+  (void)samplingRatio, (void)aligned;
+  if (x.rank() != 4)
+    return err("x must be [N, C, H, W], got ", dimsStr(x.dims));
+  if (!isa<FloatType>(x.dtype))
+    return err("x must be a float tensor, got ", x.dtype);
+  if (boxes.rank() != 2 || knownAndDiffer(boxes.dims[1], 4))
+    return err("boxes must be [R, 4] (x1, y1, x2, y2), got ", dimsStr(boxes.dims));
+  if (boxes.dtype != x.dtype)
+    return err("boxes have dtype ", boxes.dtype, ", x has ", x.dtype);
+  if (boxesNum.present) {
+    if (boxesNum.rank() != 1 || knownAndDiffer(boxesNum.dims[0], x.dims[0]))
+      return err("boxes_num must be [N] = [", x.dims[0], "] (the rois of each image), got ",
+                 dimsStr(boxesNum.dims));
+    if (!boxesNum.dtype.isInteger(32) && !boxesNum.dtype.isInteger(64))
+      return err("boxes_num must be int32 or int64, got ", boxesNum.dtype);
+  }
+  if (pooledHeight <= 0 || pooledWidth <= 0)
+    return err("pooled_height and pooled_width must be positive, got ", pooledHeight, " and ",
+               pooledWidth);
+  if (!(spatialScale > 0))
+    return err("spatial_scale must be positive, got ", spatialScale);
+  out.set({boxes.dims[0], x.dims[1], pooledHeight, pooledWidth}, x.dtype);
+  return success();
+}
+
+} // namespace mlir::pd

@@ -1,0 +1,64 @@
+// The diagnostics of the detection post-processing ops' InferMeta
+// (lib/Dialect/Pd/InferMeta/Detection.cpp), reported by the verifier.
+// RUN: paddle-opt %s -split-input-file -verify-diagnostics
+
+func.func @yolo_box_channels(%x: !pd.vtensor<2x20x4x5xf32>, %img: !pd.vtensor<2x2xi32>) {
+  // expected-error @+2 {{'pd.yolo_box' op x has 20 channels; 3 anchors of 2 classes need 21}}
+  // expected-error @+1 {{'pd.yolo_box' op failed to infer returned types}}
+  %b, %s = pd.yolo_box %x, %img {anchors = array<i32: 10, 13, 16, 30, 33, 23>, class_num = 2 : i32} : (!pd.vtensor<2x20x4x5xf32>, !pd.vtensor<2x2xi32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @yolo_box_anchors(%x: !pd.vtensor<2x21x4x5xf32>, %img: !pd.vtensor<2x2xi32>) {
+  // expected-error @+2 {{'pd.yolo_box' op anchors must be (width, height) pairs, got 5 values}}
+  // expected-error @+1 {{'pd.yolo_box' op failed to infer returned types}}
+  %b, %s = pd.yolo_box %x, %img {anchors = array<i32: 10, 13, 16, 30, 33>, class_num = 2 : i32} : (!pd.vtensor<2x21x4x5xf32>, !pd.vtensor<2x2xi32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @yolo_box_img_size(%x: !pd.vtensor<2x21x4x5xf32>, %img: !pd.vtensor<3x2xi32>) {
+  // expected-error @+2 {{'pd.yolo_box' op img_size must be [N, 2] = [2, 2] (height, width), got [3, 2]}}
+  // expected-error @+1 {{'pd.yolo_box' op failed to infer returned types}}
+  %b, %s = pd.yolo_box %x, %img {anchors = array<i32: 10, 13, 16, 30, 33, 23>, class_num = 2 : i32} : (!pd.vtensor<2x21x4x5xf32>, !pd.vtensor<3x2xi32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @yolo_box_img_dtype(%x: !pd.vtensor<2x21x4x5xf32>, %img: !pd.vtensor<2x2xf32>) {
+  // expected-error @+2 {{'pd.yolo_box' op img_size must be int32, got 'f32'}}
+  // expected-error @+1 {{'pd.yolo_box' op failed to infer returned types}}
+  %b, %s = pd.yolo_box %x, %img {anchors = array<i32: 10, 13, 16, 30, 33, 23>, class_num = 2 : i32} : (!pd.vtensor<2x21x4x5xf32>, !pd.vtensor<2x2xf32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>)
+  return
+}
+
+// -----
+
+func.func @roi_align_boxes(%x: !pd.vtensor<2x3x8x8xf32>, %b: !pd.vtensor<5x5xf32>) {
+  // expected-error @+2 {{'pd.roi_align' op boxes must be [R, 4] (x1, y1, x2, y2), got [5, 5]}}
+  // expected-error @+1 {{'pd.roi_align' op failed to infer returned types}}
+  %0 = pd.roi_align %x, %b : (!pd.vtensor<2x3x8x8xf32>, !pd.vtensor<5x5xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @roi_align_boxes_num(%x: !pd.vtensor<2x3x8x8xf32>, %b: !pd.vtensor<5x4xf32>, %n: !pd.vtensor<3xi32>) {
+  // expected-error @+2 {{'pd.roi_align' op boxes_num must be [N] = [2] (the rois of each image), got [3]}}
+  // expected-error @+1 {{'pd.roi_align' op failed to infer returned types}}
+  %0 = pd.roi_align %x, %b boxes_num(%n) : (!pd.vtensor<2x3x8x8xf32>, !pd.vtensor<5x4xf32>, !pd.vtensor<3xi32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @roi_align_pooled(%x: !pd.vtensor<2x3x8x8xf32>, %b: !pd.vtensor<5x4xf32>) {
+  // expected-error @+2 {{'pd.roi_align' op pooled_height and pooled_width must be positive, got 0 and 1}}
+  // expected-error @+1 {{'pd.roi_align' op failed to infer returned types}}
+  %0 = pd.roi_align %x, %b {pooled_height = 0 : i32} : (!pd.vtensor<2x3x8x8xf32>, !pd.vtensor<5x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
