@@ -1,16 +1,19 @@
 // Lowering of the fused recurrent layer (lib/Conversion/PdToLinalg/Recurrent.cpp).
 // RUN: paddle-opt %s -convert-pd-to-linalg | FileCheck %s
 
-// A GRU with sequence lengths: the input gates of all steps in one matmul
-// (the input bias added) before the loop; in the loop over time, the hidden
-// state times the transposed hidden weights (plus the hidden bias, which the
-// reset gate scales), one generic for the gates reading the lengths, the new
-// state copied over the carried one and the step's output inserted at t.
+// A GRU with sequence lengths: the input gates of all steps in one matmul,
+// gate-major (the weights as stored, times the transposed input; the input
+// bias added) before the loop; in the loop over time, step t's columns of
+// them, the hidden state times the transposed hidden weights (plus the
+// hidden bias, which the reset gate scales), one generic for the gates
+// reading the lengths, the new state copied over the carried one and the
+// step's output inserted at t.
 // CHECK-LABEL: func.func @gru(
-// CHECK: %[[XT:.*]] = linalg.transpose ins(%{{.*}} : tensor<9x4xf32>)
-// CHECK: %[[XG:.*]] = linalg.matmul ins(%{{.*}}, %[[XT]] : tensor<10x4xf32>, tensor<4x9xf32>)
+// CHECK: %[[XT:.*]] = linalg.transpose ins(%{{.*}} : tensor<10x4xf32>)
+// CHECK: %[[XG:.*]] = linalg.matmul ins(%{{.*}}, %[[XT]] : tensor<9x4xf32>, tensor<4x10xf32>)
 // CHECK: %[[HT:.*]] = linalg.transpose ins(%{{.*}} : tensor<9x3xf32>)
 // CHECK: scf.for %[[T:.*]] = %{{.*}} iter_args(%[[H:.*]] = %{{.*}}, %[[Y:.*]] = %{{.*}}) -> (tensor<2x3xf32>, tensor<5x2x3xf32>)
+// CHECK: tensor.extract_slice %{{.*}}[0, %{{.*}}] [9, 2] [1, 1] : tensor<9x10xf32> to tensor<9x2xf32>
 // CHECK: linalg.matmul ins(%[[H]], %[[HT]] : tensor<2x3xf32>, tensor<3x9xf32>)
 // CHECK: %[[STEP:.*]]:2 = linalg.generic {{.*}} ins({{.*}}, %[[H]], %{{.*}} : {{.*}}, tensor<2x3xf32>, tensor<2xi64>)
 // CHECK: math.tanh
