@@ -335,6 +335,12 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
         return pd.put_along_axis(arr, indices, values, axis, reduce, include_self)
 
 
+def multiplex(inputs, index, name=None):
+    """Row i of inputs[index[i][0]] (index [rows, 1], int32 or int64)."""
+    with building(inputs[0]):
+        return pd.multiplex(list(inputs), index)
+
+
 def index_sample(x, index):
     with building(x):
         return pd.index_sample(x, index)

@@ -370,6 +370,23 @@ def test_put_along_axis_on_eager_tensors():
         np.testing.assert_allclose(got.numpy(), [expected], rtol=1e-6, err_msg=reduce)
 
 
+def test_multiplex_sequence_mask_rrelu_on_eager_tensors():
+    """paddle.multiplex, F.sequence_mask and inference F.rrelu (Paddle 3.3.1's
+    values)."""
+    a = np.arange(6, dtype=np.float32).reshape(3, 2)
+    out = paddle.multiplex([paddle.to_tensor(a), paddle.to_tensor(a * 10)],
+                           paddle.to_tensor(np.array([[1], [0], [1]], np.int32)))
+    np.testing.assert_array_equal(out.numpy(), [[0, 10], [2, 3], [40, 50]])
+    mask = F.sequence_mask(paddle.to_tensor(np.array([2, 0, 3], np.int64)), maxlen=4,
+                           dtype="float32")
+    np.testing.assert_array_equal(mask.numpy(), [[1, 1, 0, 0], [0, 0, 0, 0], [1, 1, 1, 0]])
+    with pytest.raises(ValueError, match="needs maxlen"):
+        F.sequence_mask(paddle.to_tensor(np.array([2], np.int64)))
+    x = np.array([[1.0, -2.0, 3.0], [4.0, -5.0, 0.0]], np.float32)
+    np.testing.assert_allclose(F.rrelu(paddle.to_tensor(x), 0.1, 0.3).numpy(),
+                               [[1.0, -0.4, 3.0], [4.0, -1.0, 0.0]], rtol=1e-6)
+
+
 def test_index_add_on_eager_tensors():
     """paddle.index_add(x, index, axis, value): repeated indices add up."""
     x = np.zeros((2, 5), np.float32)

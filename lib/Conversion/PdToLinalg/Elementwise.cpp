@@ -1069,6 +1069,38 @@ LogicalResult lowerPrelu(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// rrelu in inference (is_test): leaky relu with the slope (lower + upper)
+/// / 2, and the noise (the factor each element was multiplied by: 1 where
+/// x >= 0). Training draws a random slope per element: refused.
+LogicalResult lowerRRelu(Operation *op, Lowerer &l) {
+  auto o = cast<RreluOp>(op);
+  if (!o.getIsTest())
+    return op->emitOpError() << "in training (is_test = false) draws a random slope per "
+                                "element; only inference (is_test = true) is supported";
+  Value x = l.get(o.getX());
+  auto type = cast<RankedTensorType>(x.getType());
+  Type elem = type.getElementType();
+  double slope = (o.getLower().convertToDouble() + o.getUpper().convertToDouble()) / 2;
+  Location loc = op->getLoc();
+  auto factor = [&](OpBuilder &nb, Location nl, Value v) {
+    Arith a{nb, nl, elem};
+    return a.select(arith::CmpFOp::create(nb, nl, arith::CmpFPredicate::OGE, v, a.c(0)), a.c(1),
+                    a.c(slope));
+  };
+  Value noise = buildElementwise(l.b, loc, type, x,
+                                 [&](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+                                   return factor(nb, nl, a[0]);
+                                 });
+  Value out = buildElementwise(l.b, loc, type, x,
+                               [&](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+                                 return arith::MulFOp::create(nb, nl, a[0],
+                                                              factor(nb, nl, a[0]));
+                               });
+  l.map(o.getOut(), castTo(l.b, loc, out, loweredType(o.getOut().getType())));
+  l.map(o.getNoise(), castTo(l.b, loc, noise, loweredType(o.getNoise().getType())));
+  return success();
+}
+
 } // namespace
 
 void lowering::populateElementwiseLowerings(LoweringTable &table) {
@@ -1096,4 +1128,5 @@ void lowering::populateElementwiseLowerings(LoweringTable &table) {
   table.add("pd.masked_fill", lowerMaskedFill);
   table.add("pd.dropout", lowerDropout);
   table.add("pd.prelu", lowerPrelu);
+  table.add("pd.rrelu", lowerRRelu);
 }

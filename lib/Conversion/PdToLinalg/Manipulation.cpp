@@ -1321,6 +1321,83 @@ Value addScalars(OpBuilder &b, Location loc, Value a, Value c) {
 /// up), as one generic with a reduction over j: out[..., i, ...] =
 /// x[..., i, ...] + sum of add_value[..., j, ...] over j with index[j] == i.
 /// Indices are checked at run time.
+/// multiplex: row i of the output is row i of inputs[index[i]] (index
+/// checked at run time against the number of inputs).
+LogicalResult lowerMultiplex(Operation *op, Lowerer &l) {
+  auto o = cast<MultiplexOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  SmallVector<Value> inputs = l.getList(o.getInputs());
+  Value index = l.get(o.getIndex());
+  RankedTensorType outType = loweredType(o.getType());
+  SmallVector<Type> types = {index.getType(), outType};
+  for (Value v : inputs)
+    types.push_back(v.getType());
+  if (failed(requireStatic(op, types)))
+    return failure();
+  int64_t count = inputs.size();
+  Value bound = cIdx(b, loc, count);
+  Value checked = checkedIndices(l, loc, op, index, isUnsigned(pdElementType(o.getIndex())),
+                                 /*wrapNegative=*/false,
+                                 [&](OpBuilder &, Location, ValueRange) { return bound; },
+                                 "index {value} out of range [0, {bound})");
+  // The index as a [rows] tensor, read per row.
+  Value rows = reshapeTo(b, loc, checked,
+                         RankedTensorType::get({outType.getDimSize(0)},
+                                               tensorType(checked).getElementType()));
+  SmallVector<Value> operands(inputs);
+  operands.push_back(rows);
+  MLIRContext *ctx = b.getContext();
+  int64_t rank = outType.getRank();
+  SmallVector<AffineMap> maps(count, AffineMap::getMultiDimIdentityMap(rank, ctx));
+  maps.push_back(AffineMap::get(rank, 0, {getAffineDimExpr(0, ctx)}, ctx));
+  maps.push_back(AffineMap::getMultiDimIdentityMap(rank, ctx));
+  Value init = tensor::EmptyOp::create(b, loc, outType.getShape(), outType.getElementType());
+  Value out = linalg::GenericOp::create(
+                  b, loc, TypeRange{outType}, operands, ValueRange{init}, maps,
+                  SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+                  [&](OpBuilder &nb, Location nl, ValueRange args) {
+                    Value k = args[count];
+                    Value v = args[0];
+                    for (int64_t i = 1; i < count; ++i) {
+                      Value isI = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq, k,
+                                                        cIdx(nb, nl, i));
+                      v = arith::SelectOp::create(nb, nl, isI, args[i], v);
+                    }
+                    linalg::YieldOp::create(nb, nl, ValueRange{v});
+                  })
+                  .getResult(0);
+  l.map(o.getOut(), out);
+  return success();
+}
+
+/// sequence_mask: y[..., j] = j < x[...] (1 or 0 in out_dtype), for a
+/// max_len known at compile time (-1, the largest length, is a
+/// data-dependent shape).
+LogicalResult lowerSequenceMask(Operation *op, Lowerer &l) {
+  auto o = cast<SequenceMaskOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {x.getType(), outType})))
+    return op->emitOpError() << "needs max_len known at compile time (-1, the largest "
+                                "length, makes the output shape depend on the values)";
+  Type elem = outType.getElementType();
+  Value out = buildElementwiseWithIndices(
+      b, loc, outType, {}, [&](OpBuilder &nb, Location nl, ValueRange idx) -> Value {
+        SmallVector<Value> at(idx.drop_back());
+        Value len = tensor::ExtractOp::create(nb, nl, x, at);
+        Value j = arith::IndexCastOp::create(nb, nl, len.getType(), idx.back());
+        Value inside = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::slt, j, len);
+        if (isa<FloatType>(elem))
+          return arith::UIToFPOp::create(nb, nl, elem, inside);
+        return arith::ExtUIOp::create(nb, nl, elem, inside); // bools are bytes
+      });
+  l.map(o.getY(), out);
+  return success();
+}
+
 LogicalResult lowerIndexAdd(Operation *op, Lowerer &l) {
   auto o = cast<IndexAddOp>(op);
   OpBuilder &b = l.b;
@@ -1821,6 +1898,8 @@ void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
   });
   table.add("pd.scatter", lowerScatter);
   table.add("pd.index_add", lowerIndexAdd);
+  table.add("pd.multiplex", lowerMultiplex);
+  table.add("pd.sequence_mask", lowerSequenceMask);
   table.add("pd.pixel_shuffle", lowerPixelShuffle);
   table.add("pd.pixel_unshuffle", lowerPixelUnshuffle);
   table.add({"pd.channel_shuffle", "pd.shuffle_channel"}, lowerChannelShuffle);

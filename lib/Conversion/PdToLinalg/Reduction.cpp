@@ -996,9 +996,50 @@ LogicalResult lowerPNorm(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// frobenius_norm (sqrt of the sum of squares over its axes, or all with
+/// reduce_all), squared_l2_norm (the sum of squares of all, as [1]) and
+/// l1_norm (the sum of |x| of all, 0-D).
+LogicalResult lowerNorms(Operation *op, Lowerer &l) {
+  StringRef name = op->getName().getStringRef();
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(op->getOperand(0));
+  auto inType = cast<RankedTensorType>(x.getType());
+  Type elem = inType.getElementType();
+  if (!isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  SmallVector<int64_t> axes = normalizeAxes({}, inType.getRank());
+  bool keep = false;
+  if (auto fro = dyn_cast<FrobeniusNormOp>(op)) {
+    FailureOr<SmallVector<int64_t>> given = constIntArray(op, fro.getAxis(), "axis");
+    if (failed(given))
+      return failure();
+    axes = normalizeAxes(*given, inType.getRank(), fro.getReduceAll());
+    keep = fro.getKeepDim();
+  }
+  bool l1 = name == "pd.l1_norm";
+  Value r = buildReduction(b, loc, x, axes, keep, scalarConstant(b, loc, elem, 0),
+                           [&](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+                             Value term = l1 ? math::AbsFOp::create(nb, nl, a[0]).getResult()
+                                             : arith::MulFOp::create(nb, nl, a[0], a[0])
+                                                   .getResult();
+                             return arith::AddFOp::create(nb, nl, a[1], term);
+                           });
+  if (name == "pd.frobenius_norm")
+    r = buildElementwise(b, loc, cast<RankedTensorType>(r.getType()), r,
+                         [](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+                           return math::SqrtOp::create(nb, nl, a[0]);
+                         });
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  r = reshapeTo(b, loc, r, RankedTensorType::get(outType.getShape(), elem));
+  l.map(op->getResult(0), castTo(b, loc, r, outType));
+  return success();
+}
+
 } // namespace
 
 void lowering::populateReductionLowerings(LoweringTable &table) {
+  table.add({"pd.frobenius_norm", "pd.squared_l2_norm", "pd.l1_norm"}, lowerNorms);
   table.add({"pd.sum", "pd.mean", "pd.max", "pd.min", "pd.prod", "pd.amax", "pd.amin",
              "pd.all", "pd.any", "pd.logsumexp", "pd.mean_all"},
             lowerReduce);

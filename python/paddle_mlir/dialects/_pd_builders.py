@@ -13,7 +13,7 @@ from ._ods_common import _cext as _ods_cext
 # Locations from ir.loc_tracebacks() point at the user's code, not here.
 _ods_cext.globals.register_traceback_file_exclusion(__file__)
 
-__all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'bitwise_left_shift', 'bitwise_left_shift_', 'bitwise_right_shift', 'bitwise_right_shift_', 'nextafter', 'isclose', 'allclose', 'equal_all', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'lerp', 'lerp_', 'masked_fill', 'masked_fill_', 'matmul', 'bmm', 'addmm', 'addmm_', 'baddbmm', 'baddbmm_', 'kron', 'cross', 'dot', 'mv', 'trace', 'diagonal', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'pool3d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'linear_interp', 'bicubic_interp', 'trilinear_interp', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'shuffle_channel', 'affine_channel', 'affine_channel_', 'bilinear', 'grid_sample', 'affine_grid', 'unfold', 'temporal_shift', 'maxout', 'label_smooth', 'swiglu', 'diag_embed', 'multi_dot', 'crop', 'diag', 'yolo_box', 'roi_align', 'rnn', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'all', 'any', 'logsumexp', 'mean_all', 'argmax', 'argmin', 'logcumsumexp', 'searchsorted', 'dist', 'huber_loss', 'log_loss', 'bce_loss', 'bce_loss_', 'kldiv_loss', 'sigmoid_cross_entropy_with_logits', 'sigmoid_cross_entropy_with_logits_', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'kthvalue', 'cummax', 'cummin', 'renorm', 'renorm_', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'add_n', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_select', 'index_add', 'index_add_', 'scatter', 'scatter_', 'index_sample', 'meshgrid', 'take_along_axis', 'put_along_axis', 'put_along_axis_', 'flip', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'tril_indices', 'triu_indices', 'eye', 'uniform', 'gaussian', 'randint']
+__all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'rrelu', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'bitwise_left_shift', 'bitwise_left_shift_', 'bitwise_right_shift', 'bitwise_right_shift_', 'nextafter', 'isclose', 'allclose', 'equal_all', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'lerp', 'lerp_', 'masked_fill', 'masked_fill_', 'matmul', 'bmm', 'addmm', 'addmm_', 'baddbmm', 'baddbmm_', 'kron', 'cross', 'dot', 'mv', 'trace', 'diagonal', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'pool3d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'linear_interp', 'bicubic_interp', 'trilinear_interp', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'shuffle_channel', 'affine_channel', 'affine_channel_', 'bilinear', 'grid_sample', 'affine_grid', 'unfold', 'temporal_shift', 'maxout', 'label_smooth', 'swiglu', 'diag_embed', 'multi_dot', 'crop', 'diag', 'yolo_box', 'roi_align', 'rnn', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'all', 'any', 'logsumexp', 'frobenius_norm', 'squared_l2_norm', 'l1_norm', 'mean_all', 'argmax', 'argmin', 'logcumsumexp', 'searchsorted', 'dist', 'huber_loss', 'log_loss', 'bce_loss', 'bce_loss_', 'kldiv_loss', 'sigmoid_cross_entropy_with_logits', 'sigmoid_cross_entropy_with_logits_', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'kthvalue', 'cummax', 'cummin', 'renorm', 'renorm_', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'add_n', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_select', 'index_add', 'index_add_', 'scatter', 'scatter_', 'index_sample', 'meshgrid', 'take_along_axis', 'multiplex', 'sequence_mask', 'put_along_axis', 'put_along_axis_', 'flip', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'tril_indices', 'triu_indices', 'eye', 'uniform', 'gaussian', 'randint']
 
 def abs(x, *, loc=None, ip=None):
     """`pd.abs(Tensor x)` -> Tensor(out)"""
@@ -622,6 +622,13 @@ def leaky_relu_(x, negative_slope=0.02, *, loc=None, ip=None):
     with near(x):
         op = _ops.LeakyRelu_Op(x=x, negative_slope=negative_slope, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
+
+
+def rrelu(x, lower=0.125, upper=0.3333333333333333, is_test=False, *, loc=None, ip=None):
+    """`pd.rrelu(Tensor x, float lower = 0.125, float upper = 0.3333333333333333, bool is_test = false)` -> Tensor(out), Tensor(noise)"""
+    with near(x):
+        op = _ops.RreluOp(x=x, lower=lower, upper=upper, is_test=is_test, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor'])
 
 
 def gelu(x, approximate=False, *, loc=None, ip=None):
@@ -1744,6 +1751,27 @@ def logsumexp(x, axis=(0, ), keepdim=False, reduce_all=False, *, loc=None, ip=No
         return results_of(op, ['Tensor'])
 
 
+def frobenius_norm(x, axis, keep_dim, reduce_all, *, loc=None, ip=None):
+    """`pd.frobenius_norm(Tensor x, IntArray axis, bool keep_dim, bool reduce_all)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.FrobeniusNormOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), keep_dim=keep_dim, reduce_all=reduce_all, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def squared_l2_norm(x, *, loc=None, ip=None):
+    """`pd.squared_l2_norm(Tensor x)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.SquaredL2NormOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def l1_norm(x, *, loc=None, ip=None):
+    """`pd.l1_norm(Tensor x)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.L1NormOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
 def mean_all(x, *, loc=None, ip=None):
     """`pd.mean_all(Tensor x)` -> Tensor(out)"""
     with near(x):
@@ -2168,6 +2196,20 @@ def take_along_axis(arr, indices, axis, *, loc=None, ip=None):
     """`pd.take_along_axis(Tensor arr, Tensor indices, int axis)` -> Tensor(out)"""
     with near(arr, indices):
         op = _ops.TakeAlongAxisOp(arr=arr, indices=indices, axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def multiplex(inputs, index, *, loc=None, ip=None):
+    """`pd.multiplex(Tensor[] inputs, Tensor index)` -> Tensor(out)"""
+    with near(inputs, index):
+        op = _ops.MultiplexOp(inputs=as_tensor_list(inputs, loc=loc, ip=ip), index=index, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def sequence_mask(x, max_len, out_dtype, *, loc=None, ip=None):
+    """`pd.sequence_mask(Tensor x, Scalar(int) max_len, DataType out_dtype)` -> Tensor(y)"""
+    with near(x):
+        op = _ops.SequenceMaskOp(x=x, max_len=as_scalar(max_len, 'int64', like=x, loc=loc, ip=ip), out_dtype=attr_or_none(out_dtype, 'DataType'), loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 

@@ -193,6 +193,23 @@ def maxout(x, groups, axis=1, name=None):
         return pd.maxout(x, groups, axis)
 
 
+def rrelu(x, lower=1.0 / 8.0, upper=1.0 / 3.0, training=False, name=None):
+    """Inference rrelu: the negative slope is (lower + upper) / 2 (training
+    draws random slopes, which the CPU backend refuses)."""
+    with building(x):
+        return pd.rrelu(x, lower, upper, not training)[0]
+
+
+def sequence_mask(x, maxlen=None, dtype="int64", name=None):
+    """mask[..., j] = j < x[...]; maxlen must be given (None, the largest
+    length, makes the shape depend on the values)."""
+    if maxlen is None:
+        raise ValueError("sequence_mask needs maxlen: without it the mask's width is the "
+                         "largest length, known only at run time")
+    with building(x):
+        return pd.sequence_mask(x, maxlen, dtype)
+
+
 def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
     with building(label):
         return pd.label_smooth(label, prior_dist, epsilon)

@@ -839,3 +839,21 @@ func.func @put_along_axis(%a: !pd.vtensor<3x5xf32>, %i: !pd.vtensor<3x2xi64>, %v
   %0 = pd.put_along_axis %a, %i, %v {axis = 1 : i32, reduce = "amax"} : (!pd.vtensor<3x5xf32>, !pd.vtensor<3x2xi64>, !pd.vtensor<3x2xf32>) -> !pd.vtensor<?x?xf32>
   return
 }
+
+// -----
+
+// multiplex keeps the inputs' shape; sequence_mask appends max_len (a
+// dynamic dim for -1, the largest length).
+// CHECK-LABEL: func.func @multiplex_sequence_mask
+// CHECK: pd.multiplex {{.*}} -> !pd.vtensor<4x3xf32>
+// CHECK: pd.sequence_mask {{.*}} -> !pd.vtensor<2x3x5xf32>
+// CHECK: pd.sequence_mask {{.*}} -> !pd.vtensor<2x3x?xi64>
+func.func @multiplex_sequence_mask(%a: !pd.vtensor<4x3xf32>, %i: !pd.vtensor<4x1xi32>, %x: !pd.vtensor<2x3xi64>) {
+  %l = pd.combine(%a, %a) : !pd.vtensor<4x3xf32>, !pd.vtensor<4x3xf32>
+  %0 = pd.multiplex %l, %i : (!pd.vec<!pd.vtensor<4x3xf32>, !pd.vtensor<4x3xf32>>, !pd.vtensor<4x1xi32>) -> !pd.vtensor<?x?xf32>
+  %five = pd.full(5) : !pd.vtensor<1xi32>
+  %1 = pd.sequence_mask %x, %five {out_dtype = #pd.dtype<float32>} : (!pd.vtensor<2x3xi64>, !pd.vtensor<1xi32>) -> !pd.vtensor<?x?x?xf32>
+  %all = pd.full(-1) : !pd.vtensor<1xi32>
+  %2 = pd.sequence_mask %x, %all {out_dtype = #pd.dtype<int64>} : (!pd.vtensor<2x3xi64>, !pd.vtensor<1xi32>) -> !pd.vtensor<?x?x?xi64>
+  return
+}

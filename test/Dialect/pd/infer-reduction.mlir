@@ -445,3 +445,19 @@ func.func @kth_cum_renorm(%x: !pd.vtensor<4x7xf32>) {
   %4 = pd.renorm %x {p = 2.0 : f32, axis = 1 : i32, max_norm = 1.0 : f32} : (!pd.vtensor<4x7xf32>) -> !pd.vtensor<?x?xf32>
   return
 }
+
+// -----
+
+// frobenius_norm reduces its axes (keep_dim keeps them as 1);
+// squared_l2_norm is [1], l1_norm 0-D.
+// CHECK-LABEL: func.func @norms
+// CHECK: pd.frobenius_norm {{.*}} -> !pd.vtensor<1x4x1xf32>
+// CHECK: pd.squared_l2_norm {{.*}} -> !pd.vtensor<1xf32>
+// CHECK: pd.l1_norm {{.*}} -> !pd.vtensor<f32>
+func.func @norms(%x: !pd.vtensor<3x4x5xf32>) {
+  %axis = pd.full_int_array [0, 2] : !pd.vtensor<2xi64>
+  %0 = pd.frobenius_norm %x, %axis {keep_dim = true, reduce_all = false} : (!pd.vtensor<3x4x5xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?xf32>
+  %1 = pd.squared_l2_norm %x : (!pd.vtensor<3x4x5xf32>) -> !pd.vtensor<?xf32>
+  %2 = pd.l1_norm %x : (!pd.vtensor<3x4x5xf32>) -> !pd.vtensor<f32>
+  return
+}

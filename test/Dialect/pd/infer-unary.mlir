@@ -546,3 +546,13 @@ func.func @inplace(%x: !pd.tensor<2x?xf32>, %c: !pd.tensor<1xi64>, %i: !pd.tenso
   %12 = pd.bitwise_not_ %i : (!pd.tensor<3xi8>) -> !pd.tensor<?xi8>
   return
 }
+
+// -----
+
+// rrelu: out and noise keep x's shape.
+// CHECK-LABEL: func.func @rrelu
+// CHECK: pd.rrelu {{.*}} -> (!pd.vtensor<3x4xf32>, !pd.vtensor<3x4xf32>)
+func.func @rrelu(%x: !pd.vtensor<3x4xf32>) {
+  %o, %n = pd.rrelu %x {is_test = true} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}

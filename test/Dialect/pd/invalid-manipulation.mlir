@@ -1193,3 +1193,23 @@ func.func @put_along_axis_rank(%a: !pd.vtensor<3x5xf32>, %i: !pd.vtensor<6xi64>,
   %0 = pd.put_along_axis %a, %i, %v {axis = 1 : i32} : (!pd.vtensor<3x5xf32>, !pd.vtensor<6xi64>, !pd.vtensor<6xf32>) -> !pd.vtensor<?x?xf32>
   return
 }
+
+// -----
+
+func.func @multiplex_index(%a: !pd.vtensor<4x3xf32>, %i: !pd.vtensor<4x2xi32>) {
+  %l = pd.combine(%a, %a) : !pd.vtensor<4x3xf32>, !pd.vtensor<4x3xf32>
+  // expected-error @+2 {{'pd.multiplex' op index must be [rows, 1] = [4, 1], got [4, 2]}}
+  // expected-error @+1 {{'pd.multiplex' op failed to infer returned types}}
+  %0 = pd.multiplex %l, %i : (!pd.vec<!pd.vtensor<4x3xf32>, !pd.vtensor<4x3xf32>>, !pd.vtensor<4x2xi32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @sequence_mask_float(%x: !pd.vtensor<2x3xf32>) {
+  %five = pd.full(5) : !pd.vtensor<1xi32>
+  // expected-error @+2 {{'pd.sequence_mask' op x (the lengths) must be an integer tensor, got 'f32'}}
+  // expected-error @+1 {{'pd.sequence_mask' op failed to infer returned types}}
+  %0 = pd.sequence_mask %x, %five {out_dtype = #pd.dtype<float32>} : (!pd.vtensor<2x3xf32>, !pd.vtensor<1xi32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}

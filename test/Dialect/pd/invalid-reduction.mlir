@@ -503,3 +503,31 @@ func.func @cummin_axis(%x: !pd.vtensor<4x7xf32>) {
   %0:2 = pd.cummin %x {axis = -3 : i32} : (!pd.vtensor<4x7xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xi64>)
   return
 }
+
+// -----
+
+func.func @l1_norm_int(%x: !pd.vtensor<3x4xi32>) {
+  // expected-error @+2 {{'pd.l1_norm' op x must be a float tensor, got 'i32'}}
+  // expected-error @+1 {{'pd.l1_norm' op failed to infer returned types}}
+  %0 = pd.l1_norm %x : (!pd.vtensor<3x4xi32>) -> !pd.vtensor<f32>
+  return
+}
+
+// -----
+
+func.func @squared_l2_norm_int(%x: !pd.vtensor<3x4xi64>) {
+  // expected-error @+2 {{'pd.squared_l2_norm' op x must be a float tensor, got 'i64'}}
+  // expected-error @+1 {{'pd.squared_l2_norm' op failed to infer returned types}}
+  %0 = pd.squared_l2_norm %x : (!pd.vtensor<3x4xi64>) -> !pd.vtensor<?xi64>
+  return
+}
+
+// -----
+
+func.func @frobenius_norm_axis(%x: !pd.vtensor<3x4xf32>) {
+  %axis = pd.full_int_array [2] : !pd.vtensor<1xi64>
+  // expected-error @+2 {{'pd.frobenius_norm' op axis 2 is out of range for a tensor of rank 2 (expected [-2, 1])}}
+  // expected-error @+1 {{'pd.frobenius_norm' op failed to infer returned types}}
+  %0 = pd.frobenius_norm %x, %axis {keep_dim = false, reduce_all = false} : (!pd.vtensor<3x4xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?xf32>
+  return
+}

@@ -908,3 +908,12 @@ func.func @gammaln_result(%x: !pd.vtensor<2x3xf32>) {
   %0 = pd.gammaln %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x4xf32>
   return
 }
+
+// -----
+
+func.func @rrelu_bounds(%x: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.rrelu' op upper (1.000000e-01) must not be below lower (3.000000e-01)}}
+  // expected-error @+1 {{'pd.rrelu' op failed to infer returned types}}
+  %o, %n = pd.rrelu %x {lower = 0.3 : f32, upper = 0.1 : f32} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
+  return
+}

@@ -1702,6 +1702,39 @@ for _dt in FLOATS:
                 out(R.roi_align(f64(x), f64(boxes), num, 2, 3, _f32(_scale), _sr, _aligned),
                     x.dtype))
 
+# rrelu (inference: the mean slope), frobenius_norm (axes, keep_dim,
+# reduce_all), squared_l2_norm ([1]), l1_norm (0-D), multiplex (int32 and
+# int64 index), sequence_mask (float, int and bool masks; lengths past
+# max_len and 0).
+for _dt in FLOATS:
+    _r = rng_for("legacy_norms", _dt)
+    add("rrelu", _dt, "test", {"x": rand(_r, (3, 5), _dt)},
+        lambda x: list(pd.rrelu(x, 0.1, 0.3, True)),
+        lambda x: [out(v, x.dtype) for v in R.rrelu_inference(f64(x), _f32(0.1), _f32(0.3))])
+    for _axis, _keep, _all in (([0, 1], False, False), ([1], True, False), ([0], False, True)):
+        add("frobenius_norm", _dt, f"axis{''.join(map(str, _axis))}{'_keep' if _keep else ''}"
+            f"{'_all' if _all else ''}", {"x": rand(_r, (3, 4, 2), _dt)},
+            lambda x, _axis=_axis, _keep=_keep, _all=_all: pd.frobenius_norm(x, _axis, _keep, _all),
+            lambda x, _axis=_axis, _keep=_keep, _all=_all: out(
+                np.sqrt((f64(x) ** 2).sum(axis=None if _all else tuple(_axis),
+                                          keepdims=_keep and not _all)), x.dtype))
+    add("squared_l2_norm", _dt, "all", {"x": rand(_r, (3, 4), _dt)}, pd.squared_l2_norm,
+        lambda x: out(np.array([(f64(x) ** 2).sum()]), x.dtype))
+    add("l1_norm", _dt, "all", {"x": rand(_r, (2, 3, 4), _dt)}, pd.l1_norm,
+        lambda x: out(np.abs(f64(x)).sum(), x.dtype))
+    for _idt in (I32, I64):
+        add("multiplex", _dt, f"index_{_idt}",
+            {"a": rand(_r, (4, 3), _dt), "b": rand(_r, (4, 3), _dt), "c": rand(_r, (4, 3), _dt),
+             "i": np.array([[2], [0], [1], [2]], _idt)},
+            lambda a, b, c, i: pd.multiplex([a, b, c], i),
+            lambda a, b, c, i: R.multiplex([a, b, c], i))
+for _odt in (F32, F64, I64, BOOL):
+    add("sequence_mask", _odt, "max4", {"x": np.array([[2, 0, 5], [4, 1, 3]], np.int64)},
+        lambda x, _odt=_odt: pd.sequence_mask(x, 4, _odt),
+        lambda x, _odt=_odt: R.sequence_mask(x, 4).astype(_odt))
+add("sequence_mask", F32, "int32_lengths", {"x": np.array([3, 1], np.int32)},
+    lambda x: pd.sequence_mask(x, 3, F32), lambda x: R.sequence_mask(x, 3).astype(F32))
+
 # kron, cross, diag
 for _dt in FLOATS:
     _r = rng_for("kron", _dt)

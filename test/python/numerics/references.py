@@ -1542,3 +1542,20 @@ def roi_align(x, boxes, boxes_num, pooled_height, pooled_width, spatial_scale=1.
                             total += _roi_bilinear(img, yy, xx)
                     out[r, c, i, j] = total / count
     return out
+
+
+def rrelu_inference(x, lower, upper):
+    """Paddle's rrelu with is_test: (out, noise), the slope (lower + upper) / 2
+    where x < 0 (noise 1 elsewhere); checked against Paddle 3.3.1."""
+    factor = np.where(x >= 0, 1.0, (lower + upper) / 2)
+    return x * factor, factor
+
+
+def sequence_mask(x, max_len):
+    """y[..., j] = j < x[...] for j < max_len."""
+    return np.arange(max_len) < np.asarray(x)[..., None]
+
+
+def multiplex(inputs, index):
+    """Row i of inputs[index[i]] (Paddle 3.3.1's multiplex)."""
+    return np.stack([inputs[int(k)][i] for i, k in enumerate(np.asarray(index).ravel())])

@@ -469,6 +469,17 @@ LogicalResult RoiAlignInferMeta(const MetaTensor &x, const MetaTensor &boxes,
                                 int32_t pooledWidth, float spatialScale, int32_t samplingRatio,
                                 bool aligned, MetaTensor &out, const MetaError &err);
 
+// Unary.cpp, Reduction.cpp, Manipulation.cpp (issue 13's legacy ops)
+LogicalResult RReluInferMeta(const MetaTensor &x, float lower, float upper, bool isTest,
+                             MetaTensor &out, MetaTensor &noise, const MetaError &err);
+LogicalResult SquaredL2NormInferMeta(const MetaTensor &x, MetaTensor &out,
+                                     const MetaError &err);
+LogicalResult L1NormInferMeta(const MetaTensor &x, MetaTensor &out, const MetaError &err);
+LogicalResult MultiplexInferMeta(const MetaTensorList &inputs, const MetaTensor &index,
+                                 MetaTensor &out, const MetaError &err);
+LogicalResult SequenceMaskInferMeta(const MetaTensor &x, const ScalarArg &maxLen,
+                                    DataType outDtype, MetaTensor &y, const MetaError &err);
+
 // Recurrent.cpp
 /// The gates of one cell of an rnn `mode` (LSTM 4, GRU 3, RNN_TANH/RELU 1).
 FailureOr<int64_t> rnnGateCount(StringRef mode);

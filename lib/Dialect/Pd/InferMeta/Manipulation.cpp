@@ -900,4 +900,45 @@ LogicalResult MeshgridInferMeta(const MetaTensorList &inputs, SmallVectorImpl<Me
   return success();
 }
 
+LogicalResult MultiplexInferMeta(const MetaTensorList &inputs, const MetaTensor &index,
+                                 MetaTensor &out, const MetaError &err) {
+  if (inputs.tensors.empty())
+    return err("inputs must not be empty");
+  const MetaTensor &first = inputs.tensors.front();
+  if (first.rank() == 0)
+    return err("inputs must have rank >= 1");
+  for (auto [i, t] : llvm::enumerate(inputs.tensors)) {
+    bool differs = t.rank() != first.rank() || t.dtype != first.dtype;
+    for (int64_t d = 0; !differs && d < t.rank(); ++d)
+      differs = !isDyn(t.dims[d]) && !isDyn(first.dims[d]) && t.dims[d] != first.dims[d];
+    if (differs)
+      return err("inputs[", i, "] is ", dimsStr(t.dims), " of ", t.dtype, ", inputs[0] ",
+                 dimsStr(first.dims), " of ", first.dtype);
+  }
+  if (index.rank() != 2 || (!isDyn(index.dims[1]) && index.dims[1] != 1) ||
+      (!isDyn(index.dims[0]) && !isDyn(first.dims[0]) && index.dims[0] != first.dims[0]))
+    return err("index must be [rows, 1] = [", first.dims[0], ", 1], got ",
+               dimsStr(index.dims));
+  if (!index.dtype.isInteger(32) && !index.dtype.isInteger(64))
+    return err("index must be int32 or int64, got ", index.dtype);
+  out.share(first);
+  return success();
+}
+
+LogicalResult SequenceMaskInferMeta(const MetaTensor &x, const ScalarArg &maxLen,
+                                    DataType outDtype, MetaTensor &y, const MetaError &err) {
+  if (!isa<IntegerType>(x.dtype))
+    return err("x (the lengths) must be an integer tensor, got ", x.dtype);
+  Type dtype = dtypeToType(err.ctx, outDtype);
+  if (!dtype)
+    return err("out_dtype must be a concrete dtype");
+  std::optional<int64_t> n = maxLen.asInt();
+  if (n && *n < -1)
+    return err("max_len must be positive (or -1: the largest length), got ", *n);
+  SmallVector<int64_t> dims(x.dims);
+  dims.push_back(n && *n > 0 ? *n : kDyn);
+  y.set(dims, dtype);
+  return success();
+}
+
 } // namespace mlir::pd

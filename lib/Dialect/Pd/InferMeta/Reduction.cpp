@@ -290,4 +290,19 @@ LogicalResult DistInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor
   return success();
 }
 
+LogicalResult SquaredL2NormInferMeta(const MetaTensor &x, MetaTensor &out,
+                                     const MetaError &err) {
+  if (!isa<FloatType>(x.dtype))
+    return err("x must be a float tensor, got ", x.dtype);
+  out.set({1}, x.dtype); // Paddle's [1], not 0-D
+  return success();
+}
+
+LogicalResult L1NormInferMeta(const MetaTensor &x, MetaTensor &out, const MetaError &err) {
+  if (!isa<FloatType>(x.dtype))
+    return err("x must be a float tensor, got ", x.dtype);
+  out.set({}, x.dtype);
+  return success();
+}
+
 } // namespace mlir::pd

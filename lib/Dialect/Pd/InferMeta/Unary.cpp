@@ -143,4 +143,18 @@ LogicalResult PreluInferMeta(const MetaTensor &x, const MetaTensor &alpha,
   return success();
 }
 
+LogicalResult RReluInferMeta(const MetaTensor &x, float lower, float upper, bool isTest,
+                             MetaTensor &out, MetaTensor &noise, const MetaError &err) {
+  (void)isTest;
+  if (!(lower >= 0 && lower <= 1) || !(upper >= 0 && upper <= 1))
+    return err("lower and upper must be in [0, 1], got ", lower, " and ", upper);
+  if (upper < lower)
+    return err("upper (", upper, ") must not be below lower (", lower, ")");
+  if (!isa<FloatType>(x.dtype))
+    return err("x must be a float tensor, got ", x.dtype);
+  out.share(x);
+  noise.share(x);
+  return success();
+}
+
 } // namespace mlir::pd
