@@ -1079,3 +1079,24 @@ def test_cli_import_errors(venv_bin, tmp_path):
     r = run_cli(venv_bin, "import", str(FIXTURES / "mlp.json"), "-o",
                 str(tmp_path / "no" / "dir" / "o.mlir"))
     assert r.returncode == 1 and r.stderr.startswith("paddle-mlir: cannot write")
+
+
+def test_non_persistable_parameters(tmp_path):
+    """A recurrent layer's dropout state (a parameter that is not persistable,
+    so not in .pdiparams) becomes zeros; any other non-persistable parameter
+    has no value to read and is refused by name."""
+    program = import_fixture("recurrent")
+    assert not [n for n in program.parameters if "dropout_state" in n]
+    fulls = [op for op in ops_named(program, "pd.full") if "ui8" in str(op.result.type)]
+    assert len(fulls) == 3                       # lstm, gru and simple_rnn's states
+
+    def rename(d):
+        for op in block_ops(d):
+            if op["#"] == "p" and op["A"][3].endswith("dropout_state__non_persistable"):
+                op["A"][3] = "scratch_0"
+                return
+
+    path = edited_copy(tmp_path, "recurrent", rename)
+    with pytest.raises(PaddleImportError, match=r"parameter 'scratch_0' is not persistable: "
+                       r"its value is not in the weights file"):
+        load(path)

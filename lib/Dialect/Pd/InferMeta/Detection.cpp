@@ -12,7 +12,6 @@
 namespace mlir::pd {
 
 namespace {
-bool knownAndDiffer(int64_t a, int64_t b) { return !isDyn(a) && !isDyn(b) && a != b; }
 int64_t mulDims(int64_t a, int64_t b) { return isDyn(a) || isDyn(b) ? kDyn : a * b; }
 } // namespace
 

@@ -27,6 +27,9 @@ namespace mlir::pd {
 constexpr int64_t kDyn = ShapedType::kDynamic;
 
 inline bool isDyn(int64_t d) { return ShapedType::isDynamic(d); }
+/// Two dims that are both known and differ (a shape mismatch InferMeta can
+/// already report).
+inline bool knownAndDiffer(int64_t a, int64_t b) { return !isDyn(a) && !isDyn(b) && a != b; }
 
 /// The shape and dtype of a tensor: what InferMeta reads and writes.
 struct MetaTensor {

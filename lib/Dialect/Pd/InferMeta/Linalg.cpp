@@ -10,9 +10,6 @@ namespace {
 /// a*b with unknowns.
 int64_t mul(int64_t a, int64_t b) { return isDyn(a) || isDyn(b) ? kDyn : a * b; }
 
-bool knownAndDiffer(int64_t a, int64_t b) {
-  return !isDyn(a) && !isDyn(b) && a != b;
-}
 
 bool channelsLast(StringRef dataFormat) {
   return dataFormat == "NHWC" || dataFormat == "NDHWC" || dataFormat == "NLC" ||

@@ -11,9 +11,6 @@ namespace mlir::pd {
 namespace {
 int64_t mul(int64_t a, int64_t b) { return isDyn(a) || isDyn(b) ? kDyn : a * b; }
 int64_t add(int64_t a, int64_t b) { return isDyn(a) || isDyn(b) ? kDyn : a + b; }
-bool knownAndDiffer(int64_t a, int64_t b) {
-  return !isDyn(a) && !isDyn(b) && a != b;
-}
 /// Merges two dims that must agree; the known one wins.
 int64_t merge(int64_t a, int64_t b) { return isDyn(a) ? b : a; }
 
@@ -910,13 +907,13 @@ LogicalResult MultiplexInferMeta(const MetaTensorList &inputs, const MetaTensor 
   for (auto [i, t] : llvm::enumerate(inputs.tensors)) {
     bool differs = t.rank() != first.rank() || t.dtype != first.dtype;
     for (int64_t d = 0; !differs && d < t.rank(); ++d)
-      differs = !isDyn(t.dims[d]) && !isDyn(first.dims[d]) && t.dims[d] != first.dims[d];
+      differs = knownAndDiffer(t.dims[d], first.dims[d]);
     if (differs)
       return err("inputs[", i, "] is ", dimsStr(t.dims), " of ", t.dtype, ", inputs[0] ",
                  dimsStr(first.dims), " of ", first.dtype);
   }
-  if (index.rank() != 2 || (!isDyn(index.dims[1]) && index.dims[1] != 1) ||
-      (!isDyn(index.dims[0]) && !isDyn(first.dims[0]) && index.dims[0] != first.dims[0]))
+  if (index.rank() != 2 || knownAndDiffer(index.dims[1], 1) ||
+      knownAndDiffer(index.dims[0], first.dims[0]))
     return err("index must be [rows, 1] = [", first.dims[0], ", 1], got ",
                dimsStr(index.dims));
   if (!index.dtype.isInteger(32) && !index.dtype.isInteger(64))

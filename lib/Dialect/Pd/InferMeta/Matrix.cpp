@@ -10,7 +10,6 @@
 namespace mlir::pd {
 
 namespace {
-bool knownAndDiffer(int64_t a, int64_t b) { return !isDyn(a) && !isDyn(b) && a != b; }
 
 /// The two distinct axes of a diagonal, normalized.
 FailureOr<std::pair<int64_t, int64_t>> diagonalAxes(const MetaTensor &x, int64_t axis1,

@@ -12,7 +12,6 @@
 namespace mlir::pd {
 
 namespace {
-bool knownAndDiffer(int64_t a, int64_t b) { return !isDyn(a) && !isDyn(b) && a != b; }
 
 /// Checks one tensor of the weight list against its expected dims.
 LogicalResult checkWeight(const MetaTensorList &weights, size_t index,
