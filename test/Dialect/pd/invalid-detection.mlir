@@ -62,3 +62,14 @@ func.func @roi_align_pooled(%x: !pd.vtensor<2x3x8x8xf32>, %b: !pd.vtensor<5x4xf3
   %0 = pd.roi_align %x, %b {pooled_height = 0 : i32} : (!pd.vtensor<2x3x8x8xf32>, !pd.vtensor<5x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
+
+// -----
+
+// A result whose element count overflows int64 is refused (as the type
+// parser refuses such a type) before later passes count its elements.
+func.func @roi_align_huge(%x: !pd.vtensor<2x3x8x8xf32>, %b: !pd.vtensor<5x4xf32>) {
+  // expected-error @+2 {{'pd.roi_align' op output 'out' would have [5, 3, 2147483647, 2147483647]: its element count overflows int64}}
+  // expected-error @+1 {{'pd.roi_align' op failed to infer returned types}}
+  %0 = pd.roi_align %x, %b {pooled_height = 2147483647 : i32, pooled_width = 2147483647 : i32} : (!pd.vtensor<2x3x8x8xf32>, !pd.vtensor<5x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}

@@ -3,6 +3,7 @@
 #include "Dialect/Pd/InferMeta/InferMeta.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::pd {
 
@@ -208,10 +209,20 @@ static LogicalResult checkSet(const MetaTensor &out, StringRef name,
     return err("internal error: InferMeta did not set output '", name, "'");
   // Dims computed from extreme inputs (a padding of -2^63, a product that
   // overflows) must not reach VTensorType::get, which asserts on them.
-  for (int64_t dim : out.dims)
+  int64_t elements = 1;
+  bool overflows = false;
+  for (int64_t dim : out.dims) {
     if (dim < 0 && !ShapedType::isDynamic(dim))
       return err("output '", name, "' would have dimension ", dim,
                  ": the inputs (sizes, paddings, shapes) are out of range");
+    if (!ShapedType::isDynamic(dim))
+      overflows |= llvm::MulOverflow(elements, dim, elements);
+  }
+  // As the type parser refuses them: later passes count the elements
+  // (roi_align of pooled sizes near 2^31 made 7e19).
+  if (overflows && elements != 0)
+    return err("output '", name, "' would have ", dimsStr(out.dims),
+               ": its element count overflows int64");
   if (!isValidElementType(out.dtype))
     return err("output '", name, "' would have element type ", out.dtype);
   return success();
