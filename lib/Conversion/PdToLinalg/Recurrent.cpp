@@ -1,8 +1,9 @@
 //===- Recurrent.cpp - pd.rnn (LSTM, GRU, simple RNN) as a loop over time -===//
 //
 // Each layer and direction of Paddle's fused recurrent op becomes:
-//   - one GEMM of the whole input sequence with the input weights (plus the
-//     biases), [time * batch, in] x [in, gates * hidden], before the loop;
+//   - one GEMM of the input weights as stored with the whole input sequence
+//     (plus the biases), [gates * hidden, in] x [in, time * batch], before
+//     the loop: the gates gate-major, step t's are its batch columns;
 //   - an scf.for over time whose body is the step's GEMM of the hidden state
 //     with the hidden weights and one elementwise generic for the gates,
 //     which writes the new hidden (and cell) state and the step's output.
