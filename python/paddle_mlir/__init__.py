@@ -21,7 +21,7 @@ __all__ = ["dialect_registry", "register_dialects", "run_pipeline", "PipelineErr
            "Tensor", "to_tensor", "EagerTensor", "enable_static", "disable_static",
            "in_dynamic_mode"]
 
-_SUBMODULES = {"nn", "static", "jit", "ops", "inference", "eager"}
+_SUBMODULES = {"nn", "static", "jit", "ops", "inference", "eager", "vision"}
 
 
 def __getattr__(name):

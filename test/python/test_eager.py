@@ -394,3 +394,24 @@ def test_index_add_on_eager_tensors():
     out = paddle.index_add(paddle.to_tensor(x), paddle.to_tensor(np.array([4, 0, 4], np.int32)),
                            1, paddle.to_tensor(value))
     np.testing.assert_array_equal(out.numpy(), [[1, 0, 0, 0, 2], [4, 0, 0, 0, 8]])
+
+
+def test_vision_ops_on_eager_tensors():
+    """paddle.vision.ops.yolo_box / roi_align on eager tensors, against the
+    numerics references (checked equal to Paddle 3.3.1's)."""
+    from numerics import references as R
+    rng = np.random.default_rng(5)
+    head = rng.uniform(-2, 2, (1, 14, 3, 4)).astype(np.float32)
+    img = np.array([[48, 64]], np.int32)
+    boxes, scores = paddle.vision.ops.yolo_box(paddle.to_tensor(head), paddle.to_tensor(img),
+                                               [10, 13, 16, 30], 2, 0.3, 16)
+    want_boxes, want_scores = R.yolo_box(head, img, [10, 13, 16, 30], 2, 0.3, 16)
+    np.testing.assert_allclose(boxes.numpy(), want_boxes, rtol=2e-5, atol=1e-4)
+    np.testing.assert_allclose(scores.numpy(), want_scores, rtol=2e-5, atol=1e-6)
+    x = rng.standard_normal((2, 3, 6, 6)).astype(np.float32)
+    rois = np.array([[0.5, 1.0, 4.0, 5.5], [1.0, 0.0, 3.0, 2.0], [2.0, 2.0, 5.0, 5.0]], np.float32)
+    num = np.array([1, 2], np.int32)
+    got = paddle.vision.ops.roi_align(paddle.to_tensor(x), paddle.to_tensor(rois),
+                                      paddle.to_tensor(num), (2, 2), spatial_scale=1.0)
+    np.testing.assert_allclose(got.numpy(), R.roi_align(x, rois, num, 2, 2, 1.0, -1, True),
+                               rtol=1e-5, atol=1e-6)
