@@ -72,48 +72,38 @@ Value transpose2D(OpBuilder &b, Location loc, Value v) {
   return linalg::TransposeOp::create(b, loc, v, init, ArrayRef<int64_t>{1, 0}).getResult()[0];
 }
 
-/// w [m, k] @ x ([k, n]) plus the columns `biases` ([m] each): the gates of
-/// the cell, gate-major ([gates * hidden, steps * batch]), from its weights
-/// as Paddle stores them (transposing the weights instead cost a quarter of
-/// a bidirectional LSTM's time, on every run).
-Value gatesOf(OpBuilder &b, Location loc, Value w, Value x, ValueRange biases) {
-  RankedTensorType wt = typeOf(w), xt = typeOf(x);
-  Type elem = xt.getElementType();
-  auto type = RankedTensorType::get({wt.getDimSize(0), xt.getDimSize(1)}, elem);
+/// a [m, k] @ b [k, n] plus `biases`, each [m] (added to every column:
+/// `perRow`) or [n] (added to every row). Two forms use it:
+///  - the input gates of all steps, gate-major: W_ih as Paddle stores it
+///    times the transposed inputs, [gates * hidden, steps * batch] (the
+///    weights transposed instead cost a quarter of a bidirectional LSTM's
+///    time, on every run);
+///  - a step's hidden gates, batch-major: h times W_hh transposed once per
+///    run (the gate-major form, a matrix-vector product over rows of k, ran
+///    at half the speed of this vector-matrix product).
+Value matmulPlusBiases(OpBuilder &b, Location loc, Value a, Value bMat, ValueRange biases,
+                       bool perRow) {
+  RankedTensorType at = typeOf(a), bt = typeOf(bMat);
+  Type elem = at.getElementType();
+  auto type = RankedTensorType::get({at.getDimSize(0), bt.getDimSize(1)}, elem);
   Value init = createFilled(b, loc, type, scalarConstant(b, loc, elem, 0));
-  Value y = linalg::MatmulOp::create(b, loc, ValueRange{w, x}, ValueRange{init}).getResult(0);
+  Value y =
+      linalg::MatmulOp::create(b, loc, ValueRange{a, bMat}, ValueRange{init}).getResult(0);
   MLIRContext *ctx = b.getContext();
   AffineMap identity = AffineMap::getMultiDimIdentityMap(2, ctx);
-  AffineMap rows = AffineMap::get(2, 0, {getAffineDimExpr(0, ctx)}, ctx);
+  AffineMap along = AffineMap::get(2, 0, {getAffineDimExpr(perRow ? 0 : 1, ctx)}, ctx);
   for (Value bias : biases) {
     Value out = tensor::EmptyOp::create(b, loc, type.getShape(), elem);
     y = linalg::GenericOp::create(
             b, loc, TypeRange{type}, ValueRange{y, bias}, ValueRange{out},
-            ArrayRef<AffineMap>{identity, rows, identity},
+            ArrayRef<AffineMap>{identity, along, identity},
             SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
-            [](OpBuilder &nb, Location nl, ValueRange a) {
+            [](OpBuilder &nb, Location nl, ValueRange v) {
               linalg::YieldOp::create(nb, nl,
-                                      ValueRange{arith::AddFOp::create(nb, nl, a[0], a[1])});
+                                      ValueRange{arith::AddFOp::create(nb, nl, v[0], v[1])});
             })
             .getResult(0);
   }
-  return y;
-}
-
-/// x [m, k] @ wT ([k, n]) plus the rows `biases` ([n] each): the hidden
-/// state's gates, batch-major. (One vector-matrix product per step: the
-/// gate-major form, a matrix-vector product of rows of k, ran at half its
-/// speed, more than the hidden weights' one transpose per run costs.)
-Value linear(OpBuilder &b, Location loc, Value x, Value wT, ValueRange biases) {
-  RankedTensorType xt = typeOf(x), wt = typeOf(wT);
-  Type elem = xt.getElementType();
-  auto type = RankedTensorType::get({xt.getDimSize(0), wt.getDimSize(1)}, elem);
-  Value init = createFilled(b, loc, type, scalarConstant(b, loc, elem, 0));
-  Value y = linalg::MatmulOp::create(b, loc, ValueRange{x, wT}, ValueRange{init}).getResult(0);
-  for (Value bias : biases)
-    y = buildElementwise(b, loc, type, {y, bias}, [](OpBuilder &b, Location loc, ValueRange a) {
-      return arith::AddFOp::create(b, loc, a[0], a[1]).getResult();
-    });
   return y;
 }
 
@@ -227,7 +217,8 @@ SmallVector<Value> runDirection(OpBuilder &b, Location loc, const RnnShape &s, V
   SmallVector<Value> inputBiases = {bIh};
   if (!gru)
     inputBiases.push_back(bHh);
-  Value xg = gatesOf(b, loc, wIh, transpose2D(b, loc, flat), inputBiases);
+  Value xg = matmulPlusBiases(b, loc, wIh, transpose2D(b, loc, flat), inputBiases,
+                              /*perRow=*/true);
   Value wHhT = transpose2D(b, loc, wHh);
   SmallVector<Value> hiddenBiases;
   if (gru)
@@ -257,7 +248,7 @@ SmallVector<Value> runDirection(OpBuilder &b, Location loc, const RnnShape &s, V
         SmallVector<OpFoldResult> sizes = {nb.getIndexAttr(gh), nb.getIndexAttr(B)};
         SmallVector<OpFoldResult> strides(2, nb.getIndexAttr(1));
         Value xt = tensor::ExtractSliceOp::create(nb, nl, xtType, xg, offsets, sizes, strides);
-        Value hg = linear(nb, nl, h, wHhT, hiddenBiases);
+        Value hg = matmulPlusBiases(nb, nl, h, wHhT, hiddenBiases, /*perRow=*/false);
         SmallVector<Value> step = cellStep(nb, nl, s, xt, hg, h, c, lengths, t);
         Value yNext = insertBlock2D(nb, nl, step.back(), y, t, 0, 0);
         SmallVector<Value> yielded(step.begin(), step.end() - 1);
