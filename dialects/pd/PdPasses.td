@@ -1131,6 +1131,24 @@ def PdGpuMapLinalg : Pass<"pd-gpu-map-linalg", "::mlir::func::FuncOp"> {
     output element is read once and written once). A dynamic iteration count
     of zero launches nothing.
 
+    Two kinds of ops get more than a thread per output point:
+    - **Contractions** (`tile-contractions`, on by default): an f32
+      `linalg.generic` whose body is `out + a * b` and whose parallel loops
+      are each used by only the first input (p), only the second (q) or by
+      both (batch) — matmul, batch_matmul, and every convolution as an
+      implicit GEMM (p = (n, oh, ow), q = f, k = (c, kh, kw)). Blocks of 256
+      threads compute a 128x128, 64x64 or 32x32 tile of (p, q) (the largest
+      that still gives the `multiprocessors` a block each); each step along
+      k copies both operands' tiles into workgroup memory (coalesced, rows
+      padded against bank conflicts), and each thread accumulates an
+      8x8/4x4/2x2 register block from vector reads of it. When the blocks
+      are still too few, k is split over grid.z and the partial sums are
+      added with `memref.atomic_rmw addf`.
+    - **Long sums into few outputs** (a fully connected layer at batch 1):
+      an f32 reduction whose body is `out + x` is split over grid.y along
+      its first reduction loop, each part adding its partial sum
+      atomically.
+
     `memref.alloc`/`memref.dealloc` become `gpu.alloc`/`gpu.dealloc`. What is
     left outside the kernels must not read or write device memory: a
     `memref.load` of a buffer on the host (a data-dependent branch, say) is
@@ -1163,11 +1181,17 @@ def PdGpuMapLinalg : Pass<"pd-gpu-map-linalg", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
-           "Threads per block (a multiple of 32, at most 1024)">
+           "Threads per block (a multiple of 32, at most 1024)">,
+    Option<"tileContractions", "tile-contractions", "bool", /*default=*/"true",
+           "Map f32 contractions (matmul, batch_matmul, convolutions) to "
+           "shared-memory tiled kernels">,
+    Option<"multiprocessors", "multiprocessors", "int64_t", /*default=*/"132",
+           "Streaming multiprocessors of the target (H100: 132): fewer tiles "
+           "than this split the reduction across blocks">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
-                           "::mlir::affine::AffineDialect"];
+                           "::mlir::affine::AffineDialect", "::mlir::vector::VectorDialect"];
 }
 
 def PdGpuDeviceConstants : Pass<"pd-gpu-device-constants", "::mlir::ModuleOp"> {

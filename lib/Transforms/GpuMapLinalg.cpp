@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Transforms/Passes.h"
+#include "Transforms/GpuContraction.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -75,10 +76,27 @@ SmallVector<Value> cloneBody(OpBuilder &b, linalg::GenericOp generic,
   return yielded;
 }
 
+/// Whether `op` sums into a single f32 buffer: its body yields
+/// `out + x` where `x` does not depend on `out`, so partial sums over parts
+/// of the reduction can be added to the output atomically, in any order.
+bool isAtomicF32Sum(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1)
+    return false;
+  auto type = dyn_cast<MemRefType>(op.getDpsInits()[0].getType());
+  if (!type || !type.getElementType().isF32())
+    return false;
+  Block &body = op.getRegion().front();
+  BlockArgument out = body.getArguments().back();
+  auto add = body.getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
+  return add && out.hasOneUse() &&
+         (add.getLhs() == out || add.getRhs() == out);
+}
+
 /// Replaces the structured op `op` (on buffers) by a launch of one thread per
 /// point of its parallel loops.
 LogicalResult mapToKernel(RewriterBase &rewriter, linalg::LinalgOp op,
-                          int64_t blockSize) {
+                          int64_t blockSize,
+                          const pd::ContractionTiling *tiling) {
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
@@ -91,6 +109,8 @@ LogicalResult mapToKernel(RewriterBase &rewriter, linalg::LinalgOp op,
                 "backend maps to threads";
     generic = *generalized;
   }
+  if (tiling && pd::mapContractionToTiledKernel(rewriter, generic, *tiling))
+    return success();
   auto linalgOp = cast<linalg::LinalgOp>(generic.getOperation());
   for (OpOperand &operand : generic->getOpOperands())
     if (isa<RankedTensorType>(operand.get().getType()))
@@ -126,6 +146,25 @@ LogicalResult mapToKernel(RewriterBase &rewriter, linalg::LinalgOp op,
     threads = *staticTotal;
   Value block = arith::ConstantIndexOp::create(rewriter, loc, threads);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+
+  // A long reduction into few outputs (a fully connected layer at batch 1:
+  // a thread per output would leave most multiprocessors idle) is split
+  // over grid.y: each part sums a chunk of the first reduction loop and adds
+  // its partial sum to the output atomically.
+  int64_t splits = 1, chunk = 0;
+  std::optional<int64_t> firstReduction =
+      reduction.empty() ? std::nullopt
+                        : getConstantIntValue(sizes[reduction.front()]);
+  if (tiling && staticTotal && firstReduction && isAtomicF32Sum(generic)) {
+    int64_t blocks = llvm::divideCeil(*staticTotal, threads);
+    if (blocks < tiling->multiprocessors && *firstReduction >= 64) {
+      splits = std::min<int64_t>(
+          llvm::divideCeil(2 * tiling->multiprocessors, blocks),
+          *firstReduction / 32);
+      chunk = llvm::divideCeil(*firstReduction, splits);
+      splits = llvm::divideCeil(*firstReduction, chunk);
+    }
+  }
   Value grid = rewriter.createOrFold<arith::CeilDivUIOp>(loc, total, block);
 
   // A dynamic count of 0 launches nothing (a grid of 0 is a CUDA error).
@@ -137,8 +176,9 @@ LogicalResult mapToKernel(RewriterBase &rewriter, linalg::LinalgOp op,
     auto ifOp = scf::IfOp::create(rewriter, loc, any, /*withElse=*/false);
     rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   }
-  auto launch = gpu::LaunchOp::create(rewriter, loc, grid, one, one, block,
-                                      one, one);
+  auto launch = gpu::LaunchOp::create(
+      rewriter, loc, grid, arith::ConstantIndexOp::create(rewriter, loc, splits),
+      one, block, one, one);
   Block &body = launch.getBody().front();
   rewriter.setInsertionPointToEnd(&body);
   auto terminator = gpu::TerminatorOp::create(rewriter, loc);
@@ -200,11 +240,21 @@ LogicalResult mapToKernel(RewriterBase &rewriter, linalg::LinalgOp op,
     // Accumulate in registers: the outputs are read once, carried through
     // the reduction loops and written once.
     SmallVector<Value> inits, lbs(reduction.size(), zero), ubs, steps(reduction.size(), one);
-    for (OpOperand *out : outputs)
-      inits.push_back(loadOperand(rewriter, loc, out->get(),
-                                  generic.getMatchingIndexingMap(out), ivs));
     for (unsigned d : reduction)
       ubs.push_back(sizes[d]);
+    if (splits > 1) {
+      Value size = arith::ConstantIndexOp::create(rewriter, loc, chunk);
+      lbs[0] = arith::MulIOp::create(rewriter, loc, launch.getBlockIds().y, size);
+      ubs[0] = arith::MinUIOp::create(
+          rewriter, loc, arith::AddIOp::create(rewriter, loc, lbs[0], size),
+          ubs[0]);
+      inits.push_back(arith::ConstantOp::create(rewriter, loc,
+                                                rewriter.getF32FloatAttr(0)));
+    } else {
+      for (OpOperand *out : outputs)
+        inits.push_back(loadOperand(rewriter, loc, out->get(),
+                                    generic.getMatchingIndexingMap(out), ivs));
+    }
     scf::LoopNest nest = scf::buildLoopNest(
         rewriter, loc, lbs, ubs, steps, inits,
         [&](OpBuilder &b, Location, ValueRange reductionIvs,
@@ -218,9 +268,19 @@ LogicalResult mapToKernel(RewriterBase &rewriter, linalg::LinalgOp op,
         });
     results.assign(nest.results.begin(), nest.results.end());
   }
-  for (auto [value, out] : llvm::zip(results, outputs))
-    storeOperand(rewriter, loc, value, out->get(),
-                 generic.getMatchingIndexingMap(out), ivs);
+  for (auto [value, out] : llvm::zip(results, outputs)) {
+    AffineMap map = generic.getMatchingIndexingMap(out);
+    if (splits == 1) {
+      storeOperand(rewriter, loc, value, out->get(), map, ivs);
+      continue;
+    }
+    SmallVector<Value> indices;
+    for (unsigned r = 0; r < map.getNumResults(); ++r)
+      indices.push_back(
+          affine::AffineApplyOp::create(rewriter, loc, map.getSubMap({r}), ivs));
+    memref::AtomicRMWOp::create(rewriter, loc, arith::AtomicRMWKind::addf, value,
+                                out->get(), indices);
+  }
   rewriter.eraseOp(generic);
   return success();
 }
@@ -257,8 +317,17 @@ struct PdGpuMapLinalgPass
       if (!op->getParentOfType<gpu::LaunchOp>())
         ops.push_back(op);
     });
+    if (multiprocessors < 1) {
+      func.emitError() << "pd-gpu-map-linalg: multiprocessors must be "
+                          "positive, got "
+                       << static_cast<int64_t>(multiprocessors);
+      return signalPassFailure();
+    }
+    pd::ContractionTiling tiling;
+    tiling.multiprocessors = multiprocessors;
     for (linalg::LinalgOp op : ops)
-      if (failed(mapToKernel(rewriter, op, blockSize)))
+      if (failed(mapToKernel(rewriter, op, blockSize,
+                             tileContractions ? &tiling : nullptr)))
         return signalPassFailure();
 
     // Buffers live on the device.

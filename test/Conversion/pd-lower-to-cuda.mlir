@@ -25,8 +25,13 @@
 // BIN: gpu.binary @main_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, properties = {{.*}}, assembly = "
 // BIN-SAME: .target sm_90
 // BIN-SAME: .entry main_kernel(
+// Sizes are constants inside the kernels (gpu-launch-sink-index-computations
+// before outlining), not kernel arguments: no run-time division.
+// BIN-NOT: div.u
 // BIN: gpu.binary @main_kernel_0
+// BIN-NOT: div.u
 // BIN: gpu.binary @main_kernel_1
+// BIN-NOT: div.u
 // SM80: gpu.binary @main_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_80", features = "+ptx70">
 // SM80-SAME: .target sm_80
 // CUBIN: gpu.binary @main_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, properties = {{.*}}, bin = "\7FELF

@@ -1,5 +1,6 @@
 // RUN: paddle-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg))'
 // RUN: not paddle-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg{block-size=100}))' 2>&1 | FileCheck %s --check-prefix=BLOCK
+// RUN: not paddle-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg{multiprocessors=0}))' 2>&1 | FileCheck %s --check-prefix=SMS
 
 // The host cannot read device memory: a data-dependent branch is refused.
 func.func @host_load(%flag: memref<i8>, %x: memref<4xf32>) {
@@ -22,3 +23,4 @@ func.func @tensors(%x: tensor<4xf32>) -> tensor<4xf32> {
 }
 
 // BLOCK: block-size must be a multiple of 32 in [32, 1024], got 100
+// SMS: multiprocessors must be positive, got 0

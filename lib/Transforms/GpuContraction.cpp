@@ -1,0 +1,364 @@
+//===- GpuContraction.cpp - contractions as shared-memory tiled kernels ---===//
+//
+// A contraction `C[b, p, q] += A[b, p, k] * B[b, q, k]` where p, q, k and b
+// each stand for any number of loops (a conv2d's p is (n, oh, ow), its k is
+// (c, kh, kw): an implicit GEMM) becomes one gpu.launch of 256-thread blocks:
+//
+//   - a block computes a BT x BT tile of (p, q) (BT = 128, or 64 or 32 when
+//     the larger tiles would leave multiprocessors without a block);
+//   - for each step of BK along k, the threads copy the A and B tiles from
+//     global into shared memory (coalesced: consecutive threads take the
+//     loop that is contiguous in memory), then each thread multiplies a
+//     column of A by a row of B into its TT x TT register block of
+//     accumulators (TT = BT / 16), reading shared memory as 16-byte vectors;
+//   - out-of-range rows and steps read a clamped in-bounds element and use 0,
+//     so no thread branches around the loads;
+//   - when the blocks are still fewer than the multiprocessors, k is split
+//     over grid.z (parts of at least 64) and the partial sums are added to C
+//     atomically.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Transforms/GpuContraction.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+namespace {
+
+constexpr int64_t kThreads = 256;
+
+/// Whether the body of `op` is `yield out + in0 * in1` (in either order).
+bool isMultiplyAccumulate(linalg::GenericOp op) {
+  Block &body = op.getRegion().front();
+  if (body.getNumArguments() != 3 ||
+      std::distance(body.without_terminator().begin(),
+                    body.without_terminator().end()) != 2)
+    return false;
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return false;
+  Value acc = body.getArgument(2);
+  Value product = add.getLhs() == acc   ? add.getRhs()
+                  : add.getRhs() == acc ? add.getLhs()
+                                        : Value();
+  auto mul = product ? product.getDefiningOp<arith::MulFOp>() : nullptr;
+  if (!mul)
+    return false;
+  Value a = body.getArgument(0), b = body.getArgument(1);
+  return (mul.getLhs() == a && mul.getRhs() == b) ||
+         (mul.getLhs() == b && mul.getRhs() == a);
+}
+
+/// Loop classes of a contraction.
+struct Loops {
+  SmallVector<unsigned> p, q, k, batch;
+};
+
+int64_t product(ArrayRef<unsigned> dims, ArrayRef<int64_t> sizes) {
+  int64_t n = 1;
+  for (unsigned d : dims)
+    n *= sizes[d];
+  return n;
+}
+
+bool usesAny(AffineExpr e, ArrayRef<unsigned> dims) {
+  return llvm::any_of(dims, [&](unsigned d) { return e.isFunctionOfDim(d); });
+}
+
+struct KernelBuilder {
+  OpBuilder &b;
+  Location loc;
+  ArrayRef<int64_t> sizes;
+
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+
+  /// Writes the loop indices of `dims` (row-major, the last fastest) that
+  /// the linear index `linear` stands for into `ivs`.
+  void delinearize(Value linear, ArrayRef<unsigned> dims,
+                   SmallVectorImpl<Value> &ivs) {
+    Value rest = linear;
+    for (size_t i = dims.size(); i-- > 0;) {
+      if (i == 0) {
+        ivs[dims[0]] = rest;
+        break;
+      }
+      Value size = index(sizes[dims[i]]);
+      ivs[dims[i]] = arith::RemUIOp::create(b, loc, rest, size);
+      rest = arith::DivUIOp::create(b, loc, rest, size);
+    }
+  }
+
+  SmallVector<Value> indicesAt(AffineMap map, ArrayRef<Value> ivs) {
+    SmallVector<Value> indices;
+    for (unsigned r = 0; r < map.getNumResults(); ++r)
+      indices.push_back(
+          affine::AffineApplyOp::create(b, loc, map.getSubMap({r}), ivs));
+    return indices;
+  }
+};
+
+} // namespace
+
+bool mlir::pd::mapContractionToTiledKernel(RewriterBase &rewriter,
+                                           linalg::GenericOp op,
+                                           const ContractionTiling &tiling) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      !op.hasPureBufferSemantics() || !isMultiplyAccumulate(op))
+    return false;
+  Type f32 = rewriter.getF32Type();
+  for (Value v : op->getOperands()) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    if (!type || type.getElementType() != f32)
+      return false;
+  }
+  SmallVector<int64_t> sizes = op.getStaticLoopRanges();
+  if (llvm::any_of(sizes, ShapedType::isDynamic))
+    return false;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  AffineMap mapA = maps[0], mapB = maps[1], mapC = maps[2];
+  if (!mapC.isProjectedPermutation())
+    return false;
+
+  Loops loops;
+  for (auto [d, it] : llvm::enumerate(op.getIteratorTypesArray())) {
+    if (it == utils::IteratorType::reduction) {
+      loops.k.push_back(d);
+      continue;
+    }
+    bool inA = llvm::any_of(mapA.getResults(), [&, d = d](AffineExpr e) {
+      return e.isFunctionOfDim(d);
+    });
+    bool inB = llvm::any_of(mapB.getResults(), [&, d = d](AffineExpr e) {
+      return e.isFunctionOfDim(d);
+    });
+    (inA && !inB ? loops.p : !inA && inB ? loops.q : loops.batch).push_back(d);
+  }
+  int64_t P = product(loops.p, sizes), Q = product(loops.q, sizes);
+  int64_t K = product(loops.k, sizes), batch = product(loops.batch, sizes);
+  // Tiles pay when both sides and the reduction are long enough; a
+  // matrix-vector product stays one thread per output.
+  if (loops.k.empty() || P < 32 || Q < 32 || K < 16)
+    return false;
+
+  auto blocksOf = [&](int64_t tile) {
+    return llvm::divideCeil(P, tile) * llvm::divideCeil(Q, tile) * batch;
+  };
+  // The largest tile that still gives the multiprocessors work: big tiles
+  // reuse more of each copied element, small ones make more blocks.
+  const int64_t sms = tiling.multiprocessors;
+  const int64_t tile = blocksOf(128) >= sms       ? 128
+                       : blocksOf(64) >= sms / 4 ? 64
+                                                 : 32;
+  const int64_t perThread = tile / 16; // TT: a thread's outputs along p and q
+  const int64_t step = kThreads * 4 / tile; // BK: each thread copies 4 + 4
+  int64_t blocks = blocksOf(tile);
+  int64_t splits = 1;
+  if (blocks < sms && K >= 128)
+    splits = std::min<int64_t>(llvm::divideCeil(2 * sms, blocks), K / 64);
+  int64_t chunk = llvm::alignTo(llvm::divideCeil(K, splits), step);
+  splits = llvm::divideCeil(K, chunk);
+  if (batch * splits > 65535)
+    return false;
+  int64_t tilesQ = llvm::divideCeil(Q, tile);
+  int64_t tilesP = llvm::divideCeil(P, tile);
+
+  // Threads side by side in a warp take consecutive q when C is contiguous
+  // along a q loop (matmul), else consecutive p (conv2d NCHW: ow).
+  AffineExpr lastC = mapC.getResults().back();
+  bool lanesAlongQ = usesAny(lastC, loops.q);
+  // A tile is copied k-fastest when A's contiguous dimension moves with k
+  // alone (A[m][k]), else p-fastest (an NCHW input: ow); B likewise.
+  bool kFastA = !usesAny(mapA.getResults().back(), loops.p);
+  bool kFastB = !usesAny(mapB.getResults().back(), loops.q);
+
+  Location loc = op.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  rewriter.setInsertionPoint(op);
+  KernelBuilder kb{rewriter, loc, sizes};
+  Value one = kb.index(1);
+  auto launch = gpu::LaunchOp::create(
+      rewriter, loc, kb.index(tilesP * tilesQ), one, kb.index(batch * splits),
+      kb.index(kThreads), one, one);
+  auto workgroup = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  // Rows padded by 4 floats: the k-fastest copies of 8 steps land in
+  // different banks, and rows stay 16-byte aligned for the vector reads.
+  auto tileType = MemRefType::get({step, tile + 4}, f32, AffineMap(), workgroup);
+  Value sharedA = launch.addWorkgroupAttribution(tileType, loc);
+  Value sharedB = launch.addWorkgroupAttribution(tileType, loc);
+
+  Block &body = launch.getBody().front();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToEnd(&body);
+  auto terminator = gpu::TerminatorOp::create(rewriter, loc);
+  rewriter.setInsertionPoint(terminator);
+
+  Value thread = launch.getThreadIds().x;
+  Value block = launch.getBlockIds().x;
+  Value lanes = kb.index(16);
+  Value laneMinor = arith::RemUIOp::create(rewriter, loc, thread, lanes);
+  Value laneMajor = arith::DivUIOp::create(rewriter, loc, thread, lanes);
+  Value threadP = lanesAlongQ ? laneMajor : laneMinor;
+  Value threadQ = lanesAlongQ ? laneMinor : laneMajor;
+  Value tileSize = kb.index(tile);
+  Value p0 = arith::MulIOp::create(
+      rewriter, loc, arith::DivUIOp::create(rewriter, loc, block, kb.index(tilesQ)),
+      tileSize);
+  Value q0 = arith::MulIOp::create(
+      rewriter, loc, arith::RemUIOp::create(rewriter, loc, block, kb.index(tilesQ)),
+      tileSize);
+  Value z = launch.getBlockIds().z;
+  Value batchIndex = z, split = kb.index(0);
+  if (splits > 1) {
+    batchIndex = arith::DivUIOp::create(rewriter, loc, z, kb.index(splits));
+    split = arith::RemUIOp::create(rewriter, loc, z, kb.index(splits));
+  }
+  Value kBegin = arith::MulIOp::create(rewriter, loc, split, kb.index(chunk));
+  Value kEnd = arith::MinUIOp::create(
+      rewriter, loc, arith::AddIOp::create(rewriter, loc, kBegin, kb.index(chunk)),
+      kb.index(K));
+
+  Value zeroIndex = kb.index(0);
+  SmallVector<Value> baseIvs(sizes.size(), zeroIndex);
+  if (!loops.batch.empty())
+    kb.delinearize(batchIndex, loops.batch, baseIvs);
+
+  Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getF32FloatAttr(0));
+  auto contract = arith::FastMathFlagsAttr::get(ctx, arith::FastMathFlags::contract);
+  SmallVector<Value> inits(perThread * perThread, zero);
+
+  // Copies one operand's tile for the k step at `k0` into shared memory.
+  auto copyTile = [&](OpBuilder &b, Value k0, Value operand, AffineMap map,
+                      ArrayRef<unsigned> rowLoops, int64_t rows, Value row0,
+                      bool kFast, Value shared) {
+    KernelBuilder kbb{b, loc, sizes};
+    for (int64_t r = 0; r < tile * step / kThreads; ++r) {
+      Value e = arith::AddIOp::create(b, loc, thread, kbb.index(r * kThreads));
+      Value kl, rl;
+      if (kFast) {
+        kl = arith::RemUIOp::create(b, loc, e, kbb.index(step));
+        rl = arith::DivUIOp::create(b, loc, e, kbb.index(step));
+      } else {
+        rl = arith::RemUIOp::create(b, loc, e, kbb.index(tile));
+        kl = arith::DivUIOp::create(b, loc, e, kbb.index(tile));
+      }
+      Value rg = arith::AddIOp::create(b, loc, row0, rl);
+      Value kg = arith::AddIOp::create(b, loc, k0, kl);
+      Value inside = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, rg,
+                                kbb.index(rows)),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, kg, kEnd));
+      SmallVector<Value> ivs(baseIvs);
+      kbb.delinearize(arith::MinUIOp::create(b, loc, rg, kbb.index(rows - 1)),
+                      rowLoops, ivs);
+      kbb.delinearize(arith::MinUIOp::create(b, loc, kg, kbb.index(K - 1)),
+                      loops.k, ivs);
+      Value v = memref::LoadOp::create(b, loc, operand, kbb.indicesAt(map, ivs));
+      v = arith::SelectOp::create(b, loc, inside, v, zero);
+      memref::StoreOp::create(b, loc, v, shared, ValueRange{kl, rl});
+    }
+  };
+
+  // A thread's fragment of a tile row: perThread values from vector loads
+  // of up to 16 bytes (aligned: a fragment starts at a multiple of its size).
+  const int64_t width = std::min<int64_t>(perThread, 4);
+  auto fragment = [&](OpBuilder &b, Value shared, Value kk, Value first) {
+    SmallVector<Value> values;
+    KernelBuilder kbb{b, loc, sizes};
+    auto vecType = VectorType::get({width}, f32);
+    for (int64_t c = 0; c < perThread; c += width) {
+      Value at = arith::AddIOp::create(b, loc, first, kbb.index(c));
+      Value v = vector::LoadOp::create(b, loc, vecType, shared, ValueRange{kk, at},
+                                       /*nontemporal=*/false,
+                                       llvm::MaybeAlign(4 * width));
+      for (int64_t e = 0; e < width; ++e)
+        values.push_back(vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{e}));
+    }
+    return values;
+  };
+
+  Value firstP = arith::MulIOp::create(rewriter, loc, threadP, kb.index(perThread));
+  Value firstQ = arith::MulIOp::create(rewriter, loc, threadQ, kb.index(perThread));
+  auto kLoop = scf::ForOp::create(
+      rewriter, loc, kBegin, kEnd, kb.index(step), inits,
+      [&](OpBuilder &b, Location, Value k0, ValueRange accs) {
+        copyTile(b, k0, op.getDpsInputs()[0], mapA, loops.p, P, p0, kFastA, sharedA);
+        copyTile(b, k0, op.getDpsInputs()[1], mapB, loops.q, Q, q0, kFastB, sharedB);
+        gpu::BarrierOp::create(b, loc);
+        SmallVector<Value> acc(accs.begin(), accs.end());
+        KernelBuilder kbb{b, loc, sizes};
+        for (int64_t kk = 0; kk < step; ++kk) {
+          Value at = kbb.index(kk);
+          SmallVector<Value> a = fragment(b, sharedA, at, firstP);
+          SmallVector<Value> bv = fragment(b, sharedB, at, firstQ);
+          for (int64_t i = 0; i < perThread; ++i)
+            for (int64_t j = 0; j < perThread; ++j) {
+              Value &c = acc[i * perThread + j];
+              Value prod = arith::MulFOp::create(b, loc, a[i], bv[j], contract);
+              c = arith::AddFOp::create(b, loc, c, prod, contract);
+            }
+        }
+        gpu::BarrierOp::create(b, loc);
+        scf::YieldOp::create(b, loc, acc);
+      });
+
+  // Each thread adds its block to C: stored with the initial value of C, or
+  // atomically when the reduction is split across blocks.
+  Value output = op.getDpsInits()[0];
+  SmallVector<Value> pRows, qCols;
+  SmallVector<SmallVector<Value>> pIvs, qIvs;
+  for (int64_t i = 0; i < perThread; ++i) {
+    Value pg = arith::AddIOp::create(
+        rewriter, loc, p0,
+        arith::AddIOp::create(rewriter, loc, firstP, kb.index(i)));
+    Value qg = arith::AddIOp::create(
+        rewriter, loc, q0,
+        arith::AddIOp::create(rewriter, loc, firstQ, kb.index(i)));
+    pRows.push_back(pg);
+    qCols.push_back(qg);
+    SmallVector<Value> pv(sizes.size(), zeroIndex), qv(sizes.size(), zeroIndex);
+    kb.delinearize(pg, loops.p, pv);
+    kb.delinearize(qg, loops.q, qv);
+    pIvs.push_back(pv);
+    qIvs.push_back(qv);
+  }
+  for (int64_t i = 0; i < perThread; ++i) {
+    Value pInside = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                          pRows[i], kb.index(P));
+    for (int64_t j = 0; j < perThread; ++j) {
+      Value inside = arith::AndIOp::create(
+          rewriter, loc, pInside,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                qCols[j], kb.index(Q)));
+      auto ifInside = scf::IfOp::create(rewriter, loc, inside, /*withElse=*/false);
+      OpBuilder::InsertionGuard g(rewriter);
+      rewriter.setInsertionPoint(ifInside.thenBlock()->getTerminator());
+      SmallVector<Value> ivs(baseIvs);
+      for (unsigned d : loops.p)
+        ivs[d] = pIvs[i][d];
+      for (unsigned d : loops.q)
+        ivs[d] = qIvs[j][d];
+      SmallVector<Value> at = kb.indicesAt(mapC, ivs);
+      Value sum = kLoop.getResult(i * perThread + j);
+      if (splits > 1) {
+        memref::AtomicRMWOp::create(rewriter, loc, arith::AtomicRMWKind::addf,
+                                    sum, output, at);
+      } else {
+        Value init = memref::LoadOp::create(rewriter, loc, output, at);
+        memref::StoreOp::create(rewriter, loc,
+                                arith::AddFOp::create(rewriter, loc, init, sum),
+                                output, at);
+      }
+    }
+  }
+  rewriter.eraseOp(op);
+  return true;
+}

@@ -1,0 +1,35 @@
+//===- GpuContraction.h - contractions as shared-memory tiled kernels -----===//
+//
+// pd-gpu-map-linalg's kernel for matmul-like ops (matmul, batch_matmul,
+// convolutions as implicit GEMMs): blocks of 256 threads computing a tile of
+// the output from tiles of both operands staged in shared memory, each thread
+// a register block of outputs, split along the reduction where the tiles are
+// too few to fill the GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PADDLE_MLIR_TRANSFORMS_GPUCONTRACTION_H
+#define PADDLE_MLIR_TRANSFORMS_GPUCONTRACTION_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::pd {
+
+struct ContractionTiling {
+  /// Streaming multiprocessors of the target: below this many blocks the
+  /// reduction is split across blocks (partial sums added atomically).
+  int64_t multiprocessors = 132;
+};
+
+/// Replaces `op` (a linalg.generic on f32 buffers whose body is
+/// `out + a * b`, with loops that only the first input uses, loops that only
+/// the second uses, and reduction loops, all of static size) by a tiled
+/// gpu.launch. Returns false, leaving `op` alone, when it is not such a
+/// contraction or too small for tiles to pay.
+bool mapContractionToTiledKernel(RewriterBase &rewriter, linalg::GenericOp op,
+                                 const ContractionTiling &tiling);
+
+} // namespace mlir::pd
+
+#endif // PADDLE_MLIR_TRANSFORMS_GPUCONTRACTION_H
