@@ -122,6 +122,13 @@ def _reference(name: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return out.transpose(0, 2, 3, 1) if nhwc else out
 
 
+def _gzip(so: Path) -> None:
+    """SO -> SO.gz (a synthetic-weights library compresses ~100x)."""
+    with open(so, "rb") as src, gzip.open(f"{so}.gz", "wb", compresslevel=6) as dst:
+        shutil.copyfileobj(src, dst)
+    so.unlink()
+
+
 def _synthesize_weights(program) -> None:
     """Replaces a model's weights by one small positive value (variances stay
     positive, and weights folded with batch norms stay constant, so the
@@ -187,10 +194,7 @@ def build(args) -> int:
         if synthetic:
             # Latency only: the library's repeating weights compress ~100x
             # (a 100 MB ResNet-50 would not fit the GPU machine's 64 MiB).
-            so = out / f"{name}.so"
-            with open(so, "rb") as src, gzip.open(f"{so}.gz", "wb", compresslevel=6) as dst:
-                shutil.copyfileobj(src, dst)
-            so.unlink()
+            _gzip(out / f"{name}.so")
             entry["synthetic_weights"] = True
             np.savez(out / f"{name}.npz", **arrays)
             manifest.append(entry)
@@ -384,6 +388,7 @@ def run(args) -> int:
     torch_mm_ms = _median_ms(lambda: torch.matmul(a, b, out=c), sync=sync, runs=10, min_s=0.2)
     ref = c.clone()
     lib = Library(d / "matmul_4096.so", by_name["matmul_4096"])
+    c.zero_()  # the library must write every element
     lib.check(lib.device(a.data_ptr(), b.data_ptr(), c.data_ptr()))
     mm_ok = bool(torch.allclose(c, ref, atol=1e-2, rtol=1e-4))
     ours_mm_ms = _median_ms(lambda: lib.check(lib.device(a.data_ptr(), b.data_ptr(), c.data_ptr())),

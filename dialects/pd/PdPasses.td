@@ -1149,10 +1149,13 @@ def PdGpuMapLinalg : Pass<"pd-gpu-map-linalg", "::mlir::func::FuncOp"> {
       its first reduction loop, each part adding its partial sum
       atomically.
 
-    `memref.alloc`/`memref.dealloc` become `gpu.alloc`/`gpu.dealloc`. What is
-    left outside the kernels must not read or write device memory: a
-    `memref.load` of a buffer on the host (a data-dependent branch, say) is
-    reported as unsupported with its location.
+    `memref.alloc`/`memref.dealloc` become `gpu.alloc`/`gpu.dealloc`. A
+    `memref.load` left on the host (the condition of a `pd.if` or
+    `pd.while`) reads through a copy: the element (gathered by a one-thread
+    kernel when its buffer holds more than it) is copied with `gpu.memcpy`
+    into a zeroed host stack buffer and loaded from there. Any other host
+    access of device memory (a store) is reported as unsupported with its
+    location.
 
     Before:
 

@@ -299,6 +299,49 @@ bool isHostStackBuffer(Value value) {
   return false;
 }
 
+/// Rewrites a host `memref.load` of device memory (the condition of a
+/// pd.if or pd.while, a scalar that decides the host's control flow) into a
+/// copy of that one element to a host stack buffer, read there. An element
+/// of a larger buffer is first gathered by a one-thread kernel into a
+/// one-element device buffer (gpu.memcpy takes identity layouts only). The
+/// host buffer starts at zero, so a failed copy (a CUDA error, reported by
+/// the runtime) reads false rather than garbage: a loop ends.
+void readOnHost(RewriterBase &rewriter, memref::LoadOp load) {
+  Location loc = load.getLoc();
+  rewriter.setInsertionPoint(load);
+  Type element = load.getType();
+  auto scalarType = MemRefType::get({1}, element);
+  Value zeroIndex = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value host = memref::AllocaOp::create(rewriter, loc, scalarType);
+  memref::StoreOp::create(
+      rewriter, loc,
+      arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element)),
+      host, zeroIndex);
+  MemRefType sourceType = load.getMemRefType();
+  Value source = load.getMemref();
+  Value gathered;
+  if (!(sourceType.hasStaticShape() && sourceType.getNumElements() == 1 &&
+        sourceType.getLayout().isIdentity() && sourceType.getRank() == 1)) {
+    gathered = gpu::AllocOp::create(rewriter, loc, scalarType, Type(),
+                                    ValueRange(), ValueRange(), ValueRange(),
+                                    /*hostShared=*/false)
+                   .getMemref();
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    auto launch = gpu::LaunchOp::create(rewriter, loc, one, one, one, one, one, one);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToEnd(&launch.getBody().front());
+    Value element = memref::LoadOp::create(rewriter, loc, source, load.getIndices());
+    memref::StoreOp::create(rewriter, loc, element, gathered,
+                            arith::ConstantIndexOp::create(rewriter, loc, 0).getResult());
+    gpu::TerminatorOp::create(rewriter, loc);
+    source = gathered;
+  }
+  gpu::MemcpyOp::create(rewriter, loc, Type(), ValueRange(), host, source);
+  if (gathered)
+    gpu::DeallocOp::create(rewriter, loc, Type(), ValueRange(), gathered);
+  rewriter.replaceOpWithNewOp<memref::LoadOp>(load, host, zeroIndex);
+}
+
 struct PdGpuMapLinalgPass
     : public pd::impl::PdGpuMapLinalgBase<PdGpuMapLinalgPass> {
   using Base::Base;
@@ -352,6 +395,20 @@ struct PdGpuMapLinalgPass
         rewriter.eraseOp(dealloc);
       }
     }
+
+    // The host reads the scalars that decide its control flow by copying
+    // them out of device memory.
+    SmallVector<memref::LoadOp> hostLoads;
+    func->walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
+      if (isa<gpu::LaunchOp>(op))
+        return WalkResult::skip();
+      if (auto load = dyn_cast<memref::LoadOp>(op))
+        if (!isHostStackBuffer(load.getMemref()))
+          hostLoads.push_back(load);
+      return WalkResult::advance();
+    });
+    for (memref::LoadOp load : hostLoads)
+      readOnHost(rewriter, load);
 
     // Whatever is left outside the kernels must not read or write device
     // memory: the host cannot (a data-dependent branch, say).

@@ -85,3 +85,38 @@ func.func @nothing(%x: memref<0x4xf32>) {
   linalg.fill ins(%c : f32) outs(%x : memref<0x4xf32>)
   return
 }
+
+// -----
+
+// The host's control flow reads a scalar of device memory through a host
+// stack buffer (zeroed first: a failed copy reads false): a one-element
+// buffer is copied directly; an element of a larger one is gathered by a
+// one-thread kernel first.
+// CHECK-LABEL: func.func @host_condition
+// CHECK: %[[HOST:.*]] = memref.alloca() : memref<1xi8>
+// CHECK: memref.store %{{.*}}, %[[HOST]]
+// CHECK: gpu.memcpy  %[[HOST]], %arg0 : memref<1xi8>, memref<1xi8>
+// CHECK: %[[FLAG:.*]] = memref.load %[[HOST]]
+// CHECK: %[[HOST2:.*]] = memref.alloca() : memref<1xf32>
+// CHECK: %[[ONE:.*]] = gpu.alloc () : memref<1xf32>
+// CHECK: gpu.launch
+// CHECK: memref.load %arg1[%{{.*}}, %{{.*}}] : memref<4x4xf32>
+// CHECK: memref.store %{{.*}}, %[[ONE]]
+// CHECK: gpu.memcpy  %[[HOST2]], %[[ONE]] : memref<1xf32>, memref<1xf32>
+// CHECK: gpu.dealloc %[[ONE]]
+// CHECK: memref.load %[[HOST2]]
+func.func @host_condition(%flag: memref<1xi8>, %x: memref<4x4xf32>, %i: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %f = memref.load %flag[%c0] : memref<1xi8>
+  %zero = arith.constant 0 : i8
+  %cond = arith.cmpi ne, %f, %zero : i8
+  %r = scf.if %cond -> f32 {
+    %v = memref.load %x[%i, %c0] : memref<4x4xf32>
+    scf.yield %v : f32
+  } else {
+    %z = arith.constant 0.0 : f32
+    scf.yield %z : f32
+  }
+  return %r : f32
+}
+
