@@ -142,16 +142,18 @@ def _spec(s) -> dict:
     return {"name": s.name, "shape": list(s.shape), "dtype": np.dtype(s.dtype).name}
 
 
-def _compile(name: str, program, shapes: dict, out: Path, kind: str) -> dict:
+def _compile(name: str, program, shapes: dict, out: Path, kind: str,
+             tf32: bool = False) -> dict:
     from paddle_mlir.backend import cuda
     t0 = time.perf_counter()
-    lowered = cuda.lower_program(program, shapes, source=name)
+    lowered = cuda.lower_program(program, shapes, source=name,
+                                 target=cuda.CudaTarget(tf32=tf32))
     cuda.emit(lowered, "so", out / f"{name}.so")
     return {"name": name, "kind": kind, "entry": lowered.entry,
             "feeds": [_spec(s) for s in lowered.feeds],
             "fetches": [_spec(s) for s in lowered.fetches],
             "fetch_results": list(lowered.fetch_results or []),
-            "compile_s": round(time.perf_counter() - t0, 2)}
+            "compile_s": round(time.perf_counter() - t0, 2), "tf32": tf32}
 
 
 def _cpu_outputs(model: Path, inputs: dict) -> list:
@@ -178,6 +180,15 @@ def build(args) -> int:
         io = np.load(model.with_suffix(".io.npz"))
         inputs = {k[3:]: io[k] for k in io.files if k.startswith("in/")}
         synthetic = name in (args.synthetic or [])
+        if synthetic:  # the same model on tensor cores (TF32), timed
+            program = aot.load_program(model)
+            _synthesize_weights(program)
+            entry = _compile(f"{name}_tf32", program, {k: v.shape for k, v in inputs.items()},
+                             out, "model", tf32=True)
+            _gzip(out / f"{name}_tf32.so")
+            entry.update(synthetic_weights=True, data=name)
+            manifest.append(entry)
+            print(f"{name}_tf32: compiled in {entry['compile_s']} s (synthetic weights)")
         try:
             program = aot.load_program(model)
             if synthetic:
@@ -212,6 +223,9 @@ def build(args) -> int:
         src = out / f"{name}.mlir"
         src.write_text(text)
         entry = _compile(name, Program.load(src), {}, out, "model")
+        # (Program.load would read NAME.npz as weights: compiled before it exists.)
+        tf32 = _compile(f"{name}_tf32", Program.load(src), {}, out, "model", tf32=True)
+        tf32["data"] = name
         x = rng.standard_normal(xs).astype(np.float32)
         y = rng.standard_normal(ys).astype(np.float32)
         ref = _reference(name, x, y).astype(np.float32)
@@ -219,12 +233,16 @@ def build(args) -> int:
         np.savez(out / f"{name}.npz", **{"in/x": x, "in/y": y, "paddle/0": ref, "cpu/0": ref})
         manifest.append(entry)
         print(f"{name}: compiled in {entry['compile_s']} s")
+        manifest.append(tf32)
     for name, text in (("elementwise_add", ELEMENTWISE_PROGRAM), ("matmul_4096", MATMUL_PROGRAM)):
         src = out / f"{name}.mlir"
         src.write_text(text)
         entry = _compile(name, Program.load(src), {}, out, "kernel")
         manifest.append(entry)
         print(f"{name}: compiled in {entry['compile_s']} s")
+        if name == "matmul_4096":
+            manifest.append(_compile(f"{name}_tf32", Program.load(src), {}, out, "kernel",
+                                     tf32=True))
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1))
     shutil.copy(__file__, out / "cuda_bench.py")
     return 0
@@ -271,6 +289,18 @@ class Library:
         outs = [np.empty(f["shape"], f["dtype"]) for f in self.entry["fetches"]]
         self.check(self.host(*[a.ctypes.data for a in feeds + outs]))
         return outs
+
+
+def _close_tf32(a, b) -> tuple[bool, float]:
+    """TF32's documented accuracy: inputs keep 10 bits of mantissa, so a
+    product is off by up to ~2^-10 relative; over a reduction the errors
+    partly cancel. Passes when the relative Frobenius error is below 5e-3
+    (the error reported is that relative error)."""
+    a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
+    if a.shape != b.shape:
+        return False, float("inf")
+    err = float(np.linalg.norm(a - b) / max(np.linalg.norm(b), 1e-30))
+    return err < 5e-3, err
 
 
 def _close(a, b, atol=1e-4, rtol=1e-4) -> tuple[bool, float]:
@@ -330,7 +360,7 @@ def run(args) -> int:
         if not ok:
             print(f"no GPU: {why}")
             return 2
-        io = np.load(d / f"{name}.npz")
+        io = np.load(d / f"{entry.get('data', name)}.npz")
         inputs = {f["name"]: io[f"in/{f['name']}"] for f in entry["feeds"]}
         try:
             outs = lib.run_host(inputs)
@@ -341,8 +371,9 @@ def run(args) -> int:
         if entry.get("synthetic_weights"):
             vs_paddle = vs_cpu = []
         else:
-            vs_paddle = [_close(o, io[f"paddle/{i}"]) for i, o in enumerate(outs)]
-            vs_cpu = [_close(o, io[f"cpu/{i}"]) for i, o in enumerate(outs)]
+            close = _close_tf32 if entry.get("tf32") else _close
+            vs_paddle = [close(o, io[f"paddle/{i}"]) for i, o in enumerate(outs)]
+            vs_cpu = [close(o, io[f"cpu/{i}"]) for i, o in enumerate(outs)]
         good = all(v[0] for v in vs_paddle + vs_cpu)
         failures += not good
         # Device buffers as PyTorch's tensors are.
@@ -399,6 +430,25 @@ def run(args) -> int:
                  f"{torch_mm_ms / ours_mm_ms:.2f} |")
     results["kernels"]["matmul"] = {"ours_ms": ours_mm_ms, "torch_ms": torch_mm_ms, "ok": mm_ok}
     failures += (not add_ok) + (not mm_ok)
+    if "matmul_4096_tf32" in by_name:
+        torch.backends.cuda.matmul.allow_tf32 = True
+        torch_tf32_ms = _median_ms(lambda: torch.matmul(a, b, out=c), sync=sync, runs=10,
+                                   min_s=0.2)
+        torch.backends.cuda.matmul.allow_tf32 = False
+        lib = Library(d / "matmul_4096_tf32.so", by_name["matmul_4096_tf32"])
+        c.zero_()
+        lib.check(lib.device(a.data_ptr(), b.data_ptr(), c.data_ptr()))
+        tf32_ok, tf32_err = _close_tf32(c.cpu().numpy(), ref.cpu().numpy())
+        ours_tf32_ms = _median_ms(
+            lambda: lib.check(lib.device(a.data_ptr(), b.data_ptr(), c.data_ptr())),
+            warmup=2, runs=5, min_s=0.2)
+        lines.append(f"| matmul 4096^3 TF32 tensor cores (TFLOP/s; rel. err {tf32_err:.1e}) | "
+                     f"{flops / ours_tf32_ms / 1e9:.1f} | "
+                     f"{flops / torch_tf32_ms / 1e9:.1f} (cuBLAS, TF32) | "
+                     f"{torch_tf32_ms / ours_tf32_ms:.2f} |")
+        results["kernels"]["matmul_tf32"] = {"ours_ms": ours_tf32_ms,
+                                             "torch_ms": torch_tf32_ms, "ok": tf32_ok}
+        failures += not tf32_ok
 
     # Models against the same architecture in PyTorch (eager, f32).
     import torchvision
@@ -411,15 +461,28 @@ def run(args) -> int:
             continue
         net = make().to(dev).eval()
         xin = torch.rand(1, 3, 224, 224, device=dev)
-        with torch.no_grad():
-            torch_ms = _median_ms(lambda: net(xin), sync=sync)
+
+        def torch_latency(tf32: bool) -> float:
+            # cuDNN convolutions default to TF32 in PyTorch: set both ways.
+            torch.backends.cudnn.allow_tf32 = torch.backends.cuda.matmul.allow_tf32 = tf32
+            with torch.no_grad():
+                return _median_ms(lambda: net(xin), sync=sync)
+
+        torch_ms = torch_latency(False)
         ours = next(r for r in results["models"] if r["name"] == name)["ms"]
         rows.append(f"| {title} | {ours:.3f} | {torch_ms:.3f} | {ours / torch_ms:.2f} |")
+        tf32 = next((r for r in results["models"] if r["name"] == f"{name}_tf32"), None)
+        if tf32:
+            torch_tf32_ms = torch_latency(True)
+            rows.append(f"| {title}, TF32 (both) | {tf32['ms']:.3f} | {torch_tf32_ms:.3f} | "
+                        f"{tf32['ms'] / torch_tf32_ms:.2f} |")
+            results[f"{name}_torch_tf32_ms"] = torch_tf32_ms
+        torch.backends.cudnn.allow_tf32 = torch.backends.cuda.matmul.allow_tf32 = False
         results[f"{name}_torch_ms"] = torch_ms
         if args.trace_dir:
             _trace(libs[name], Path(args.trace_dir) / f"{name}.trace.json")
     if rows:
-        lines += ["", "## Models vs PyTorch eager (f32, batch 1)", "",
+        lines += ["", "## Models vs PyTorch eager (batch 1; f32 unless TF32 is named)", "",
                   "| model | ours (ms) | PyTorch (ms) | ours / PyTorch |", "|---|--:|--:|--:|",
                   *rows]
     lines += ["", f"Failures: {failures}"]

@@ -146,7 +146,7 @@ std::string mlir::paddle::lowerToCudaPipelineString(const CudaLoweringOptions &o
   // Each structured op a kernel of one thread per output point; buffers on
   // the device.
   p += "func.func(pd-gpu-map-linalg{block-size=" + std::to_string(o.blockSize) +
-       "}),canonicalize,cse,";
+       (o.tf32 ? " tf32=true" : "") + "}),canonicalize,cse,";
   // Kernels outlined into a gpu.module; the host's GPU calls ordered on one
   // stream, synchronized once at the end of the program.
   // Constants and index arithmetic are sunk into the launches first: passed
@@ -204,6 +204,12 @@ std::string invalidCudaOption(const mlir::paddle::CudaLoweringOptions &o) {
     return "pd-lower-to-cuda: format '" + o.format + "' is not one of bin, isa, fatbin";
   if (o.optLevel < 0 || o.optLevel > 3)
     return "pd-lower-to-cuda: opt-level must be 0 to 3";
+  unsigned version = 0;
+  if (o.tf32 && (llvm::StringRef(o.chip).drop_front(3).take_while(llvm::isDigit)
+                     .getAsInteger(10, version) ||
+                 version < 80))
+    return "pd-lower-to-cuda: tf32 needs tensor cores with TF32 (sm_80 or later), "
+           "not " + o.chip;
   return "";
 }
 
@@ -274,6 +280,11 @@ struct LowerToCudaOptions
   Option<int64_t> blockSize{*this, "block-size",
                             llvm::cl::desc("Threads per block of the kernels"),
                             llvm::cl::init(256)};
+  Option<bool> tf32{*this, "tf32",
+                    llvm::cl::desc("Matmuls and convolutions on tensor cores "
+                                   "in TF32 (sm_80 and later; inputs keep 10 "
+                                   "bits of mantissa)"),
+                    llvm::cl::init(false)};
 };
 } // namespace
 
@@ -317,6 +328,7 @@ void mlir::paddle::registerAllPasses() {
           o.format = options.format;
           o.optLevel = options.optLevel;
           o.blockSize = options.blockSize;
+          o.tf32 = options.tf32;
           std::string invalid = invalidCudaOption(o);
           if (!invalid.empty()) {
             pm.addPass(std::make_unique<ReportOptionErrorPass>(invalid));

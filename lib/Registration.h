@@ -53,6 +53,7 @@ struct CudaLoweringOptions {
   std::string format = "bin";   // bin (cubin), isa (PTX) or fatbin
   int optLevel = 3;
   int64_t blockSize = 256;
+  bool tf32 = false;
 };
 std::string lowerToCudaPipelineString(const CudaLoweringOptions &options);
 

@@ -1143,7 +1143,10 @@ def PdGpuMapLinalg : Pass<"pd-gpu-map-linalg", "::mlir::func::FuncOp"> {
       padded against bank conflicts), and each thread accumulates an
       8x8/4x4/2x2 register block from vector reads of it. When the blocks
       are still too few, k is split over grid.z and the partial sums are
-      added with `memref.atomic_rmw addf`.
+      added with `memref.atomic_rmw addf`. With `tf32`, the products run on
+      tensor cores: steps of 32 along k, the 8 warps as 2 x 4, each warp's
+      share as `nvgpu.mma.sync` m16n8k8 tiles in TF32 (inputs keep 10 bits
+      of mantissa: about 1e-3 relative error; sm_80 and later).
     - **Long sums into few outputs** (a fully connected layer at batch 1):
       an f32 reduction whose body is `out + x` is split over grid.y along
       its first reduction loop, each part adding its partial sum
@@ -1188,13 +1191,17 @@ def PdGpuMapLinalg : Pass<"pd-gpu-map-linalg", "::mlir::func::FuncOp"> {
     Option<"tileContractions", "tile-contractions", "bool", /*default=*/"true",
            "Map f32 contractions (matmul, batch_matmul, convolutions) to "
            "shared-memory tiled kernels">,
+    Option<"tf32", "tf32", "bool", /*default=*/"false",
+           "Tiled contractions multiply on tensor cores in TF32 "
+           "(nvgpu.mma.sync m16n8k8; inputs keep 10 bits of mantissa)">,
     Option<"multiprocessors", "multiprocessors", "int64_t", /*default=*/"132",
            "Streaming multiprocessors of the target (H100: 132): fewer tiles "
            "than this split the reduction across blocks">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
-                           "::mlir::affine::AffineDialect", "::mlir::vector::VectorDialect"];
+                           "::mlir::affine::AffineDialect", "::mlir::vector::VectorDialect",
+                           "::mlir::nvgpu::NVGPUDialect"];
 }
 
 def PdGpuDeviceConstants : Pass<"pd-gpu-device-constants", "::mlir::ModuleOp"> {

@@ -25,8 +25,11 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <functional>
 
 using namespace mlir;
 
@@ -158,7 +161,10 @@ bool mlir::pd::mapContractionToTiledKernel(RewriterBase &rewriter,
                        : blocksOf(64) >= sms / 4 ? 64
                                                  : 32;
   const int64_t perThread = tile / 16; // TT: a thread's outputs along p and q
-  const int64_t step = kThreads * 4 / tile; // BK: each thread copies 4 + 4
+  // BK: on CUDA cores each thread copies 4 + 4 elements per step; tensor
+  // cores finish a step's products so fast that steps of 32 (16 + 16 per
+  // thread for the 128-tile) keep the barriers from dominating.
+  const int64_t step = tiling.tf32 ? 32 : kThreads * 4 / tile;
   int64_t blocks = blocksOf(tile);
   int64_t splits = 1;
   if (blocks < sms && K >= 128)
@@ -306,31 +312,124 @@ bool mlir::pd::mapContractionToTiledKernel(RewriterBase &rewriter,
     return values;
   };
 
-  Value firstP = arith::MulIOp::create(rewriter, loc, threadP, kb.index(perThread));
-  Value firstQ = arith::MulIOp::create(rewriter, loc, threadQ, kb.index(perThread));
-  // (Loading the next step's elements into registers before this step's
-  // products, to hide global latency, measured no faster on an H100: the
-  // 128-tile kernel then needs 130 registers and fits one block per
-  // multiprocessor instead of two.)
+  // Where a thread's accumulators sit in the block's tile: accumulator
+  // acc(r, c) is at row rowOffsets[r] (along p) and column colOffsets[c].
+  SmallVector<Value> rowOffsets, colOffsets;
+  std::function<int64_t(int64_t, int64_t)> accIndex;
+  // Tensor cores (tf32): the 8 warps as 2 x 4, a warp's (tile/2) x (tile/4)
+  // of the tile as mma.m16n8k8 tiles; PTX's fragment layout puts a lane's
+  // values at rows gid, gid + 8 and columns 2 tig, 2 tig + 1 of each.
+  const int64_t mmaTiles = tile / 32; // along p and along q, per warp
+  Value gid, tig, warpP, warpQ;
+  if (tiling.tf32) {
+    Value lane = arith::RemUIOp::create(rewriter, loc, thread, kb.index(32));
+    Value warp = arith::DivUIOp::create(rewriter, loc, thread, kb.index(32));
+    gid = arith::DivUIOp::create(rewriter, loc, lane, kb.index(4));
+    tig = arith::RemUIOp::create(rewriter, loc, lane, kb.index(4));
+    warpP = arith::MulIOp::create(
+        rewriter, loc, arith::DivUIOp::create(rewriter, loc, warp, kb.index(4)),
+        kb.index(tile / 2));
+    warpQ = arith::MulIOp::create(
+        rewriter, loc, arith::RemUIOp::create(rewriter, loc, warp, kb.index(4)),
+        kb.index(tile / 4));
+    auto add = [&](Value a, int64_t c) {
+      return arith::AddIOp::create(rewriter, loc, a, kb.index(c)).getResult();
+    };
+    Value rowBase = arith::AddIOp::create(rewriter, loc, warpP, gid);
+    Value colBase = arith::AddIOp::create(
+        rewriter, loc, warpQ,
+        arith::MulIOp::create(rewriter, loc, tig, kb.index(2)));
+    for (int64_t m = 0; m < mmaTiles; ++m)
+      for (int64_t h = 0; h < 2; ++h)
+        rowOffsets.push_back(add(rowBase, m * 16 + h * 8));
+    for (int64_t n = 0; n < mmaTiles; ++n)
+      for (int64_t e = 0; e < 2; ++e)
+        colOffsets.push_back(add(colBase, n * 8 + e));
+    // acc of (m, h) x (n, e): the mma tile (m, n)'s C fragment [h][e].
+    accIndex = [=](int64_t r, int64_t c) {
+      return ((r / 2) * mmaTiles + c / 2) * 4 + (r % 2) * 2 + c % 2;
+    };
+  } else {
+    Value firstP = arith::MulIOp::create(rewriter, loc, threadP, kb.index(perThread));
+    Value firstQ = arith::MulIOp::create(rewriter, loc, threadQ, kb.index(perThread));
+    for (int64_t i = 0; i < perThread; ++i) {
+      rowOffsets.push_back(arith::AddIOp::create(rewriter, loc, firstP, kb.index(i)));
+      colOffsets.push_back(arith::AddIOp::create(rewriter, loc, firstQ, kb.index(i)));
+    }
+    accIndex = [=](int64_t r, int64_t c) { return r * perThread + c; };
+  }
+
+  // One k step of products from the tiles in shared memory, on CUDA cores:
+  // a thread's column of A times its row of B into its register block.
+  auto cudaCoreStep = [&](OpBuilder &b, SmallVectorImpl<Value> &acc) {
+    KernelBuilder kbb{b, loc, sizes};
+    for (int64_t kk = 0; kk < step; ++kk) {
+      Value at = kbb.index(kk);
+      SmallVector<Value> a = fragment(b, sharedA, at, rowOffsets.front());
+      SmallVector<Value> bv = fragment(b, sharedB, at, colOffsets.front());
+      for (int64_t i = 0; i < perThread; ++i)
+        for (int64_t j = 0; j < perThread; ++j) {
+          Value &c = acc[accIndex(i, j)];
+          Value prod = arith::MulFOp::create(b, loc, a[i], bv[j], contract);
+          c = arith::AddFOp::create(b, loc, c, prod, contract);
+        }
+    }
+  };
+  // ... or on tensor cores: per 8 of k, the warp's A fragments (rows gid and
+  // gid + 8, k tig and tig + 4) and B fragments (k tig and tig + 4, column
+  // gid) read from shared memory, one nvgpu.mma.sync per (m, n) tile.
+  auto tensorCoreStep = [&](OpBuilder &b, SmallVectorImpl<Value> &acc) {
+    KernelBuilder kbb{b, loc, sizes};
+    auto at = [&](Value shared, Value k, Value row, int64_t dk, int64_t dr) {
+      Value kk = arith::AddIOp::create(b, loc, k, kbb.index(dk));
+      Value rr = arith::AddIOp::create(b, loc, row, kbb.index(dr));
+      return memref::LoadOp::create(b, loc, shared, ValueRange{kk, rr}).getResult();
+    };
+    auto typeA = VectorType::get({4, 1}, f32), typeB = VectorType::get({2, 1}, f32);
+    auto typeC = VectorType::get({2, 2}, f32);
+    Value rowBase = arith::AddIOp::create(b, loc, warpP, gid);
+    Value colBase = arith::AddIOp::create(b, loc, warpQ, gid);
+    for (int64_t k8 = 0; k8 < step; k8 += 8) {
+      Value k = arith::AddIOp::create(b, loc, tig, kbb.index(k8));
+      SmallVector<Value> fa, fb;
+      for (int64_t m = 0; m < mmaTiles; ++m)
+        fa.push_back(vector::FromElementsOp::create(
+            b, loc, typeA,
+            ValueRange{at(sharedA, k, rowBase, 0, m * 16),
+                       at(sharedA, k, rowBase, 0, m * 16 + 8),
+                       at(sharedA, k, rowBase, 4, m * 16),
+                       at(sharedA, k, rowBase, 4, m * 16 + 8)}));
+      for (int64_t n = 0; n < mmaTiles; ++n)
+        fb.push_back(vector::FromElementsOp::create(
+            b, loc, typeB,
+            ValueRange{at(sharedB, k, colBase, 0, n * 8),
+                       at(sharedB, k, colBase, 4, n * 8)}));
+      for (int64_t m = 0; m < mmaTiles; ++m)
+        for (int64_t n = 0; n < mmaTiles; ++n) {
+          int64_t base = (m * mmaTiles + n) * 4;
+          Value c = vector::FromElementsOp::create(
+              b, loc, typeC, ArrayRef<Value>(acc).slice(base, 4));
+          Value d = nvgpu::MmaSyncOp::create(b, loc, fa[m], fb[n], c,
+                                             ArrayRef<int64_t>{16, 8, 8},
+                                             /*tf32Enabled=*/true);
+          for (int64_t e = 0; e < 4; ++e)
+            acc[base + e] = vector::ExtractOp::create(
+                b, loc, d, ArrayRef<int64_t>{e / 2, e % 2});
+        }
+    }
+  };
+
   auto kLoop = scf::ForOp::create(
       rewriter, loc, kBegin, kEnd, kb.index(step), inits,
       [&](OpBuilder &b, Location, Value k0, ValueRange accs) {
-        KernelBuilder kbb{b, loc, sizes};
         SmallVector<Value> acc(accs.begin(), accs.end());
         storeTile(b, loadA(b, k0), kFastA, sharedA);
         storeTile(b, loadB(b, k0), kFastB, sharedB);
         gpu::BarrierOp::create(b, loc);
-        for (int64_t kk = 0; kk < step; ++kk) {
-          Value at = kbb.index(kk);
-          SmallVector<Value> a = fragment(b, sharedA, at, firstP);
-          SmallVector<Value> bv = fragment(b, sharedB, at, firstQ);
-          for (int64_t i = 0; i < perThread; ++i)
-            for (int64_t j = 0; j < perThread; ++j) {
-              Value &c = acc[i * perThread + j];
-              Value prod = arith::MulFOp::create(b, loc, a[i], bv[j], contract);
-              c = arith::AddFOp::create(b, loc, c, prod, contract);
-            }
-        }
+        if (tiling.tf32)
+          tensorCoreStep(b, acc);
+        else
+          cudaCoreStep(b, acc);
         gpu::BarrierOp::create(b, loc);
         scf::YieldOp::create(b, loc, acc);
       });
@@ -340,25 +439,24 @@ bool mlir::pd::mapContractionToTiledKernel(RewriterBase &rewriter,
   Value output = op.getDpsInits()[0];
   SmallVector<Value> pRows, qCols;
   SmallVector<SmallVector<Value>> pIvs, qIvs;
-  for (int64_t i = 0; i < perThread; ++i) {
-    Value pg = arith::AddIOp::create(
-        rewriter, loc, p0,
-        arith::AddIOp::create(rewriter, loc, firstP, kb.index(i)));
-    Value qg = arith::AddIOp::create(
-        rewriter, loc, q0,
-        arith::AddIOp::create(rewriter, loc, firstQ, kb.index(i)));
+  for (Value offset : rowOffsets) {
+    Value pg = arith::AddIOp::create(rewriter, loc, p0, offset);
     pRows.push_back(pg);
-    qCols.push_back(qg);
-    SmallVector<Value> pv(sizes.size(), zeroIndex), qv(sizes.size(), zeroIndex);
+    SmallVector<Value> pv(sizes.size(), zeroIndex);
     kb.delinearize(pg, loops.p, pv);
-    kb.delinearize(qg, loops.q, qv);
     pIvs.push_back(pv);
+  }
+  for (Value offset : colOffsets) {
+    Value qg = arith::AddIOp::create(rewriter, loc, q0, offset);
+    qCols.push_back(qg);
+    SmallVector<Value> qv(sizes.size(), zeroIndex);
+    kb.delinearize(qg, loops.q, qv);
     qIvs.push_back(qv);
   }
-  for (int64_t i = 0; i < perThread; ++i) {
+  for (size_t i = 0; i < pRows.size(); ++i) {
     Value pInside = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
                                           pRows[i], kb.index(P));
-    for (int64_t j = 0; j < perThread; ++j) {
+    for (size_t j = 0; j < qCols.size(); ++j) {
       Value inside = arith::AndIOp::create(
           rewriter, loc, pInside,
           arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
@@ -372,7 +470,7 @@ bool mlir::pd::mapContractionToTiledKernel(RewriterBase &rewriter,
       for (unsigned d : loops.q)
         ivs[d] = qIvs[j][d];
       SmallVector<Value> at = kb.indicesAt(mapC, ivs);
-      Value sum = kLoop.getResult(i * perThread + j);
+      Value sum = kLoop.getResult(accIndex(i, j));
       if (splits > 1) {
         memref::AtomicRMWOp::create(rewriter, loc, arith::AtomicRMWKind::addf,
                                     sum, output, at);

@@ -20,6 +20,9 @@ struct ContractionTiling {
   /// Streaming multiprocessors of the target: below this many blocks the
   /// reduction is split across blocks (partial sums added atomically).
   int64_t multiprocessors = 132;
+  /// Multiply on tensor cores in TF32 (nvgpu.mma.sync m16n8k8): inputs
+  /// rounded to 10 bits of mantissa, products accumulated in f32.
+  bool tf32 = false;
 };
 
 /// Replaces `op` (a linalg.generic on f32 buffers whose body is

@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -368,6 +369,7 @@ struct PdGpuMapLinalgPass
     }
     pd::ContractionTiling tiling;
     tiling.multiprocessors = multiprocessors;
+    tiling.tf32 = tf32;
     for (linalg::LinalgOp op : ops)
       if (failed(mapToKernel(rewriter, op, blockSize,
                              tileContractions ? &tiling : nullptr)))

@@ -1,5 +1,6 @@
 // RUN: paddle-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg))' | FileCheck %s
 // RUN: paddle-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg{tile-contractions=false}))' | FileCheck %s --check-prefix=NAIVE
+// RUN: paddle-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg{tf32=true}))' | FileCheck %s --check-prefix=TF32
 
 // A large matmul: 128x128 tiles (32 x 32 = 1024 blocks, more than the 132
 // multiprocessors), two shared-memory tiles of 8 steps (rows padded to
@@ -95,5 +96,24 @@ func.func @max_reduction(%x: memref<4x4096xf32>, %y: memref<4xf32>) {
     %r = arith.maximumf %a, %m : f32
     linalg.yield %r : f32
   }
+  return
+}
+
+// -----
+
+// TF32 on tensor cores: steps of 32 along k, and per 8 of them one
+// nvgpu.mma.sync m16n8k8 per (16 x 8) tile of a warp's 64 x 32 share; the
+// fragments are read from shared memory element by element.
+// TF32-LABEL: func.func @tf32_matmul
+// TF32: gpu.launch
+// TF32-SAME: workgroup(%[[SA:.*]] : memref<32x132xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x132xf32, #gpu.address_space<workgroup>>)
+// TF32: gpu.barrier
+// TF32: %[[A:.*]] = vector.from_elements {{.*}} : vector<4x1xf32>
+// TF32: %[[B:.*]] = vector.from_elements {{.*}} : vector<2x1xf32>
+// TF32: nvgpu.mma.sync(%[[A]], %[[B]], %{{.*}}) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+// TF32: gpu.barrier
+// TF32-NOT: arith.mulf
+func.func @tf32_matmul(%a: memref<4096x512xf32>, %b: memref<512x4096xf32>, %c: memref<4096x4096xf32>) {
+  linalg.matmul ins(%a, %b : memref<4096x512xf32>, memref<512x4096xf32>) outs(%c : memref<4096x4096xf32>)
   return
 }

@@ -124,6 +124,28 @@ def test_cli_cuda_names_what_it_cannot_lower(repo, tmp_path, venv_bin):
     assert "expected sm_NN" in r.stderr and "Traceback" not in r.stderr
 
 
+def test_cli_cuda_tf32(repo, tmp_path, venv_bin):
+    # --cuda-tf32: tensor-core kernels (mma.sync) in the library; a chip
+    # without TF32 tensor cores is a clear error.
+    out = tmp_path / "mm.so"
+    src = tmp_path / "mm.mlir"
+    src.write_text(
+        'func.func @main() {\n'
+        '  %a = pd.data "a" : !pd.tensor<256x512xf32>\n'
+        '  %b = pd.data "b" : !pd.tensor<512x256xf32>\n'
+        '  %c = pd.matmul %a, %b : (!pd.tensor<256x512xf32>, !pd.tensor<512x256xf32>)'
+        ' -> !pd.tensor<256x256xf32>\n'
+        '  %f = pd.fetch %c "c" col 0 : !pd.tensor<256x256xf32>\n  return\n}\n')
+    base = [str(venv_bin / "paddle-mlir"), "compile", str(src), "--device", "cuda",
+            "--cuda-format", "isa", "--cuda-tf32", "-o", str(out)]
+    r = subprocess.run(base, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert b"mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" in out.read_bytes()
+    r = subprocess.run(base + ["--cuda-chip", "sm_75"], capture_output=True, text=True)
+    assert r.returncode != 0 and "tf32 needs tensor cores" in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr
+
+
 def test_bad_target_options(repo):
     with pytest.raises(aot.AotError, match="expected sm_NN"):
         cuda.CudaTarget(chip="volta").pipeline()

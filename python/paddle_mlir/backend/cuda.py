@@ -108,12 +108,15 @@ def find_ptxas() -> str | None:
 @dataclass(frozen=True)
 class CudaTarget:
     """What the kernels are compiled for. `format` None: cubin when ptxas is
-    there, else PTX (the driver compiles it when the library loads)."""
+    there, else PTX (the driver compiles it when the library loads). `tf32`:
+    matmuls and convolutions on tensor cores in TF32 (sm_80+; ~1e-3 relative
+    error)."""
     chip: str = "sm_90"
     features: str = "+ptx80"
     format: str | None = None
     opt_level: int = 3
     block_size: int = 256
+    tf32: bool = False
 
     @property
     def binary_format(self) -> str:
@@ -132,7 +135,7 @@ class CudaTarget:
             raise aot.AotError(f"PTX features {self.features!r}: expected e.g. +ptx80")
         return (f"pd-lower-to-cuda{{chip={self.chip} features={self.features} "
                 f"format={self.binary_format} opt-level={int(self.opt_level)} "
-                f"block-size={int(self.block_size)}}}")
+                f"block-size={int(self.block_size)}{' tf32=true' if self.tf32 else ''}}}")
 
 
 def lower_to_llvm(module, description: str, target: CudaTarget) -> None:
