@@ -1146,7 +1146,9 @@ def PdGpuMapLinalg : Pass<"pd-gpu-map-linalg", "::mlir::func::FuncOp"> {
       added with `memref.atomic_rmw addf`. With `tf32`, the products run on
       tensor cores: steps of 32 along k, the 8 warps as 2 x 4, each warp's
       share as `nvgpu.mma.sync` m16n8k8 tiles in TF32 (inputs keep 10 bits
-      of mantissa: about 1e-3 relative error; sm_80 and later).
+      of mantissa: about 1e-3 relative error; sm_80 and later). A
+      `linalg.fill` of C right before the contraction is folded in when k
+      is not split: the kernel writes `fill value + A B` without reading C.
     - **Long sums into few outputs** (a fully connected layer at batch 1):
       an f32 reduction whose body is `out + x` is split over grid.y along
       its first reduction loop, each part adding its partial sum

@@ -112,7 +112,8 @@ struct KernelBuilder {
 
 bool mlir::pd::mapContractionToTiledKernel(RewriterBase &rewriter,
                                            linalg::GenericOp op,
-                                           const ContractionTiling &tiling) {
+                                           const ContractionTiling &tiling,
+                                           linalg::FillOp *initFill) {
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
       !op.hasPureBufferSemantics() || !isMultiplyAccumulate(op))
     return false;
@@ -184,6 +185,13 @@ bool mlir::pd::mapContractionToTiledKernel(RewriterBase &rewriter,
   // alone (A[m][k]), else p-fastest (an NCHW input: ow); B likewise.
   bool kFastA = !usesAny(mapA.getResults().back(), loops.p);
   bool kFastB = !usesAny(mapB.getResults().back(), loops.q);
+
+  // C's initial value is the fill's when the fill can be folded in.
+  Value initValue;
+  if (initFill && *initFill && splits == 1 &&
+      initFill->getDpsInits()[0] == op.getDpsInits()[0] &&
+      initFill->getDpsInputs()[0].getType() == f32)
+    initValue = initFill->getDpsInputs()[0];
 
   Location loc = op.getLoc();
   MLIRContext *ctx = rewriter.getContext();
@@ -475,12 +483,17 @@ bool mlir::pd::mapContractionToTiledKernel(RewriterBase &rewriter,
         memref::AtomicRMWOp::create(rewriter, loc, arith::AtomicRMWKind::addf,
                                     sum, output, at);
       } else {
-        Value init = memref::LoadOp::create(rewriter, loc, output, at);
+        Value init = initValue ? initValue
+                               : memref::LoadOp::create(rewriter, loc, output, at);
         memref::StoreOp::create(rewriter, loc,
                                 arith::AddFOp::create(rewriter, loc, init, sum),
                                 output, at);
       }
     }
+  }
+  if (initValue) {
+    rewriter.eraseOp(*initFill);
+    *initFill = nullptr;
   }
   rewriter.eraseOp(op);
   return true;

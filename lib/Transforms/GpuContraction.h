@@ -29,9 +29,14 @@ struct ContractionTiling {
 /// `out + a * b`, with loops that only the first input uses, loops that only
 /// the second uses, and reduction loops, all of static size) by a tiled
 /// gpu.launch. Returns false, leaving `op` alone, when it is not such a
-/// contraction or too small for tiles to pay.
+/// contraction or too small for tiles to pay. `*initFill`, when set, is a
+/// linalg.fill of the output right before `op` (C = 0, then C += A B): unless
+/// the reduction is split across blocks, the kernel then writes
+/// `fill value + A B` without reading C, erases the fill and clears
+/// `*initFill` (one kernel and one pass over C fewer).
 bool mapContractionToTiledKernel(RewriterBase &rewriter, linalg::GenericOp op,
-                                 const ContractionTiling &tiling);
+                                 const ContractionTiling &tiling,
+                                 linalg::FillOp *initFill = nullptr);
 
 } // namespace mlir::pd
 

@@ -97,7 +97,8 @@ bool isAtomicF32Sum(linalg::GenericOp op) {
 /// point of its parallel loops.
 LogicalResult mapToKernel(RewriterBase &rewriter, linalg::LinalgOp op,
                           int64_t blockSize,
-                          const pd::ContractionTiling *tiling) {
+                          const pd::ContractionTiling *tiling,
+                          linalg::FillOp *initFill = nullptr) {
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
@@ -110,7 +111,8 @@ LogicalResult mapToKernel(RewriterBase &rewriter, linalg::LinalgOp op,
                 "backend maps to threads";
     generic = *generalized;
   }
-  if (tiling && pd::mapContractionToTiledKernel(rewriter, generic, *tiling))
+  if (tiling &&
+      pd::mapContractionToTiledKernel(rewriter, generic, *tiling, initFill))
     return success();
   auto linalgOp = cast<linalg::LinalgOp>(generic.getOperation());
   for (OpOperand &operand : generic->getOpOperands())
@@ -370,10 +372,27 @@ struct PdGpuMapLinalgPass
     pd::ContractionTiling tiling;
     tiling.multiprocessors = multiprocessors;
     tiling.tf32 = tf32;
-    for (linalg::LinalgOp op : ops)
+    // A fill of a structured op's output right before it (C = 0 before
+    // C += A B) waits for that op: a tiled contraction folds it in.
+    DenseMap<Operation *, linalg::FillOp> initFills;
+    for (linalg::LinalgOp op : ops) {
+      auto fill = dyn_cast<linalg::FillOp>(op.getOperation());
+      auto next = fill ? dyn_cast_or_null<linalg::LinalgOp>(fill->getNextNode())
+                       : linalg::LinalgOp();
+      if (tileContractions && next && next.getNumDpsInits() == 1 &&
+          next.getDpsInits()[0] == fill.getDpsInits()[0] &&
+          !isa<linalg::FillOp>(next.getOperation())) {
+        initFills[next] = fill;
+        continue;
+      }
+      linalg::FillOp initFill = initFills.lookup(op);
       if (failed(mapToKernel(rewriter, op, blockSize,
-                             tileContractions ? &tiling : nullptr)))
+                             tileContractions ? &tiling : nullptr, &initFill)))
         return signalPassFailure();
+      // Not folded in: the fill is a kernel of its own, before.
+      if (initFill && failed(mapToKernel(rewriter, initFill, blockSize, nullptr)))
+        return signalPassFailure();
+    }
 
     // Buffers live on the device.
     SmallVector<Operation *> buffers;

@@ -117,3 +117,37 @@ func.func @tf32_matmul(%a: memref<4096x512xf32>, %b: memref<512x4096xf32>, %c: m
   linalg.matmul ins(%a, %b : memref<4096x512xf32>, memref<512x4096xf32>) outs(%c : memref<4096x4096xf32>)
   return
 }
+
+// -----
+
+// C = 0 then C += A B: the tiled kernel writes 0 + the sum without reading
+// C, and the fill's kernel is gone. With a split reduction the fill stays,
+// a kernel of its own before the one adding partial sums atomically.
+// CHECK-LABEL: func.func @folded_fill
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: gpu.launch
+// CHECK-SAME: workgroup(
+// CHECK-NOT: memref.load %arg2
+// CHECK: %[[V:.*]] = arith.addf %[[ZERO]], %{{.*}} : f32
+// CHECK-NEXT: memref.store %[[V]], %arg2
+// CHECK-NOT: gpu.launch
+// CHECK: return
+// CHECK-LABEL: func.func @kept_fill
+// CHECK: gpu.launch
+// CHECK-NOT: workgroup(
+// CHECK: memref.store %{{.*}}, %arg2
+// CHECK: gpu.launch
+// CHECK-SAME: workgroup(
+// CHECK: memref.atomic_rmw addf
+func.func @folded_fill(%a: memref<1024x512xf32>, %b: memref<512x1024xf32>, %c: memref<1024x1024xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<1024x1024xf32>)
+  linalg.matmul ins(%a, %b : memref<1024x512xf32>, memref<512x1024xf32>) outs(%c : memref<1024x1024xf32>)
+  return
+}
+func.func @kept_fill(%a: memref<100x1200xf32>, %b: memref<1200x70xf32>, %c: memref<100x70xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<100x70xf32>)
+  linalg.matmul ins(%a, %b : memref<100x1200xf32>, memref<1200x70xf32>) outs(%c : memref<100x70xf32>)
+  return
+}
