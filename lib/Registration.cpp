@@ -152,7 +152,7 @@ std::string mlir::paddle::lowerToCudaPipelineString(const CudaLoweringOptions &o
   // Constants and index arithmetic are sunk into the launches first: passed
   // as kernel arguments, a static divisor would be a run-time division.
   p += "func.func(gpu-launch-sink-index-computations),gpu-kernel-outlining,"
-       "func.func(gpu-async-region),";
+       "pd-gpu-merge-kernel-modules,func.func(gpu-async-region),";
   // MLIR's NVVM pipeline: kernels to NVVM and a gpu.binary for the chip
   // (ptxas for cubin), the host to the LLVM dialect calling mgpu* functions.
   p += "gpu-lower-to-nvvm-pipeline{cubin-chip=" + o.chip +

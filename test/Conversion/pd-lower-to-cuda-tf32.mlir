@@ -3,9 +3,9 @@
 // without it, the same matmul is fused multiply-adds on CUDA cores.
 // RUN: paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-cuda{format=isa tf32=true})' | FileCheck %s
 // RUN: paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-cuda{format=isa})' | FileCheck %s --check-prefix=F32
-// CHECK: gpu.binary @main_kernel_0
+// CHECK: gpu.binary @kernels
 // CHECK-SAME: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
-// F32: gpu.binary @main_kernel_0
+// F32: gpu.binary @kernels
 // F32-NOT: mma.sync
 // F32-SAME: fma.rn.f32
 func.func @main() {

@@ -56,7 +56,8 @@ def test_library_is_self_contained(mlp_library):
 def test_kernels_are_sm90_binaries(mlp_library):
     _, lowered, _, _ = mlp_library
     text = lowered.module.operation.get_asm(large_elements_limit=16)
-    assert text.count("gpu.binary @") >= 3     # one per structured op
+    assert text.count("gpu.binary @") == 1     # every kernel in one module
+    assert text.count("gpu.launch_func") >= 3  # one per structured op
     assert 'chip = "sm_90"' in text
     if cuda.find_ptxas():
         assert 'bin = "\\7FELF' in text        # a cubin from ptxas
