@@ -143,11 +143,11 @@ def _spec(s) -> dict:
 
 
 def _compile(name: str, program, shapes: dict, out: Path, kind: str,
-             tf32: bool = False) -> dict:
+             tf32: bool = False, **target) -> dict:
     from paddle_mlir.backend import cuda
     t0 = time.perf_counter()
     lowered = cuda.lower_program(program, shapes, source=name,
-                                 target=cuda.CudaTarget(tf32=tf32))
+                                 target=cuda.CudaTarget(tf32=tf32, **target))
     cuda.emit(lowered, "so", out / f"{name}.so")
     return {"name": name, "kind": kind, "entry": lowered.entry,
             "feeds": [_spec(s) for s in lowered.feeds],
@@ -180,15 +180,20 @@ def build(args) -> int:
         io = np.load(model.with_suffix(".io.npz"))
         inputs = {k[3:]: io[k] for k in io.files if k.startswith("in/")}
         synthetic = name in (args.synthetic or [])
-        if synthetic:  # the same model on tensor cores (TF32), timed
+        # The same model on tensor cores (TF32), and with --tile-study the
+        # tiles sized for half and twice the H100's 132 multiprocessors: timed.
+        variants = {"tf32": {"tf32": True}} if synthetic else {}
+        if synthetic and args.tile_study:
+            variants.update(sm66={"multiprocessors": 66}, sm264={"multiprocessors": 264})
+        for suffix, target in variants.items():
             program = aot.load_program(model)
             _synthesize_weights(program)
-            entry = _compile(f"{name}_tf32", program, {k: v.shape for k, v in inputs.items()},
-                             out, "model", tf32=True)
-            _gzip(out / f"{name}_tf32.so")
+            entry = _compile(f"{name}_{suffix}", program,
+                             {k: v.shape for k, v in inputs.items()}, out, "model", **target)
+            _gzip(out / f"{name}_{suffix}.so")
             entry.update(synthetic_weights=True, data=name)
             manifest.append(entry)
-            print(f"{name}_tf32: compiled in {entry['compile_s']} s (synthetic weights)")
+            print(f"{name}_{suffix}: compiled in {entry['compile_s']} s (synthetic weights)")
         try:
             program = aot.load_program(model)
             if synthetic:
@@ -502,6 +507,9 @@ def main() -> int:
     b.add_argument("--models-dir", help="bench/real_export.py's models (NAME.json)")
     b.add_argument("--synthetic", nargs="*", default=["resnet50_b1", "mobilenetv2_b1"],
                    help="models compiled with synthetic weights, for timing only")
+    b.add_argument("--tile-study", action="store_true",
+                   help="also build the synthetic models with tiles sized for 66 and 264 "
+                        "multiprocessors (how the tiling heuristic's scale matters)")
     b.add_argument("--models", nargs="*",
                    default=["resnet18_b1", "resnet50_b1", "mobilenetv2_b1"])
     b.set_defaults(func=build)

@@ -146,6 +146,7 @@ std::string mlir::paddle::lowerToCudaPipelineString(const CudaLoweringOptions &o
   // Each structured op a kernel of one thread per output point; buffers on
   // the device.
   p += "func.func(pd-gpu-map-linalg{block-size=" + std::to_string(o.blockSize) +
+       " multiprocessors=" + std::to_string(o.multiprocessors) +
        (o.tf32 ? " tf32=true" : "") + "}),canonicalize,cse,";
   // Kernels outlined into a gpu.module; the host's GPU calls ordered on one
   // stream, synchronized once at the end of the program.
@@ -204,6 +205,8 @@ std::string invalidCudaOption(const mlir::paddle::CudaLoweringOptions &o) {
     return "pd-lower-to-cuda: format '" + o.format + "' is not one of bin, isa, fatbin";
   if (o.optLevel < 0 || o.optLevel > 3)
     return "pd-lower-to-cuda: opt-level must be 0 to 3";
+  if (o.multiprocessors < 1)
+    return "pd-lower-to-cuda: multiprocessors must be positive";
   unsigned version = 0;
   if (o.tf32 && (llvm::StringRef(o.chip).drop_front(3).take_while(llvm::isDigit)
                      .getAsInteger(10, version) ||
@@ -285,6 +288,12 @@ struct LowerToCudaOptions
                                    "in TF32 (sm_80 and later; inputs keep 10 "
                                    "bits of mantissa)"),
                     llvm::cl::init(false)};
+  Option<int64_t> multiprocessors{
+      *this, "multiprocessors",
+      llvm::cl::desc("Streaming multiprocessors of the GPU (H100: 132): sizes "
+                     "the tiles and reduction splits of matmuls and "
+                     "convolutions"),
+      llvm::cl::init(132)};
 };
 } // namespace
 
@@ -329,6 +338,7 @@ void mlir::paddle::registerAllPasses() {
           o.optLevel = options.optLevel;
           o.blockSize = options.blockSize;
           o.tf32 = options.tf32;
+          o.multiprocessors = options.multiprocessors;
           std::string invalid = invalidCudaOption(o);
           if (!invalid.empty()) {
             pm.addPass(std::make_unique<ReportOptionErrorPass>(invalid));

@@ -54,6 +54,7 @@ struct CudaLoweringOptions {
   int optLevel = 3;
   int64_t blockSize = 256;
   bool tf32 = false;
+  int64_t multiprocessors = 132;
 };
 std::string lowerToCudaPipelineString(const CudaLoweringOptions &options);
 

@@ -1138,7 +1138,7 @@ def PdGpuMapLinalg : Pass<"pd-gpu-map-linalg", "::mlir::func::FuncOp"> {
       both (batch) — matmul, batch_matmul, and every convolution as an
       implicit GEMM (p = (n, oh, ow), q = f, k = (c, kh, kw)). Blocks of 256
       threads compute a 128x128, 64x64 or 32x32 tile of (p, q) (the largest
-      that still gives the `multiprocessors` a block each); each step along
+      that still makes two blocks per multiprocessor of `multiprocessors`); each step along
       k copies both operands' tiles into workgroup memory (coalesced, rows
       padded against bank conflicts), and each thread accumulates an
       8x8/4x4/2x2 register block from vector reads of it. When the blocks
@@ -1197,8 +1197,8 @@ def PdGpuMapLinalg : Pass<"pd-gpu-map-linalg", "::mlir::func::FuncOp"> {
            "Tiled contractions multiply on tensor cores in TF32 "
            "(nvgpu.mma.sync m16n8k8; inputs keep 10 bits of mantissa)">,
     Option<"multiprocessors", "multiprocessors", "int64_t", /*default=*/"132",
-           "Streaming multiprocessors of the target (H100: 132): fewer tiles "
-           "than this split the reduction across blocks">
+           "Streaming multiprocessors of the target (H100: 132): tiles and "
+           "reduction splits aim at two blocks per multiprocessor">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",

@@ -5,7 +5,7 @@
 // (c, kh, kw): an implicit GEMM) becomes one gpu.launch of 256-thread blocks:
 //
 //   - a block computes a BT x BT tile of (p, q) (BT = 128, or 64 or 32 when
-//     the larger tiles would leave multiprocessors without a block);
+//     the larger tiles would make fewer blocks than two per multiprocessor);
 //   - for each step of BK along k, the threads copy the A and B tiles from
 //     global into shared memory (coalesced: consecutive threads take the
 //     loop that is contiguous in memory), then each thread multiplies a
@@ -13,7 +13,7 @@
 //     accumulators (TT = BT / 16), reading shared memory as 16-byte vectors;
 //   - out-of-range rows and steps read a clamped in-bounds element and use 0,
 //     so no thread branches around the loads;
-//   - when the blocks are still fewer than the multiprocessors, k is split
+//   - when the blocks are still fewer than two per multiprocessor, k is split
 //     over grid.z (parts of at least 64) and the partial sums are added to C
 //     atomically.
 //
@@ -155,12 +155,13 @@ bool mlir::pd::mapContractionToTiledKernel(RewriterBase &rewriter,
   auto blocksOf = [&](int64_t tile) {
     return llvm::divideCeil(P, tile) * llvm::divideCeil(Q, tile) * batch;
   };
-  // The largest tile that still gives the multiprocessors work: big tiles
-  // reuse more of each copied element, small ones make more blocks.
-  const int64_t sms = tiling.multiprocessors;
-  const int64_t tile = blocksOf(128) >= sms       ? 128
-                       : blocksOf(64) >= sms / 4 ? 64
-                                                 : 32;
+  // The largest tile that still makes enough blocks to keep every
+  // multiprocessor busy: big tiles reuse more of each copied element, small
+  // ones make more blocks.
+  const int64_t target = tiling.residentBlocks();
+  const int64_t tile = blocksOf(128) >= target       ? 128
+                       : blocksOf(64) >= target / 4 ? 64
+                                                    : 32;
   const int64_t perThread = tile / 16; // TT: a thread's outputs along p and q
   // BK: on CUDA cores each thread copies 4 + 4 elements per step; tensor
   // cores finish a step's products so fast that steps of 32 (16 + 16 per
@@ -168,8 +169,8 @@ bool mlir::pd::mapContractionToTiledKernel(RewriterBase &rewriter,
   const int64_t step = tiling.tf32 ? 32 : kThreads * 4 / tile;
   int64_t blocks = blocksOf(tile);
   int64_t splits = 1;
-  if (blocks < sms && K >= 128)
-    splits = std::min<int64_t>(llvm::divideCeil(2 * sms, blocks), K / 64);
+  if (blocks < target && K >= 128)
+    splits = std::min<int64_t>(llvm::divideCeil(2 * target, blocks), K / 64);
   int64_t chunk = llvm::alignTo(llvm::divideCeil(K, splits), step);
   splits = llvm::divideCeil(K, chunk);
   if (batch * splits > 65535)

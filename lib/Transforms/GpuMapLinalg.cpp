@@ -160,9 +160,9 @@ LogicalResult mapToKernel(RewriterBase &rewriter, linalg::LinalgOp op,
                         : getConstantIntValue(sizes[reduction.front()]);
   if (tiling && staticTotal && firstReduction && isAtomicF32Sum(generic)) {
     int64_t blocks = llvm::divideCeil(*staticTotal, threads);
-    if (blocks < tiling->multiprocessors && *firstReduction >= 64) {
+    if (blocks < tiling->residentBlocks() && *firstReduction >= 64) {
       splits = std::min<int64_t>(
-          llvm::divideCeil(2 * tiling->multiprocessors, blocks),
+          llvm::divideCeil(2 * tiling->residentBlocks(), blocks),
           *firstReduction / 32);
       chunk = llvm::divideCeil(*firstReduction, splits);
       splits = llvm::divideCeil(*firstReduction, chunk);

@@ -247,7 +247,8 @@ def cmd_compile(args: argparse.Namespace) -> int:
         if args.parallel:
             raise aot.AotError("--parallel is for the CPU (threads); CUDA code runs on the GPU")
         target = cuda.CudaTarget(chip=args.cuda_chip, format=args.cuda_format,
-                                 tf32=args.cuda_tf32)
+                                 tf32=args.cuda_tf32,
+                                 multiprocessors=args.cuda_multiprocessors)
         program = aot.load_program(args.program, args.params)
         lowered = cuda.lower_program(program, shapes, target=target, pipeline=args.pipeline,
                                      entry=args.entry, source=Path(args.program).name)
@@ -409,6 +410,9 @@ def main(argv: list[str] | None = None) -> int:
     comp.add_argument("--cuda-format", choices=("bin", "isa", "fatbin"), default=None,
                       help="the kernels' binary for --device cuda: bin (cubin), isa (PTX, "
                       "compiled by the driver) or fatbin (default: bin when ptxas is found)")
+    comp.add_argument("--cuda-multiprocessors", type=int, default=132, metavar="N",
+                      help="--device cuda: the GPU's streaming multiprocessors, which size "
+                      "the tiles of matmuls and convolutions (default: 132, H100)")
     comp.add_argument("--cuda-tf32", action="store_true",
                       help="--device cuda: matmuls and convolutions on tensor cores in TF32 "
                       "(sm_80 and later; inputs keep 10 bits of mantissa, about 1e-3 "

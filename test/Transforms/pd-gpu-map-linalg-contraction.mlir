@@ -2,8 +2,8 @@
 // RUN: paddle-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg{tile-contractions=false}))' | FileCheck %s --check-prefix=NAIVE
 // RUN: paddle-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg{tf32=true}))' | FileCheck %s --check-prefix=TF32
 
-// A large matmul: 128x128 tiles (32 x 32 = 1024 blocks, more than the 132
-// multiprocessors), two shared-memory tiles of 8 steps (rows padded to
+// A large matmul: 128x128 tiles (32 x 32 = 1024 blocks, more than two per
+// multiprocessor of 132), two shared-memory tiles of 8 steps (rows padded to
 // 132), the k loop carrying a thread's 8 x 8 accumulators, 16-byte reads of
 // shared memory between barriers, and C read once and written once.
 // CHECK-LABEL: func.func @large_matmul
@@ -139,10 +139,10 @@ func.func @tf32_matmul(%a: memref<4096x512xf32>, %b: memref<512x4096xf32>, %c: m
 // CHECK: gpu.launch
 // CHECK-SAME: workgroup(
 // CHECK: memref.atomic_rmw addf
-func.func @folded_fill(%a: memref<1024x512xf32>, %b: memref<512x1024xf32>, %c: memref<1024x1024xf32>) {
+func.func @folded_fill(%a: memref<2048x512xf32>, %b: memref<512x2048xf32>, %c: memref<2048x2048xf32>) {
   %zero = arith.constant 0.0 : f32
-  linalg.fill ins(%zero : f32) outs(%c : memref<1024x1024xf32>)
-  linalg.matmul ins(%a, %b : memref<1024x512xf32>, memref<512x1024xf32>) outs(%c : memref<1024x1024xf32>)
+  linalg.fill ins(%zero : f32) outs(%c : memref<2048x2048xf32>)
+  linalg.matmul ins(%a, %b : memref<2048x512xf32>, memref<512x2048xf32>) outs(%c : memref<2048x2048xf32>)
   return
 }
 func.func @kept_fill(%a: memref<100x1200xf32>, %b: memref<1200x70xf32>, %c: memref<100x70xf32>) {

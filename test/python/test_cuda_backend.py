@@ -154,6 +154,9 @@ def test_bad_target_options(repo):
         cuda.CudaTarget(features="ptx80").pipeline()
     with pytest.raises(aot.AotError, match="binary format"):
         cuda.CudaTarget(format="elf").pipeline()
+    with pytest.raises(aot.AotError, match="multiprocessors 0"):
+        cuda.CudaTarget(multiprocessors=0).pipeline()
+    assert "multiprocessors=58" in cuda.CudaTarget(multiprocessors=58).pipeline()
 
 
 # -- the GPU predictor (Config.enable_use_gpu, paddle-mlir run --device cuda) ---------

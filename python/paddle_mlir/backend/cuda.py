@@ -58,6 +58,7 @@ class Device:
     name: str
     chip: str           # sm_NN, from its compute capability
     memory: int         # bytes
+    multiprocessors: int = 132
 
 
 def probe_device() -> Device:
@@ -90,8 +91,10 @@ def probe_device() -> Device:
     call("cuDeviceGetAttribute", ctypes.byref(minor), 76, device)
     memory = ctypes.c_size_t(0)
     call("cuDeviceTotalMem_v2", ctypes.byref(memory), device)
+    sms = ctypes.c_int(0)
+    call("cuDeviceGetAttribute", ctypes.byref(sms), 16, device)  # MULTIPROCESSOR_COUNT
     return Device(name.value.decode(errors="replace"), f"sm_{major.value}{minor.value}",
-                  memory.value)
+                  memory.value, max(sms.value, 1))
 
 
 def find_ptxas() -> str | None:
@@ -110,13 +113,15 @@ class CudaTarget:
     """What the kernels are compiled for. `format` None: cubin when ptxas is
     there, else PTX (the driver compiles it when the library loads). `tf32`:
     matmuls and convolutions on tensor cores in TF32 (sm_80+; ~1e-3 relative
-    error)."""
+    error). `multiprocessors`: the GPU's SM count (H100: 132), which sizes the
+    tiles and splits of matmuls and convolutions."""
     chip: str = "sm_90"
     features: str = "+ptx80"
     format: str | None = None
     opt_level: int = 3
     block_size: int = 256
     tf32: bool = False
+    multiprocessors: int = 132
 
     @property
     def binary_format(self) -> str:
@@ -133,9 +138,14 @@ class CudaTarget:
             raise aot.AotError(f"CUDA chip {self.chip!r}: expected sm_NN, e.g. sm_90")
         if not re.fullmatch(r"[+-][a-z0-9]+(,[+-][a-z0-9]+)*", self.features):
             raise aot.AotError(f"PTX features {self.features!r}: expected e.g. +ptx80")
+        if int(self.multiprocessors) < 1:
+            raise aot.AotError(f"CUDA multiprocessors {self.multiprocessors}: expected a "
+                               "positive count (H100: 132)")
         return (f"pd-lower-to-cuda{{chip={self.chip} features={self.features} "
                 f"format={self.binary_format} opt-level={int(self.opt_level)} "
-                f"block-size={int(self.block_size)}{' tf32=true' if self.tf32 else ''}}}")
+                f"block-size={int(self.block_size)} "
+                f"multiprocessors={int(self.multiprocessors)}"
+                f"{' tf32=true' if self.tf32 else ''}}}")
 
 
 def lower_to_llvm(module, description: str, target: CudaTarget) -> None:

@@ -179,7 +179,8 @@ class Predictor:
                 device = cuda.probe_device()
             except cuda.CudaError as e:
                 raise InferenceError(f"create_predictor: enable_use_gpu: {e}") from None
-            self._cuda_target = cuda.CudaTarget(chip=device.chip)
+            self._cuda_target = cuda.CudaTarget(chip=device.chip,
+                                                multiprocessors=device.multiprocessors)
             self._parallel = False
         self._runtime_checks = config.runtime_checks_enabled()
         self._pipeline = config.optimization_pipeline()
