@@ -15,7 +15,10 @@
 //     so no thread branches around the loads;
 //   - when the blocks are still fewer than two per multiprocessor, k is split
 //     over grid.z (parts of at least 64) and the partial sums are added to C
-//     atomically.
+//     atomically;
+//   - with `tf32`, the products run on tensor cores instead: each warp takes
+//     a (BT/2) x (BT/4) share as nvgpu.mma.sync m16n8k8 tiles, with steps of
+//     32 along k.
 //
 //===----------------------------------------------------------------------===//
 
