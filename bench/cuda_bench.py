@@ -499,6 +499,28 @@ def run(args) -> int:
     return 1 if failures else 0
 
 
+def once(args) -> int:
+    """One device run of one library (inputs on the GPU): what a profiler
+    such as ncu attaches to."""
+    import torch
+    d = Path(args.dir).resolve()
+    entry = next(e for e in json.loads((d / "manifest.json").read_text())
+                 if e["name"] == args.name)
+    so = d / f"{args.name}.so"
+    if entry.get("synthetic_weights") and not so.exists():
+        with gzip.open(f"{so}.gz", "rb") as src, open(so, "wb") as dst:
+            shutil.copyfileobj(src, dst)
+    lib = Library(so, entry)
+    io = np.load(d / f"{entry.get('data', args.name)}.npz")
+    feeds = [torch.from_numpy(np.ascontiguousarray(io[f"in/{f['name']}"])).cuda()
+             for f in entry["feeds"]]
+    fetches = [torch.empty(f["shape"], dtype=getattr(torch, f["dtype"]), device="cuda")
+               for f in entry["fetches"]]
+    lib.check(lib.device(*[t.data_ptr() for t in feeds + fetches]))
+    torch.cuda.synchronize()
+    return 0
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -518,6 +540,10 @@ def main() -> int:
     r.add_argument("--out")
     r.add_argument("--trace-dir", help="write each model's kernel trace (chrome JSON) here")
     r.set_defaults(func=run)
+    o = sub.add_parser("once", help="run one library once (for ncu), on the GPU machine")
+    o.add_argument("dir")
+    o.add_argument("name")
+    o.set_defaults(func=once)
     args = p.parse_args()
     return args.func(args)
 
