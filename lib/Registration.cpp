@@ -326,7 +326,8 @@ void mlir::paddle::registerAllPasses() {
         "pd-lower-to-cuda",
         "Lower a pd program for NVIDIA GPUs: pd preparation, "
         "convert-pd-to-linalg, one-shot bufferization, one kernel per "
-        "structured op (pd-gpu-map-linalg), kernel outlining, NVVM and a "
+        "structured op (pd-gpu-map-linalg: contractions as shared-memory "
+        "tiled kernels), kernel outlining into one module, NVVM and a "
         "gpu.binary for the chip; the host to the LLVM dialect calling "
         "paddle-mlir's CUDA runtime",
         [](OpPassManager &pm, const LowerToCudaOptions &options) {
