@@ -449,22 +449,21 @@ bool mlir::pd::mapContractionToTiledKernel(RewriterBase &rewriter,
   // Each thread adds its block to C: stored with the initial value of C, or
   // atomically when the reduction is split across blocks.
   Value output = op.getDpsInits()[0];
+  // The global row (column) of each of the thread's offsets, and its loop
+  // indices along p (q).
+  auto place = [&](ArrayRef<Value> offsets, Value origin, ArrayRef<unsigned> dims,
+                   SmallVectorImpl<Value> &globals,
+                   SmallVectorImpl<SmallVector<Value>> &ivs) {
+    for (Value offset : offsets) {
+      globals.push_back(arith::AddIOp::create(rewriter, loc, origin, offset));
+      ivs.emplace_back(sizes.size(), zeroIndex);
+      kb.delinearize(globals.back(), dims, ivs.back());
+    }
+  };
   SmallVector<Value> pRows, qCols;
   SmallVector<SmallVector<Value>> pIvs, qIvs;
-  for (Value offset : rowOffsets) {
-    Value pg = arith::AddIOp::create(rewriter, loc, p0, offset);
-    pRows.push_back(pg);
-    SmallVector<Value> pv(sizes.size(), zeroIndex);
-    kb.delinearize(pg, loops.p, pv);
-    pIvs.push_back(pv);
-  }
-  for (Value offset : colOffsets) {
-    Value qg = arith::AddIOp::create(rewriter, loc, q0, offset);
-    qCols.push_back(qg);
-    SmallVector<Value> qv(sizes.size(), zeroIndex);
-    kb.delinearize(qg, loops.q, qv);
-    qIvs.push_back(qv);
-  }
+  place(rowOffsets, p0, loops.p, pRows, pIvs);
+  place(colOffsets, q0, loops.q, qCols, qIvs);
   for (size_t i = 0; i < pRows.size(); ++i) {
     Value pInside = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
                                           pRows[i], kb.index(P));
