@@ -161,9 +161,10 @@ LogicalResult mapToKernel(RewriterBase &rewriter, linalg::LinalgOp op,
   if (tiling && staticTotal && firstReduction && isAtomicF32Sum(generic)) {
     int64_t blocks = llvm::divideCeil(*staticTotal, threads);
     if (blocks < tiling->residentBlocks() && *firstReduction >= 64) {
+      // (grid.y is at most 65535 in CUDA)
       splits = std::min<int64_t>(
-          llvm::divideCeil(2 * tiling->residentBlocks(), blocks),
-          *firstReduction / 32);
+          {llvm::divideCeil(2 * tiling->residentBlocks(), blocks),
+           *firstReduction / 32, 65535});
       chunk = llvm::divideCeil(*firstReduction, splits);
       splits = llvm::divideCeil(*firstReduction, chunk);
     }

@@ -42,6 +42,11 @@ struct PdGpuMergeKernelModulesPass
 
   void runOnOperation() override {
     ModuleOp top = getOperation();
+    if (moduleName.empty()) {
+      top.emitError() << "pd-gpu-merge-kernel-modules: module-name must not "
+                         "be empty";
+      return signalPassFailure();
+    }
     SmallVector<std::pair<gpu::GPUModuleOp, gpu::GPUFuncOp>> outlined;
     for (auto module : top.getOps<gpu::GPUModuleOp>())
       if (gpu::GPUFuncOp kernel = onlyKernel(module);

@@ -1,6 +1,7 @@
 // RUN: paddle-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg))' | FileCheck %s
 // RUN: paddle-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg{tile-contractions=false}))' | FileCheck %s --check-prefix=NAIVE
 // RUN: paddle-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg{tf32=true}))' | FileCheck %s --check-prefix=TF32
+// RUN: paddle-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg{multiprocessors=1000000}))' | FileCheck %s --check-prefix=HUGE
 
 // A large matmul: 128x128 tiles (32 x 32 = 1024 blocks, more than two per
 // multiprocessor of 132), two shared-memory tiles of 8 steps (rows padded to
@@ -151,3 +152,22 @@ func.func @kept_fill(%a: memref<100x1200xf32>, %b: memref<1200x70xf32>, %c: memr
   linalg.matmul ins(%a, %b : memref<100x1200xf32>, memref<1200x70xf32>) outs(%c : memref<100x70xf32>)
   return
 }
+
+// -----
+
+// A sum of 2^22 elements per output: the split takes at most 65535 parts
+// (CUDA's grid.y limit), here 64528 of 65, however many multiprocessors.
+// HUGE-LABEL: func.func @long_sum
+// HUGE: gpu.launch blocks({{.*}}) in ({{.*}} = %c1{{.*}}, {{.*}} = %c64528{{.*}}, {{.*}} = %c1
+// HUGE: memref.atomic_rmw addf
+func.func @long_sum(%x: memref<4x4194304xf32>, %y: memref<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<4x4194304xf32>) outs(%y : memref<4xf32>) {
+  ^bb0(%a: f32, %s: f32):
+    %r = arith.addf %s, %a : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+

@@ -69,3 +69,22 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A single outlined kernel: nothing to merge, the module stays as it is.
+// CHECK-LABEL: module attributes {gpu.container_module}
+// CHECK: gpu.module @only {
+// CHECK: gpu.launch_func @only::@main_kernel
+module attributes {gpu.container_module} {
+  gpu.module @only {
+    gpu.func @main_kernel(%x: memref<4xf32>) kernel {
+      gpu.return
+    }
+  }
+  func.func @main(%x: memref<4xf32>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @only::@main_kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<4xf32>)
+    return
+  }
+}
