@@ -916,3 +916,62 @@ func.func @matvec_strided_column_shallow(%w: memref<8x32xf32>, %x: memref<32x2xf
   linalg.matmul ins(%w, %c : memref<8x32xf32>, memref<32x1xf32, strided<[2, 1], offset: 1>>) outs(%y : memref<8x1xf32>)
   return
 }
+
+// -----
+
+// One row (a linear layer at batch 1): the weights stream from memory once.
+// Depth blocks of 16 rows across column tiles of half of n (one per
+// thread), register tiles of 64 columns accumulating over the 16 rows, so
+// that each block reads long runs of each weight row.
+// CHECK-LABEL: func.func @vector_matrix(
+// CHECK: scf.parallel (%[[J:.*]]) = (%c0) to (%c960) step (%c320)
+// CHECK: scf.for %[[K:.*]] = %c0 to %c1280 step %c16
+// CHECK: scf.for %{{.*}} = %c0 to %c320 step %c64
+// CHECK: scf.for %{{.*}} = %c0 to %c16 step %c1 iter_args(%{{.*}}) -> (vector<1x64xf32>)
+// CHECK: vector.fma %{{.*}} : vector<64xf32>
+// Without threads: one tile of all columns.
+// SERIAL-LABEL: func.func @vector_matrix(
+// SERIAL-NOT: scf.parallel
+// SERIAL: scf.for %{{.*}} = %c0 to %c1280 step %c16
+// SERIAL: scf.for %{{.*}} = %c0 to %c960 step %c64
+// With its epilogue (bias, relu), run on each column tile after its last
+// depth block.
+// CHECK-LABEL: func.func @vector_matrix_epilogue(
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c2048) step (%c1024)
+// CHECK: scf.for %{{.*}} = %c0 to %c512 step %c16
+// CHECK: arith.maximumf %{{.*}} : vector<16xf32>
+// CHECK: scf.reduce
+// Two rows too (fewer than a register tile's 6); a short k (16) is left
+// to the usual tiles.
+// CHECK-LABEL: func.func @vector_matrix_two_rows(
+// CHECK: scf.for %{{.*}} = %c0 to %c512 step %c16
+// CHECK-LABEL: func.func @vector_matrix_shallow(
+// CHECK-NOT: step %c16
+// CHECK: return
+func.func @vector_matrix(%x: memref<1x1280xf32>, %w: memref<1280x960xf32>, %y: memref<1x960xf32>) {
+  linalg.matmul ins(%x, %w : memref<1x1280xf32>, memref<1280x960xf32>) outs(%y : memref<1x960xf32>)
+  return
+}
+#id_vm = affine_map<(d0, d1) -> (d0, d1)>
+#row_vm = affine_map<(d0, d1) -> (d1)>
+func.func @vector_matrix_epilogue(%x: memref<1x512xf32>, %w: memref<512x2048xf32>, %b: memref<2048xf32>, %y: memref<1x2048xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<1x2048xf32>)
+  linalg.matmul ins(%x, %w : memref<1x512xf32>, memref<512x2048xf32>) outs(%y : memref<1x2048xf32>)
+  linalg.generic {indexing_maps = [#id_vm, #row_vm, #id_vm], iterator_types = ["parallel", "parallel"]}
+      ins(%y, %b : memref<1x2048xf32>, memref<2048xf32>) outs(%y : memref<1x2048xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+func.func @vector_matrix_two_rows(%x: memref<2x512xf32>, %w: memref<512x1024xf32>, %y: memref<2x1024xf32>) {
+  linalg.matmul ins(%x, %w : memref<2x512xf32>, memref<512x1024xf32>) outs(%y : memref<2x1024xf32>)
+  return
+}
+func.func @vector_matrix_shallow(%x: memref<1x16xf32>, %w: memref<16x4096xf32>, %y: memref<1x4096xf32>) {
+  linalg.matmul ins(%x, %w : memref<1x16xf32>, memref<16x4096xf32>) outs(%y : memref<1x4096xf32>)
+  return
+}
