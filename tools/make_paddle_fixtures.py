@@ -214,6 +214,19 @@ class Losses(nn.Layer):
                 F.log_loss(p[:, :1], label[:, :1]))
 
 
+class SpecialFunctions(nn.Layer):
+    """The modified Bessel functions (pd_op.i0, i0e, i1, i1e) over both of
+    their Chebyshev ranges (|x| <= 8 and beyond: the inputs are scaled up),
+    and pd_op.logspace (float32, and int64 with its truncations); no
+    weights."""
+
+    def forward(self, x):                          # [N, 6]
+        return (paddle.i0(x * 4.0), paddle.i0e(x * 12.0), paddle.i1(x * 6.0),
+                paddle.i1e(x * 15.0),
+                paddle.logspace(-1.0, 2.5, 6, base=3.0) * x,
+                paddle.logspace(0, 10, 7, base=2, dtype="int64"))
+
+
 class Recurrent(nn.Layer):
     """pd_op.rnn in each mode: a 2-layer bidirectional LSTM (its input
     transposed to time-major and its zero initial states made in the
@@ -284,6 +297,7 @@ MODELS = {
     "constants": (Constants, [("x", [None, 3], [2, 3])]),
     # Ops.
     "losses": (Losses, [("x", [None, 3], [4, 3]), ("y", [None, 3], [4, 3])]),
+    "special_functions": (SpecialFunctions, [("x", [None, 6], [3, 6])]),
     "recurrent": (Recurrent, [("x", [None, 6, 4], [2, 6, 4])]),
     "yolo_head": (YoloHead, [("x", [None, 4, 5, 4], [2, 4, 5, 4])]),
     "roi_head": (RoiHead, [("x", [2, 3, 8, 10], [2, 3, 8, 10]), ("boxes", [3, 4], [3, 4])]),

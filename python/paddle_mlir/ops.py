@@ -104,6 +104,7 @@ sin, cos, tan, sinh, cosh = (_unary(pd.sin), _unary(pd.cos), _unary(pd.tan),
 asin, acos, atan = _unary(pd.asin), _unary(pd.acos), _unary(pd.atan)
 tanh, sigmoid, erf, sign = _unary(pd.tanh), _unary(pd.sigmoid), _unary(pd.erf), _unary(pd.sign)
 floor, ceil, trunc = _unary(pd.floor), _unary(pd.ceil), _unary(pd.trunc)
+i0, i0e, i1, i1e = _unary(pd.i0), _unary(pd.i0e), _unary(pd.i1), _unary(pd.i1e)
 logical_not = _unary(pd.logical_not)
 isnan, isinf, isfinite = _unary(pd.isnan), _unary(pd.isinf), _unary(pd.isfinite)
 assign = clone = _unary(pd.assign, "assign")
@@ -662,6 +663,16 @@ def linspace(start, stop, num, dtype=None, name=None):
         ends = [v if isinstance(v, _ir.Value) else pd.full(pd.TensorType.get([1], dtype), v)
                 for v in (start, stop)]
         return pd.linspace(ends[0], ends[1], num, dtype)
+
+
+def logspace(start, stop, num, base=10.0, dtype=None, name=None):
+    """`base ** linspace(start, stop, num)`; number arguments become
+    one-element tensors of `dtype` (default float32), as Paddle builds them."""
+    dtype = _dtype(dtype)
+    with creating():
+        args = [v if isinstance(v, _ir.Value) else pd.full(pd.TensorType.get([1], dtype), v)
+                for v in (start, stop, base)]
+        return pd.logspace(args[0], args[1], num, args[2], dtype)
 
 
 def tril_indices(row, col, offset=0, dtype="int64"):

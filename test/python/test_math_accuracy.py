@@ -49,3 +49,21 @@ def test_approximations_stay_within_a_few_ulp(name, ref, x, tol_ulp):
     bound = tol_ulp * F32_EPS * np.maximum(scale, 1e-6 if name in ("erf", "tanh") else 0)
     assert np.all(err <= np.maximum(bound, tol_ulp * F32_EPS * scale)), (
         f"{name}: worst at x={x[np.argmax(err / scale)]}, rel err {np.max(err / scale):.3g}")
+
+
+@pytest.mark.parametrize("name", ["i0", "i0e", "i1", "i1e"])
+def test_bessel_functions_round_correctly_to_float32(name):
+    """paddle.i0/i0e/i1/i1e (Cephes' Chebyshev series, evaluated in float64)
+    over both of their ranges (|x| <= 8 and beyond), through ops.*: within
+    one float32 rounding (1 ulp) of the float64 power series of
+    numerics/references.py."""
+    from numerics import references as R
+
+    x = np.concatenate([_dense(-20, 20, 40_001), _dense(20, 85, 2_001)])
+    if name.endswith("e"):
+        x = np.concatenate([x, _dense(85, 1e6, 2_001, log=True), -_dense(85, 1e6, 2_001, log=True)])
+    y = _run(getattr(ops, name), x).astype(np.float64)
+    expected = getattr(R, name)(x.astype(np.float64))
+    scale = np.maximum(np.abs(expected), np.finfo(np.float32).tiny)
+    err = np.abs(y - expected) / scale
+    assert np.max(err) <= F32_EPS, f"{name}: worst at x={x[np.argmax(err)]}, rel err {np.max(err):.3g}"

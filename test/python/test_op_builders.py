@@ -236,6 +236,7 @@ CASES = {
     "full_with_tensor": (lambda: pd.full_with_tensor(v([1]), [4, 5]), F.format("4x5")),
     "arange": (lambda: pd.arange(0, 10, 3), "!pd.tensor<4xi64>"),
     "linspace": (lambda: pd.linspace(0.0, 1.0, 5), "!pd.tensor<5xf32>"),
+    "logspace": (lambda: pd.logspace(0.0, 2.0, 5, 10.0), "!pd.tensor<5xf32>"),
     "eye": (lambda: pd.eye(3, -1), "!pd.tensor<3x3xf32>"),
     "uniform": (lambda: pd.uniform([2, 3], "float32", -1.0, 1.0, 0), "!pd.tensor<2x3xf32>"),
     "gaussian": (lambda: pd.gaussian([4], 0.0, 1.0, 0, "float64"), "!pd.tensor<4xf64>"),

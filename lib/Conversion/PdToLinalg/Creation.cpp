@@ -179,23 +179,29 @@ LogicalResult lowerArange(Operation *op, Lowerer &l) {
 }
 
 /// PHI's linspace: step = (stop - start) / (num - 1) in double; the first
-/// half counts up from start, the second half down from stop.
-LogicalResult lowerLinspace(Operation *op, Lowerer &l) {
-  auto o = cast<LinspaceOp>(op);
+/// half counts up from start, the second half down from stop. With a
+/// `base` (logspace), each value v becomes pow(base, v), in double too.
+/// start, stop and base are first converted to the element type (an
+/// integer logspace of base 2.5 uses base 2, as PHI).
+LogicalResult lowerEvenlySpaced(Operation *op, Lowerer &l, Value startOperand,
+                                Value stopOperand, Value numberOperand, Value baseOperand,
+                                Value result) {
   OpBuilder &b = l.b;
   Location loc = op->getLoc();
-  RankedTensorType outType = loweredType(o.getType());
+  RankedTensorType outType = loweredType(result.getType());
   Type elem = outType.getElementType(), ct = computeType(b, elem),
        f64 = b.getF64Type(), idx = b.getIndexType();
-  Value startT = scalarAs(l, loc, o.getStart(), elem);
-  Value stopT = scalarAs(l, loc, o.getStop(), elem);
+  Value startT = scalarAs(l, loc, startOperand, elem);
+  Value stopT = scalarAs(l, loc, stopOperand, elem);
+  Value base = baseOperand ? castScalar(b, loc, scalarAs(l, loc, baseOperand, elem), f64)
+                           : Value();
   // PHI subtracts in T, then widens.
   Value diffT = castScalar(b, loc,
                            sub(b, loc, castScalar(b, loc, stopT, ct),
                                castScalar(b, loc, startT, ct)),
                            elem);
   Value n = outType.isDynamicDim(0)
-                ? scalarAs(l, loc, o.getNumber(), idx)
+                ? scalarAs(l, loc, numberOperand, idx)
                 : arith::ConstantIndexOp::create(b, loc, outType.getDimSize(0));
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value start = castScalar(b, loc, startT, f64),
@@ -225,10 +231,24 @@ LogicalResult lowerLinspace(Operation *op, Lowerer &l) {
                 castScalar(nb, nl, arith::SubIOp::create(nb, nl, nm1, i), f64)));
         Value v = arith::SelectOp::create(nb, nl, low, up, down);
         v = arith::SelectOp::create(nb, nl, single, start, v);
+        if (base)
+          v = math::PowFOp::create(nb, nl, base, v);
         return castScalar(nb, nl, v, elem);
       });
-  l.map(o.getOut(), castTo(b, loc, r, outType));
+  l.map(result, castTo(b, loc, r, outType));
   return success();
+}
+
+LogicalResult lowerLinspace(Operation *op, Lowerer &l) {
+  auto o = cast<LinspaceOp>(op);
+  return lowerEvenlySpaced(op, l, o.getStart(), o.getStop(), o.getNumber(), Value(),
+                           o.getOut());
+}
+
+LogicalResult lowerLogspace(Operation *op, Lowerer &l) {
+  auto o = cast<LogspaceOp>(op);
+  return lowerEvenlySpaced(op, l, o.getStart(), o.getStop(), o.getNum(), o.getBase(),
+                           o.getOut());
 }
 
 LogicalResult lowerEye(Operation *op, Lowerer &l) {
@@ -475,6 +495,7 @@ void mlir::pd::lowering::populateCreationLowerings(LoweringTable &table) {
   table.add("pd.full_with_tensor", lowerFullWithTensor);
   table.add("pd.arange", lowerArange);
   table.add("pd.linspace", lowerLinspace);
+  table.add("pd.logspace", lowerLogspace);
   table.add("pd.eye", lowerEye);
   table.add({"pd.assign_value", "pd.assign_value_"}, lowerAssignValue);
   table.add({"pd.shape", "pd.shape64"}, lowerShape);

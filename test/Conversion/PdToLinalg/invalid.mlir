@@ -32,6 +32,17 @@ func.func @float_only() {
 
 // -----
 
+// The Bessel functions too (Paddle defines them for floats only).
+func.func @bessel_float_only() {
+  %x = pd.data "x" : !pd.vtensor<4xi64>
+  // expected-error @+1 {{'pd.i1e' op the CPU lowering supports float element types here, got 'i64'}}
+  %r = pd.i1e %x : (!pd.vtensor<4xi64>) -> !pd.vtensor<4xi64>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<4xi64>
+  return
+}
+
+// -----
+
 func.func @static_needed() {
   %x = pd.data "x" : !pd.vtensor<?x3x8x8xf32>
   %w = pd.get_parameter "w" : !pd.vtensor<4x3x3x3xf32>

@@ -154,6 +154,27 @@ func.func @linspace(%num: !pd.vtensor<1xi32>, %a: !pd.vtensor<1xf32>) {
 
 // -----
 
+// LogspaceInferMeta: as linspace, `num` values of dtype; the base does not
+// change the shape.
+// CHECK-LABEL: func.func @logspace
+// ROUNDTRIP-LABEL: func.func @logspace
+func.func @logspace(%num: !pd.vtensor<1xi32>, %base: !pd.vtensor<1xf32>) {
+  %start = pd.full(0.0) : !pd.vtensor<1xf32>
+  %stop = pd.full(2.0) : !pd.vtensor<1xf32>
+  %ten = pd.full(10.0) : !pd.vtensor<1xf32>
+  %n5 = pd.full(5) : !pd.vtensor<1xi32>
+  // ROUNDTRIP: pd.logspace {{.*}} -> !pd.vtensor<?xf32>
+  // CHECK: pd.logspace {{.*}} -> !pd.vtensor<5xf32>
+  %0 = pd.logspace %start, %stop, %n5, %ten : (!pd.vtensor<1xf32>, !pd.vtensor<1xf32>, !pd.vtensor<1xi32>, !pd.vtensor<1xf32>) -> !pd.vtensor<?xf32>
+  // CHECK: pd.logspace {{.*}} -> !pd.vtensor<5xi64>
+  %1 = pd.logspace %start, %stop, %n5, %base {dtype = #pd.dtype<int64>} : (!pd.vtensor<1xf32>, !pd.vtensor<1xf32>, !pd.vtensor<1xi32>, !pd.vtensor<1xf32>) -> !pd.vtensor<?xi64>
+  // CHECK: pd.logspace {{.*}} -> !pd.vtensor<?xf64>
+  %2 = pd.logspace %start, %stop, %num, %ten {dtype = #pd.dtype<float64>} : (!pd.vtensor<1xf32>, !pd.vtensor<1xf32>, !pd.vtensor<1xi32>, !pd.vtensor<1xf32>) -> !pd.vtensor<?xf64>
+  return
+}
+
+// -----
+
 // EyeInferMeta: [num_rows, num_columns] of dtype (default float32);
 // num_columns -1 means num_rows; unknown when only known at run time.
 // CHECK-LABEL: func.func @eye

@@ -75,6 +75,14 @@ func.func @unchanged_static(%x: !pd.vtensor<2x3xf32>) {
   %30 = pd.digamma %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.lgamma %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
   %31 = pd.lgamma %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
+  // CHECK: pd.i0 %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+  %b0 = pd.i0 %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
+  // CHECK: pd.i0e %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+  %b1 = pd.i0e %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
+  // CHECK: pd.i1 %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+  %b2 = pd.i1 %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
+  // CHECK: pd.i1e %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+  %b3 = pd.i1e %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.relu %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
   %32 = pd.relu %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.relu6 %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
@@ -198,6 +206,14 @@ func.func @unchanged_dynamic(%x: !pd.vtensor<?x4xf16>) {
   %30 = pd.digamma %x : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
   // CHECK: pd.lgamma %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
   %31 = pd.lgamma %x : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
+  // CHECK: pd.i0 %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
+  %b0 = pd.i0 %x : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
+  // CHECK: pd.i0e %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
+  %b1 = pd.i0e %x : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
+  // CHECK: pd.i1 %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
+  %b2 = pd.i1 %x : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
+  // CHECK: pd.i1e %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
+  %b3 = pd.i1e %x : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
   // CHECK: pd.relu %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>
   %32 = pd.relu %x : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x?xf16>
   // CHECK: pd.relu6 %{{.*}} : (!pd.vtensor<?x4xf16>) -> !pd.vtensor<?x4xf16>

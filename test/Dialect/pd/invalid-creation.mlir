@@ -226,6 +226,19 @@ func.func @linspace_negative() {
 
 // -----
 
+func.func @logspace_zero() {
+  %start = pd.full(0.0) : !pd.vtensor<1xf32>
+  %stop = pd.full(1.0) : !pd.vtensor<1xf32>
+  %base = pd.full(10.0) : !pd.vtensor<1xf32>
+  %num = pd.full(0) : !pd.vtensor<1xi32>
+  // expected-error @+2 {{'pd.logspace' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.logspace' op num must be positive, got 0}}
+  %0 = pd.logspace %start, %stop, %num, %base : (!pd.vtensor<1xf32>, !pd.vtensor<1xf32>, !pd.vtensor<1xi32>, !pd.vtensor<1xf32>) -> !pd.vtensor<?xf32>
+  return
+}
+
+// -----
+
 func.func @linspace_all_dtype() {
   %start = pd.full(0.0) : !pd.vtensor<1xf32>
   %stop = pd.full(1.0) : !pd.vtensor<1xf32>

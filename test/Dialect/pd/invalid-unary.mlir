@@ -273,6 +273,42 @@ func.func @erfinv_result(%x: !pd.vtensor<2x?xf32>) {
 
 // -----
 
+func.func @i0_result(%x: !pd.vtensor<2x?xf32>) {
+  // expected-error @+2 {{'pd.i0' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.i0' op inferred type(s) '!pd.vtensor<2x?xf32>' are incompatible with return type(s) of operation '!pd.vtensor<2x?xf64>'}}
+  %0 = pd.i0 %x : (!pd.vtensor<2x?xf32>) -> !pd.vtensor<2x?xf64>
+  return
+}
+
+// -----
+
+func.func @i0e_result(%x: !pd.vtensor<3xf64>) {
+  // expected-error @+2 {{'pd.i0e' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.i0e' op inferred type(s) '!pd.vtensor<3xf64>' are incompatible with return type(s) of operation '!pd.vtensor<4xf64>'}}
+  %0 = pd.i0e %x : (!pd.vtensor<3xf64>) -> !pd.vtensor<4xf64>
+  return
+}
+
+// -----
+
+func.func @i1_result(%x: !pd.vtensor<2x3xf32>) {
+  // expected-error @+2 {{'pd.i1' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.i1' op inferred type(s) '!pd.vtensor<2x3xf32>' are incompatible with return type(s) of operation '!pd.vtensor<3x2xf32>'}}
+  %0 = pd.i1 %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @i1e_result(%x: !pd.vtensor<?xf16>) {
+  // expected-error @+2 {{'pd.i1e' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.i1e' op inferred type(s) '!pd.vtensor<?xf16>' are incompatible with return type(s) of operation '!pd.vtensor<?x1xf16>'}}
+  %0 = pd.i1e %x : (!pd.vtensor<?xf16>) -> !pd.vtensor<?x1xf16>
+  return
+}
+
+// -----
+
 func.func @digamma_result(%x: !pd.vtensor<2x3xf32>) {
   // expected-error @+2 {{'pd.digamma' op failed to infer returned types}}
   // expected-error @+1 {{'pd.digamma' op inferred type(s) '!pd.vtensor<2x3xf32>' are incompatible with return type(s) of operation '!pd.vtensor<2x4xf32>'}}

@@ -180,6 +180,11 @@ UNARY_SPECS = {
     "erf": U(-3.0, 3.0, edge=(0.0, 10.0, -10.0, inf, -inf, nan)),
     "erfinv": U(-0.99, 0.99, edge=(0.0, 0.999, -0.999, 1.0, -1.0, 2.0, nan)),
     "digamma": U(0.1, 10.0, edge=(1.0, 0.5, 100.0, -0.5, -1.5, -2.3)),
+    # Both Chebyshev ranges (|x| <= 8 and beyond), odd and even orders.
+    "i0": U(-12.0, 12.0, edge=(0.0, -0.0, 8.0, -8.0, 8.5, 30.0, -30.0, nan)),
+    "i0e": U(-12.0, 12.0, edge=(0.0, 8.0, -8.0, 30.0, 500.0, -1e4, inf, nan)),
+    "i1": U(-12.0, 12.0, edge=(0.0, -0.0, 8.0, -8.0, 8.5, 30.0, -30.0, nan)),
+    "i1e": U(-12.0, 12.0, edge=(0.0, 8.0, -8.0, 30.0, -500.0, 1e4, -inf, nan)),
     "lgamma": U(0.1, 10.0, edge=(1.0, 2.0, 0.5, 100.0, 1e-3, -0.5, -2.5, 0.0, inf)),
     "gammaln": U(0.1, 10.0, edge=(1.0, 2.0, 0.5, 100.0, 1e-3, -0.5, -2.5, 0.0, inf)),
     "rint": U(-5.0, 5.0, edge=(0.5, 1.5, 2.5, -0.5, -2.5, 0.49999997, -0.0, inf, -inf, nan)),
@@ -2573,6 +2578,18 @@ for _name, (_s, _e, _n, _dt) in {"float32": (0.0, 1.0, 5, F32), "float64": (-2.0
                                  "int32": (0, 10, 6, I32), "int64_trunc": (0, 10, 4, I64)}.items():
     add("linspace", _dt, _name, {}, (lambda s, e, n, d: lambda: pd.linspace(s, e, n, d))(_s, _e, _n, _dt),
         (lambda s, e, n, d: lambda: R.linspace(s, e, n, d))(_s, _e, _n, _dt))
+
+# logspace: base ** linspace; an integer dtype converts start, stop and base
+# first (base 2.5 is 2), then truncates each power (PHI's kernel).
+for _name, (_s, _e, _n, _b, _dt) in {"float32": (0.0, 2.0, 5, 10.0, F32),
+                                     "float64": (1.0, 3.7, 4, 2.0, F64),
+                                     "float32_desc": (1.0, -2.0, 6, 3.0, F32),
+                                     "one": (-2.0, 2.5, 1, 3.0, F32),
+                                     "int32": (0, 10, 7, 2, I32),
+                                     "int64_base_trunc": (1.5, 2.9, 3, 2.5, I64)}.items():
+    add("logspace", _dt, _name, {},
+        (lambda s, e, n, b, d: lambda: pd.logspace(s, e, n, b, d))(_s, _e, _n, _b, _dt),
+        (lambda s, e, n, b, d: lambda: R.logspace(s, e, n, b, d))(_s, _e, _n, _b, _dt))
 
 # tril_indices / triu_indices: compile-time constants, numpy's order.
 for _name, (_rows, _cols, _off, _dt) in {"square": (4, 4, 0, I64), "wide_pos": (3, 5, 1, I32),

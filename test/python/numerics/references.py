@@ -46,6 +46,57 @@ def lgamma(x):
     return _lgamma_vec(np.asarray(x, F64))
 
 
+def _bessel_i(x, order):
+    """I_order(x) by its power series, sum_k (x/2)^(2k+order) / (k! (k+order)!),
+    summed in float64 until the terms stop mattering (independent of the
+    Chebyshev series the lowering and PHI use); inf beyond float64's range."""
+    x = np.asarray(x, F64)
+    ax = np.abs(x)
+    with np.errstate(over="ignore", invalid="ignore"):
+        term = np.where(order == 0, 1.0, ax / 2)
+        total = term.copy()
+        q = (ax / 2) ** 2
+        for k in range(1, 2000):
+            term = term * q / (k * (k + order))
+            total = total + term
+            if np.all((term <= 1e-17 * total) | ~np.isfinite(total)):
+                break
+    total = np.where(np.isinf(ax), np.inf, total)
+    return np.where(x < 0, -total, total) if order == 1 else total
+
+
+def i0(x):
+    return _bessel_i(x, 0)
+
+
+def i1(x):
+    return _bessel_i(x, 1)
+
+
+def _scaled_bessel_i(x, order):
+    """exp(-|x|) I(x): the series for |x| <= 700 (within float64), else the
+    asymptotic expansion 1/sqrt(2 pi x) (1 - (4n^2 - 1) / (8x) + ...)."""
+    x = np.asarray(x, F64)
+    ax = np.abs(x)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        near = np.exp(-np.minimum(ax, 700.0)) * np.abs(_bessel_i(np.minimum(ax, 700.0), order))
+        mu = 4.0 * order * order
+        far = (1 - (mu - 1) / (8 * ax) + (mu - 1) * (mu - 9) / (2 * (8 * ax) ** 2)
+               - (mu - 1) * (mu - 9) * (mu - 25) / (6 * (8 * ax) ** 3)) / np.sqrt(2 * np.pi * ax)
+    r = np.where(ax <= 700.0, near, far)
+    r = np.where(np.isinf(ax), 0.0, r)
+    r = np.where(np.isnan(x), np.nan, r)
+    return np.where(x < 0, -r, r) if order == 1 else r
+
+
+def i0e(x):
+    return _scaled_bessel_i(x, 0)
+
+
+def i1e(x):
+    return _scaled_bessel_i(x, 1)
+
+
 def _digamma_scalar(v):
     """psi(v): reflection for v < 0.5, recurrence up to 10, then the
     asymptotic series (error < 1e-13 relative for v >= 10)."""
@@ -192,6 +243,10 @@ UNARY = {
     "erf": erf,
     "erfinv": erfinv,
     "digamma": digamma,
+    "i0": i0,
+    "i0e": i0e,
+    "i1": i1,
+    "i1e": i1e,
     "lgamma": lgamma,
     "gammaln": lgamma,
     "rint": np.rint,
@@ -1210,6 +1265,20 @@ def linspace(start, stop, num, dtype):
     half = num // 2
     vals = np.where(i < half, start + step * i, stop - step * (num - 1 - i))
     return vals.astype(dtype)
+
+
+def logspace(start, stop, num, base, dtype):
+    """PHI: start, stop and base in the output dtype first (an int64 base of
+    2.5 is 2), the exponents as linspace's in float64, each power truncated
+    to the dtype."""
+    start, stop, base = (np.array(v).astype(dtype).item() for v in (start, stop, base))
+    if num == 1:
+        exps = np.array([start], F64)
+    else:
+        step = float(np.array(stop - start).astype(dtype)) / (num - 1)
+        i = np.arange(num, dtype=F64)
+        exps = np.where(i < num // 2, start + step * i, stop - step * (num - 1 - i))
+    return np.power(float(base), exps).astype(dtype)
 
 
 def arange(start, end, step, dtype):

@@ -115,17 +115,31 @@ LogicalResult ArangeInferMeta(const ScalarArg &start, const ScalarArg &end,
   return success();
 }
 
-LogicalResult LinspaceInferMeta(const ScalarArg &start, const ScalarArg &stop,
-                                const ScalarArg &number, DataType dtype,
-                                MetaTensor &out, const MetaError &err) {
+/// linspace / logspace: `count` values of dtype; `what` names the count
+/// argument in the diagnostic.
+static LogicalResult evenlySpacedInferMeta(const ScalarArg &count, StringRef what,
+                                           DataType dtype, MetaTensor &out,
+                                           const MetaError &err) {
   FailureOr<Type> type = concreteDtype(dtype, err);
   if (failed(type))
     return failure();
-  std::optional<int64_t> n = number.asInt();
+  std::optional<int64_t> n = count.asInt();
   if (n && *n <= 0)
-    return err("number must be positive, got ", *n);
+    return err(what, " must be positive, got ", *n);
   out.set({n ? *n : kDyn}, *type);
   return success();
+}
+
+LogicalResult LinspaceInferMeta(const ScalarArg &start, const ScalarArg &stop,
+                                const ScalarArg &number, DataType dtype,
+                                MetaTensor &out, const MetaError &err) {
+  return evenlySpacedInferMeta(number, "number", dtype, out, err);
+}
+
+LogicalResult LogspaceInferMeta(const ScalarArg &start, const ScalarArg &stop,
+                                const ScalarArg &num, const ScalarArg &base, DataType dtype,
+                                MetaTensor &out, const MetaError &err) {
+  return evenlySpacedInferMeta(num, "num", dtype, out, err);
 }
 
 LogicalResult EyeInferMeta(const ScalarArg &numRows, const ScalarArg &numColumns,

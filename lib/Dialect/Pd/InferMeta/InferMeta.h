@@ -601,6 +601,10 @@ LogicalResult ArangeInferMeta(const ScalarArg &start, const ScalarArg &end,
 LogicalResult LinspaceInferMeta(const ScalarArg &start, const ScalarArg &stop,
                                 const ScalarArg &number, DataType dtype,
                                 MetaTensor &out, const MetaError &err);
+/// logspace: as linspace (`num` values); `base` does not change the shape.
+LogicalResult LogspaceInferMeta(const ScalarArg &start, const ScalarArg &stop,
+                                const ScalarArg &num, const ScalarArg &base, DataType dtype,
+                                MetaTensor &out, const MetaError &err);
 /// [2, count]: the row and column indices of the lower (tril) or upper
 /// (triu) triangle of a rows x cols matrix with the diagonal shifted by
 /// `offset`, row by row.
