@@ -227,6 +227,18 @@ class SpecialFunctions(nn.Layer):
                 paddle.logspace(0, 10, 7, base=2, dtype="int64"))
 
 
+class FillDiagonalHinge(nn.Layer):
+    """pd_op.fill_diagonal (wrapped on a tall matrix, a negative offset, and
+    on int32) and pd_op.hinge_loss on 0/1 labels; no weights."""
+
+    def forward(self, x, y):                       # [7, 5], [7, 1]
+        labels = paddle.cast(y > 0, "float32")
+        return (paddle._C_ops.fill_diagonal(x, -1.5, 0, True),
+                paddle._C_ops.fill_diagonal(x * 2.0, 3.0, -2, False),
+                paddle._C_ops.fill_diagonal(paddle.cast(x * 4.0, "int32"), 7.0, 1, True),
+                paddle._C_ops.hinge_loss(y * 2.0, labels))
+
+
 class Recurrent(nn.Layer):
     """pd_op.rnn in each mode: a 2-layer bidirectional LSTM (its input
     transposed to time-major and its zero initial states made in the
@@ -298,6 +310,7 @@ MODELS = {
     # Ops.
     "losses": (Losses, [("x", [None, 3], [4, 3]), ("y", [None, 3], [4, 3])]),
     "special_functions": (SpecialFunctions, [("x", [None, 6], [3, 6])]),
+    "fill_diagonal_hinge": (FillDiagonalHinge, [("x", [None, 5], [7, 5]), ("y", [None, 1], [7, 1])]),
     "recurrent": (Recurrent, [("x", [None, 6, 4], [2, 6, 4])]),
     "yolo_head": (YoloHead, [("x", [None, 4, 5, 4], [2, 4, 5, 4])]),
     "roi_head": (RoiHead, [("x", [2, 3, 8, 10], [2, 3, 8, 10]), ("boxes", [3, 4], [3, 4])]),

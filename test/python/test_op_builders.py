@@ -171,6 +171,7 @@ CASES = {
     "renorm": (lambda: pd.renorm(v([3, 4]), 2.0, 0, 1.0), F.format("3x4")),
     "huber_loss": (lambda: pd.huber_loss(v([3, 4]), v([3, 4]), 1.0)[1], F.format("3x4")),
     "log_loss": (lambda: pd.log_loss(v([5, 1]), v([5, 1]), 1e-4), F.format("5x1")),
+    "hinge_loss": (lambda: pd.hinge_loss(v([5, 1]), v([5, 1])), F.format("5x1")),
     "bce_loss": (lambda: pd.bce_loss(v([3, 4]), v([3, 4])), F.format("3x4")),
     "kldiv_loss": (lambda: pd.kldiv_loss(v([3, 4]), v([3, 4]), "sum"), "!pd.vtensor<f32>"),
     "sigmoid_cross_entropy_with_logits": (
@@ -226,6 +227,7 @@ CASES = {
     "one_hot": (lambda: pd.one_hot(v([4], "int64"), 10), F.format("4x10")),
     "nonzero": (lambda: pd.nonzero(v([3, 4])), "!pd.vtensor<?x2xi64>"),
     "tril": (lambda: pd.tril(v([3, 4]), -1), F.format("3x4")),
+    "fill_diagonal": (lambda: pd.fill_diagonal(v([7, 5]), 2.0, 1, True), F.format("7x5")),
     "triu": (lambda: pd.triu(v([2, 3, 4]), 1), F.format("2x3x4")),
     "repeat_interleave": (lambda: pd.repeat_interleave(v([2, 3]), 2, 1), F.format("2x6")),
     "assign_value": (lambda: pd.assign_value([2, 3], "int64", [1, 2, 3, 4, 5, 6]), "!pd.tensor<2x3xi64>"),

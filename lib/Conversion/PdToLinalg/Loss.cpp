@@ -1,6 +1,6 @@
 //===- Loss.cpp - Paddle's loss ops as elementwise generics ---------------===//
 //
-// huber_loss, log_loss, bce_loss, kldiv_loss and
+// huber_loss, log_loss, hinge_loss, bce_loss, kldiv_loss and
 // sigmoid_cross_entropy_with_logits, computed as PHI's CPU kernels do
 // (paddle/phi/kernels/cpu and impl): one elementwise linalg.generic per op,
 // then, for kldiv_loss's reductions and the normalization of
@@ -111,6 +111,20 @@ LogicalResult lowerLogLoss(Operation *op, Lowerer &l) {
                                    }));
 }
 
+/// max(0, 1 - logits (2 labels - 1)): labels 0/1 as -1/+1.
+LogicalResult lowerHingeLoss(Operation *op, Lowerer &l) {
+  auto o = cast<HingeLossOp>(op);
+  return mapResult(l, op->getLoc(), o.getLoss(),
+                   elementwiseLoss(op, l, {o.getLogits(), o.getLabels()},
+                                   [&](const Arith &a, ValueRange v) {
+                                     Value sign = a.sub(a.mul(a.c(2), v[1]), a.c(1));
+                                     Value margin = a.sub(a.c(1), a.mul(v[0], sign));
+                                     return arith::MaximumFOp::create(a.b, a.loc, margin,
+                                                                      a.c(0))
+                                         .getResult();
+                                   }));
+}
+
 /// -(label max(log x, -100) + (1 - label) max(log(1 - x), -100)); an input
 /// outside [0, 1] (or NaN), which Paddle's kernel refuses, is a run-time
 /// error (with the run-time checks on).
@@ -218,6 +232,7 @@ LogicalResult lowerSigmoidCrossEntropyWithLogits(Operation *op, Lowerer &l) {
 void lowering::populateLossLowerings(LoweringTable &table) {
   table.add("pd.huber_loss", lowerHuberLoss);
   table.add("pd.log_loss", lowerLogLoss);
+  table.add("pd.hinge_loss", lowerHingeLoss);
   table.add("pd.bce_loss", lowerBCELoss);
   table.add("pd.kldiv_loss", lowerKLDivLoss);
   table.add("pd.sigmoid_cross_entropy_with_logits", lowerSigmoidCrossEntropyWithLogits);

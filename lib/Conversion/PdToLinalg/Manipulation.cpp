@@ -1304,6 +1304,58 @@ LogicalResult lowerTriangle(Operation *op, Lowerer &l, bool lower) {
   return success();
 }
 
+/// fill_diagonal, as PHI's kernel walks it: flat positions i = 0, s, 2s,
+/// ... (s = 1 + d[-1] + d[-1] d[-2] + ...) below numel (wrap) or d[1]^2,
+/// each moved by `offset` where i % d[1] + offset stays within [0, d[1]),
+/// get `value`. As one elementwise generic: the position j of each element
+/// is filled when i = j - offset is such a position.
+LogicalResult lowerFillDiagonal(Operation *op, Lowerer &l) {
+  auto o = cast<FillDiagonalOp>(op);
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, outType)))
+    return failure();
+  ArrayRef<int64_t> dims = outType.getShape();
+  int64_t rank = outType.getRank(), numel = outType.getNumElements();
+  // attrInt: the signless i32 attribute reads back as uint32_t from ODS.
+  int64_t columns = dims[1], offset = attrInt(op, "offset", 0);
+  int64_t step = 0, count = 1;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    step += count;
+    count *= dims[d];
+  }
+  int64_t size = o.getWrap() ? numel : std::min(numel, columns * columns);
+  Type elem = outType.getElementType();
+  double value = o.getValue().convertToDouble();
+  Value r = buildElementwiseWithIndices(
+      l.b, op->getLoc(), outType, l.get(o.getX()),
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        Value flat = cIdx(nb, nl, 0);
+        for (int64_t d = 0; d < rank; ++d)
+          flat = arith::AddIOp::create(
+              nb, nl, arith::MulIOp::create(nb, nl, flat, cIdx(nb, nl, dims[d])), args[d + 1]);
+        Value i = arith::SubIOp::create(nb, nl, flat, cIdx(nb, nl, offset));
+        auto cmp = [&](arith::CmpIPredicate p, Value a, int64_t b) {
+          return arith::CmpIOp::create(nb, nl, p, a, cIdx(nb, nl, b)).getResult();
+        };
+        // Indices are signed here: i may be negative (a positive offset).
+        Value column = arith::AddIOp::create(
+            nb, nl, arith::RemSIOp::create(nb, nl, i, cIdx(nb, nl, columns)),
+            cIdx(nb, nl, offset));
+        Value hit = cmp(arith::CmpIPredicate::sge, i, 0);
+        for (Value c : {cmp(arith::CmpIPredicate::slt, i, size),
+                        cmp(arith::CmpIPredicate::eq,
+                            arith::RemSIOp::create(nb, nl, i, cIdx(nb, nl, step)), 0),
+                        cmp(arith::CmpIPredicate::sge, column, 0),
+                        cmp(arith::CmpIPredicate::slt, column, columns)})
+          hit = arith::AndIOp::create(nb, nl, hit, c);
+        return arith::SelectOp::create(nb, nl, hit, scalarConstant(nb, nl, elem, value),
+                                       args[0])
+            .getResult();
+      });
+  l.map(o.getOut(), r);
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Scatter
 //===----------------------------------------------------------------------===//
@@ -1896,6 +1948,7 @@ void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
   table.add("pd.triu", [](Operation *op, Lowerer &l) {
     return lowerTriangle(op, l, /*lower=*/false);
   });
+  table.add("pd.fill_diagonal", lowerFillDiagonal);
   table.add("pd.scatter", lowerScatter);
   table.add("pd.index_add", lowerIndexAdd);
   table.add("pd.multiplex", lowerMultiplex);

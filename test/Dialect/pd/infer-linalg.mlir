@@ -1019,6 +1019,18 @@ func.func @losses(%x: !pd.vtensor<4x5xf32>, %y: !pd.vtensor<4x5xf32>, %p: !pd.vt
 
 // -----
 
+// hinge_loss: logits and labels [N, 1] (N may be dynamic); the loss is [N, 1].
+// CHECK-LABEL: func.func @hinge_loss
+// CHECK: pd.hinge_loss {{.*}} -> !pd.vtensor<6x1xf64>
+// CHECK: pd.hinge_loss {{.*}} -> !pd.vtensor<?x1xf32>
+func.func @hinge_loss(%s: !pd.vtensor<6x1xf64>, %d: !pd.vtensor<?x1xf32>) {
+  %0 = pd.hinge_loss %s, %s : (!pd.vtensor<6x1xf64>, !pd.vtensor<6x1xf64>) -> !pd.vtensor<?x?xf64>
+  %1 = pd.hinge_loss %d, %d : (!pd.vtensor<?x1xf32>, !pd.vtensor<?x1xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
 // shuffle_channel and affine_channel keep x's shape.
 // CHECK-LABEL: func.func @shuffle_affine_channel
 // CHECK: pd.shuffle_channel {{.*}} -> !pd.vtensor<1x6x2x2xf32>

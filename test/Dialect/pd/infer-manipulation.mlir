@@ -792,6 +792,20 @@ func.func @tril_triu(%x: !pd.vtensor<3x4xf32>, %d: !pd.vtensor<?x?x4xf32>, %t: !
 
 // -----
 
+// fill_diagonal keeps x's shape and dtype (rank 2 or more).
+// CHECK-LABEL: func.func @fill_diagonal
+// CHECK: pd.fill_diagonal {{.*}} -> !pd.vtensor<7x5xf32>
+// CHECK: pd.fill_diagonal {{.*}} -> !pd.vtensor<?x3x3xi32>
+// CHECK: pd.fill_diagonal_ {{.*}} -> !pd.tensor<4x4xf64>
+func.func @fill_diagonal(%x: !pd.vtensor<7x5xf32>, %d: !pd.vtensor<?x3x3xi32>, %t: !pd.tensor<4x4xf64>) {
+  %0 = pd.fill_diagonal %x {value = 2.0 : f32, offset = 1 : i32, wrap = true} : (!pd.vtensor<7x5xf32>) -> !pd.vtensor<?x?xf32>
+  %1 = pd.fill_diagonal %d : (!pd.vtensor<?x3x3xi32>) -> !pd.vtensor<?x?x?xi32>
+  %2 = pd.fill_diagonal_ %t {value = -1.0 : f32} : (!pd.tensor<4x4xf64>) -> !pd.tensor<?x?xf64>
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @repeat_interleave
 // CHECK: pd.repeat_interleave {{.*}} -> !pd.vtensor<2x6xf32>
 // CHECK: pd.repeat_interleave {{.*}} -> !pd.vtensor<6x3xf32>

@@ -1243,6 +1243,24 @@ func.func @log_loss_not_a_column(%x: !pd.vtensor<4x5xf32>) {
 
 // -----
 
+func.func @hinge_loss_not_a_column(%x: !pd.vtensor<4x2xf32>) {
+  // expected-error @+2 {{'pd.hinge_loss' op logits must have the shape [N, 1] (one score per row), got [4, 2]}}
+  // expected-error @+1 {{'pd.hinge_loss' op failed to infer returned types}}
+  %0 = pd.hinge_loss %x, %x : (!pd.vtensor<4x2xf32>, !pd.vtensor<4x2xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @hinge_loss_rows_differ(%x: !pd.vtensor<3x1xf32>, %y: !pd.vtensor<2x1xf32>) {
+  // expected-error @+2 {{'pd.hinge_loss' op logits of shape [3, 1] and labels of shape [2, 1] must have the same shape}}
+  // expected-error @+1 {{'pd.hinge_loss' op failed to infer returned types}}
+  %0 = pd.hinge_loss %x, %y : (!pd.vtensor<3x1xf32>, !pd.vtensor<2x1xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
 func.func @bce_loss_integers(%x: !pd.vtensor<4xi32>) {
   // expected-error @+2 {{'pd.bce_loss' op input must be a float tensor}}
   // expected-error @+1 {{'pd.bce_loss' op failed to infer returned types}}

@@ -1028,6 +1028,15 @@ func.func @nonzero_result_rank(%x: !pd.vtensor<3x4xf32>) {
 
 // -----
 
+func.func @fill_diagonal_rank(%x: !pd.vtensor<4xf32>) {
+  // expected-error @+2 {{'pd.fill_diagonal' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.fill_diagonal' op x must have rank 2 or more, got [4]}}
+  %0 = pd.fill_diagonal %x {value = 1.0 : f32} : (!pd.vtensor<4xf32>) -> !pd.vtensor<4xf32>
+  return
+}
+
+// -----
+
 func.func @tril_rank(%x: !pd.vtensor<4xf32>) {
   // expected-error @+2 {{'pd.tril' op failed to infer returned types}}
   // expected-error @+1 {{'pd.tril' op input must have rank >= 2, got [4]}}

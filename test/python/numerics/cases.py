@@ -1489,6 +1489,11 @@ for _dt in FLOATS:
                                   "l": rand(_r, (6, 1), _dt, 0.0, 1.0).round()},
         lambda p, l: pd.log_loss(p, l, 1e-4),
         lambda p, l: out(R.log_loss(f64(p), f64(l), float(np.float32(1e-4))), p.dtype))
+    # Scores on both sides of the margin (and on it: 1 - 1 * 1 = 0).
+    _s = rand(_r, (7, 1), _dt, -2.0, 2.0)
+    _s[0, 0] = 1.0
+    add("hinge_loss", _dt, "rows", {"s": _s, "l": np.array([[1], [0], [1], [0], [1], [0], [1]], _dt)},
+        lambda s, l: pd.hinge_loss(s, l), lambda s, l: out(R.hinge_loss(f64(s), f64(l)), s.dtype))
     _p = rand(_r, (3, 4), _dt, 0.0, 1.0)
     _p[0, :2] = [0.0, 1.0]  # log(0): clamped at -100
     add("bce_loss", _dt, "probabilities", {"p": _p, "l": rand(_r, (3, 4), _dt, 0.0, 1.0)},
@@ -2493,6 +2498,19 @@ for _op, _fn in (("tril", np.tril), ("triu", np.triu)):
             (lambda f, k: lambda x: f(x, k))(_fn, _k))
     add(_op, F32, "dyn", {"x": _x}, (lambda o: lambda x: getattr(pd, o)(x, 1))(_op),
         (lambda f: lambda x: f(x, 1))(_fn), shapes={"x": [None, None, 5]})
+
+# fill_diagonal as PHI walks it: a tall matrix with and without wrap,
+# positive and negative offsets, a cube (PHI fills only d[1]^2 positions).
+for _dt in MANIP_DTYPES:
+    _x = _mx(("fill_diagonal", _dt), (7, 5), _dt)
+    for _v, _k, _w in ((-1.0, 0, True), (2.0, 2, False), (3.0, -2, True), (4.0, -1, False)):
+        add("fill_diagonal", _dt, f"7x5_offset{_k}_{'wrap' if _w else 'nowrap'}", {"x": _x},
+            (lambda v, k, w: lambda x: pd.fill_diagonal(x, v, k, w))(_v, _k, _w),
+            (lambda v, k, w: lambda x: R.fill_diagonal(x, v, k, w))(_v, _k, _w))
+add("fill_diagonal", F32, "cube", {"x": _mx(("fill_diagonal", "cube"), (3, 3, 3), F32)},
+    lambda x: pd.fill_diagonal(x, 9.0, 0, False), lambda x: R.fill_diagonal(x, 9.0, 0, False))
+add("fill_diagonal", F64, "wide_wrap", {"x": _mx(("fill_diagonal", "wide"), (3, 8), F64)},
+    lambda x: pd.fill_diagonal(x, 0.5, 1, True), lambda x: R.fill_diagonal(x, 0.5, 1, True))
 
 for _dt in MANIP_DTYPES:
     _x = _mx(("repeat_interleave", _dt), (2, 3), _dt)

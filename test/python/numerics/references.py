@@ -1335,6 +1335,27 @@ def log_loss(p, label, epsilon):
     return -label * np.log(p + epsilon) - (1 - label) * np.log(1 - p + epsilon)
 
 
+def hinge_loss(logits, labels):
+    return np.maximum(1 - logits * (2 * labels - 1), 0)
+
+
+def fill_diagonal(x, value, offset, wrap):
+    """PHI's loop, transcribed: flat positions i in steps of
+    1 + d[-1] + d[-1] d[-2] + ..., below numel (wrap) or d[1]^2, moved by
+    offset where i % d[1] + offset stays in the row."""
+    out = np.array(x, copy=True).reshape(-1)
+    dims = x.shape
+    step, count = 0, 1
+    for d in reversed(dims):
+        step += count
+        count *= d
+    size = out.size if wrap else min(out.size, dims[1] * dims[1])
+    for i in range(0, size, step):
+        if 0 <= i % dims[1] + offset < dims[1]:
+            out[i + offset] = value
+    return out.reshape(dims)
+
+
 def bce_loss(x, label):
     with np.errstate(divide="ignore"):
         hit = np.maximum(np.log(x), -100)

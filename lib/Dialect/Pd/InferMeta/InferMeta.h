@@ -430,6 +430,9 @@ LogicalResult HuberLossInferMeta(const MetaTensor &input, const MetaTensor &labe
 LogicalResult BCELossInferMeta(const MetaTensor &input, const MetaTensor &label,
                                MetaTensor &out, const MetaError &err);
 /// log_loss: input and label of shape [N, 1]; out [N, 1].
+/// hinge_loss: logits and labels of one shape [N, 1]; the loss is [N, 1].
+LogicalResult HingeLossInferMeta(const MetaTensor &logits, const MetaTensor &labels,
+                                 MetaTensor &loss, const MetaError &err);
 LogicalResult LogLossInferMeta(const MetaTensor &input, const MetaTensor &label,
                                MetaTensor &out, const MetaError &err);
 /// kldiv_loss: x's shape with reduction "none", else a 0-D tensor
@@ -494,6 +497,9 @@ LogicalResult RnnInferMeta(const MetaTensor &x, const MetaTensorList &preState,
                            MetaTensor &dropoutStateOut, SmallVectorImpl<MetaTensor> &state,
                            MetaTensor &reserve, const MetaError &err);
 
+/// fill_diagonal: x unchanged (rank 2 or more: PHI reads dims[1]).
+LogicalResult FillDiagonalInferMeta(const MetaTensor &x, double value, int64_t offset,
+                                    bool wrap, MetaTensor &out, const MetaError &err);
 // Manipulation.cpp
 LogicalResult ReshapeInferMeta(const MetaTensor &x, const IntArrayArg &shape,
                                MetaTensor &out, const MetaError &err);

@@ -958,6 +958,17 @@ LogicalResult LogLossInferMeta(const MetaTensor &input, const MetaTensor &label,
   return success();
 }
 
+LogicalResult HingeLossInferMeta(const MetaTensor &logits, const MetaTensor &labels,
+                                 MetaTensor &loss, const MetaError &err) {
+  if (failed(sameLossShapes(logits, labels, "logits", "labels", err)))
+    return failure();
+  if (logits.rank() != 2 || (!isDyn(logits.dims[1]) && logits.dims[1] != 1))
+    return err("logits must have the shape [N, 1] (one score per row), got ",
+               dimsStr(logits.dims));
+  loss.set({logits.dims[0], 1}, logits.dtype);
+  return success();
+}
+
 LogicalResult KLDivInferMeta(const MetaTensor &x, const MetaTensor &label, StringRef reduction,
                              MetaTensor &out, const MetaError &err) {
   if (failed(sameLossShapes(x, label, "x", "label", err)))

@@ -846,6 +846,14 @@ LogicalResult NonzeroInferMeta(const MetaTensor &condition, MetaTensor &out,
   return success();
 }
 
+LogicalResult FillDiagonalInferMeta(const MetaTensor &x, double value, int64_t offset,
+                                    bool wrap, MetaTensor &out, const MetaError &err) {
+  if (x.rank() < 2)
+    return err("x must have rank 2 or more, got ", dimsStr(x.dims));
+  out.set(x.dims, x.dtype);
+  return success();
+}
+
 LogicalResult TrilTriuInferMeta(const MetaTensor &x, MetaTensor &out,
                                 const MetaError &err) {
   if (x.rank() < 2)
