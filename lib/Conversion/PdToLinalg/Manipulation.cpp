@@ -1323,7 +1323,10 @@ LogicalResult lowerFillDiagonal(Operation *op, Lowerer &l) {
     step += count;
     count *= dims[d];
   }
-  int64_t size = o.getWrap() ? numel : std::min(numel, columns * columns);
+  // d[1]^2 without overflow (a dim of 2^40 is a valid type).
+  int64_t size = o.getWrap() || (columns != 0 && columns > numel / columns)
+                     ? numel
+                     : std::min(numel, columns * columns);
   Type elem = outType.getElementType();
   double value = o.getValue().convertToDouble();
   Value r = buildElementwiseWithIndices(

@@ -262,3 +262,14 @@ func.func @diag_embed_complex() {
   %f = pd.fetch %r "r" col 0 : !pd.vtensor<2x3x3xcomplex<f32>>
   return
 }
+
+// -----
+
+// fill_diagonal walks flat positions: it needs the whole shape.
+func.func @fill_diagonal_dynamic() {
+  %x = pd.data "x" : !pd.vtensor<?x5xf32>
+  // expected-error @+1 {{lowering needs static shapes here}}
+  %r = pd.fill_diagonal %x {value = 1.0 : f32} : (!pd.vtensor<?x5xf32>) -> !pd.vtensor<?x5xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<?x5xf32>
+  return
+}
