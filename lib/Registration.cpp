@@ -25,6 +25,9 @@ void mlir::paddle::buildInferenceOptPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(pd::createPdFoldConstants());
   pm.addPass(pd::createPdFoldConvBn());
+  // After the batch norms are folded into them: 1x1 convolutions of 1x1
+  // maps as matmuls with pre-transposed weights.
+  pm.addPass(pd::createPdConvToLinear());
   pm.addPass(pd::createPdInferShapes());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -305,8 +308,8 @@ void mlir::paddle::registerAllPasses() {
     PassPipelineRegistration<>(
         "pd-inference-opt",
         "Optimize a pd program for inference: value semantics, folding "
-        "(conv+bn on frozen weights), shape refinement, cleanup, elementwise "
-        "fusion, kernel selection",
+        "(conv+bn on frozen weights), 1x1 convolutions of 1x1 maps as matmuls, "
+        "shape refinement, cleanup, elementwise fusion, kernel selection",
         buildInferenceOptPipeline);
     PassPipelineRegistration<LowerToLLVMOptions>(
         "pd-lower-to-llvm",
