@@ -23,21 +23,6 @@ using namespace mlir::pd;
 
 namespace {
 
-/// The values of a frozen f32 filter, row-major, if `v` is one.
-std::optional<ArrayRef<float>> frozenF32(Value v, SmallVectorImpl<float> &storage) {
-  auto constant = v.getDefiningOp<ConstantOp>();
-  if (!constant || !cast<BaseTensorType>(constant.getType()).getElementType().isF32())
-    return std::nullopt;
-  ElementsAttr value = constant.getValue();
-  if (auto resource = dyn_cast<DenseF32ResourceElementsAttr>(value))
-    return resource.tryGetAsArrayRef();
-  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
-    storage.assign(dense.getValues<float>().begin(), dense.getValues<float>().end());
-    return ArrayRef<float>(storage);
-  }
-  return std::nullopt;
-}
-
 /// [N, C, 1, 1] with a static C (N may be dynamic).
 bool isColumnOfMaps(Type type, int64_t &channels) {
   auto t = dyn_cast<VTensorType>(type);
@@ -61,8 +46,7 @@ void rewrite(Conv2dOp conv) {
   auto filterType = cast<BaseTensorType>(conv.getFilter().getType());
   if (filterType.getShape() != ArrayRef<int64_t>{features, channels, 1, 1})
     return;
-  SmallVector<float> storage;
-  std::optional<ArrayRef<float>> w = frozenF32(conv.getFilter(), storage);
+  std::optional<SmallVector<float>> w = frozenF32(conv.getFilter());
   if (!w || (int64_t)w->size() != features * channels)
     return; // a weight read with pd.get_parameter may be written
   SmallVector<float> transposed(w->size());
@@ -72,19 +56,7 @@ void rewrite(Conv2dOp conv) {
 
   OpBuilder b(conv);
   Location loc = conv.getLoc();
-  Type f32 = b.getF32Type();
-  auto tensorType = RankedTensorType::get({channels, features}, f32);
-  auto dense = dyn_cast<DenseElementsAttr>(
-      conv.getFilter().getDefiningOp<ConstantOp>().getValue());
-  ElementsAttr values =
-      dense && dense.isSplat()
-          ? ElementsAttr(DenseElementsAttr::get(tensorType, dense.getSplatValue<float>()))
-      : features * channels >= kResourceMinElements
-          ? makeResourceElements<float>(tensorType, transposed, "conv_as_linear_w")
-          : ElementsAttr(DenseElementsAttr::get(tensorType, ArrayRef<float>(transposed)));
-  Value filter = ConstantOp::create(b, loc, VTensorType::get(b.getContext(), {channels, features}, f32),
-                                    values, StringAttr())
-                     .getResult();
+  Value filter = makeF32Constant(b, loc, {channels, features}, transposed, "conv_as_linear_w");
   Value rows = FlattenOp::create(b, loc, conv.getInput(), 1, 3).getResult();
   Value product = MatmulOp::create(b, loc, rows, filter, false, false).getResult();
   Value shape = FullIntArrayOp::create(b, loc, ArrayRef<int64_t>{0, features, 1, 1},

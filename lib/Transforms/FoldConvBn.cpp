@@ -24,31 +24,6 @@ using namespace mlir::pd;
 
 namespace {
 
-/// The f32 values of a frozen weight (dense or dense_resource), if `v` is one.
-std::optional<SmallVector<float>> frozenF32(Value v) {
-  auto constant = v ? v.getDefiningOp<ConstantOp>() : ConstantOp();
-  if (!constant || !cast<BaseTensorType>(constant.getType()).getElementType().isF32())
-    return std::nullopt;
-  ElementsAttr value = constant.getValue();
-  if (auto dense = dyn_cast<DenseElementsAttr>(value))
-    return llvm::to_vector(dense.getValues<float>());
-  if (auto resource = dyn_cast<DenseF32ResourceElementsAttr>(value))
-    if (std::optional<ArrayRef<float>> data = resource.tryGetAsArrayRef())
-      return SmallVector<float>(*data);
-  return std::nullopt;
-}
-
-Value makeConstant(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
-                   ArrayRef<float> values, StringRef name) {
-  auto tensorType = RankedTensorType::get(shape, b.getF32Type());
-  auto type = VTensorType::get(b.getContext(), shape, b.getF32Type());
-  ElementsAttr value =
-      (int64_t)values.size() >= kResourceMinElements
-          ? makeResourceElements<float>(tensorType, values, name)
-          : ElementsAttr(DenseElementsAttr::get(tensorType, values));
-  return ConstantOp::create(b, loc, type, value, StringAttr()).getResult();
-}
-
 struct PdFoldConvBnPass : public pd::impl::PdFoldConvBnBase<PdFoldConvBnPass> {
   void runOnOperation() override {
     SmallVector<BatchNormOp> candidates;
@@ -114,10 +89,10 @@ struct PdFoldConvBnPass : public pd::impl::PdFoldConvBnBase<PdFoldConvBnPass> {
 
     OpBuilder b(bn);
     Location loc = bn.getLoc();
-    Value filter = makeConstant(b, loc, filterType.getShape(), newW, "folded_conv_bn_w");
+    Value filter = makeF32Constant(b, loc, filterType.getShape(), newW, "folded_conv_bn_w");
     Operation *newConv = b.clone(*conv);
     newConv->setOperand(1, filter);
-    Value shift = makeConstant(b, loc, {1, channels, 1, 1}, newB, "folded_conv_bn_b");
+    Value shift = makeF32Constant(b, loc, {1, channels, 1, 1}, newB, "folded_conv_bn_b");
     Value out = AddOp::create(b, loc, newConv->getResult(0), shift).getResult();
     bn.getOut().replaceAllUsesWith(out);
     bn.erase();

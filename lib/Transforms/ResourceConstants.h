@@ -15,6 +15,9 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "Dialect/Pd/PdDialect.h"
+
+#include <optional>
 
 namespace mlir::pd {
 
@@ -30,6 +33,38 @@ ElementsAttr makeResourceElements(RankedTensorType type, ArrayRef<T> values,
   AsmResourceBlob blob =
       HeapAsmResourceBlob::allocateAndCopyInferAlign<T>(values);
   return DenseResourceElementsAttr::get(type, name, std::move(blob));
+}
+
+/// The f32 values of a frozen weight (a `pd.constant`, dense or
+/// dense_resource), row-major; nullopt for anything else (a
+/// `pd.get_parameter` may be written by a training program).
+inline std::optional<SmallVector<float>> frozenF32(Value v) {
+  auto constant = v ? v.getDefiningOp<ConstantOp>() : ConstantOp();
+  if (!constant || !cast<BaseTensorType>(constant.getType()).getElementType().isF32())
+    return std::nullopt;
+  ElementsAttr value = constant.getValue();
+  if (auto dense = dyn_cast<DenseElementsAttr>(value))
+    return llvm::to_vector(dense.getValues<float>());
+  if (auto resource = dyn_cast<DenseF32ResourceElementsAttr>(value))
+    if (std::optional<ArrayRef<float>> data = resource.tryGetAsArrayRef())
+      return SmallVector<float>(*data);
+  return std::nullopt;
+}
+
+/// A frozen f32 weight of `shape` computed at compile time: a splat stays a
+/// splat, small ones stay readable DenseElementsAttr, larger ones become a
+/// dense_resource blob named after `name`.
+inline Value makeF32Constant(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                             ArrayRef<float> values, StringRef name) {
+  auto tensorType = RankedTensorType::get(shape, b.getF32Type());
+  auto type = VTensorType::get(b.getContext(), shape, b.getF32Type());
+  bool splat = !values.empty() && llvm::all_equal(values);
+  ElementsAttr value =
+      splat ? ElementsAttr(DenseElementsAttr::get(tensorType, values.front()))
+      : (int64_t)values.size() >= kResourceMinElements
+          ? makeResourceElements<float>(tensorType, values, name)
+          : ElementsAttr(DenseElementsAttr::get(tensorType, values));
+  return ConstantOp::create(b, loc, type, value, StringAttr()).getResult();
 }
 
 } // namespace mlir::pd
