@@ -179,8 +179,9 @@ def PdConvToLinear : Pass<"pd-conv-to-linear"> {
     C, each ending in a horizontal reduction. With the weights transposed
     once, at compile time, it is a product of the input rows with a [C, F]
     matrix, which `pd-tile-and-vectorize` streams row by row (its
-    vector-matrix tiles): a 512x1280 head read 2.6 MB of weights at half
-    the speed.
+    vector-matrix tiles). PP-LCNet's 512 -> 1280 head read its 2.6 MB of
+    weights at 9.4 GB/s as dot products; streamed rows of a cold weight
+    reach about 19 GB/s on the same machine. PP-LCNet ran 4% faster.
 
     Only `pd.conv2d` with a frozen f32 `pd.constant` filter [F, C, 1, 1],
     one group, NCHW, no padding, an input [N, C, 1, 1] and a result
