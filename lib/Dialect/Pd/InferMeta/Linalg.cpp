@@ -947,26 +947,28 @@ LogicalResult BCELossInferMeta(const MetaTensor &input, const MetaTensor &label,
   return success();
 }
 
+/// A loss of one value per row: `a` and `b` of one shape [N, 1] (`what`
+/// names a row's value in the diagnostic); the loss is [N, 1].
+static LogicalResult columnLossInferMeta(const MetaTensor &a, const MetaTensor &b,
+                                         StringRef aName, StringRef bName, StringRef what,
+                                         MetaTensor &out, const MetaError &err) {
+  if (failed(sameLossShapes(a, b, aName, bName, err)))
+    return failure();
+  if (a.rank() != 2 || (!isDyn(a.dims[1]) && a.dims[1] != 1))
+    return err(aName, " must have the shape [N, 1] (one ", what, " per row), got ",
+               dimsStr(a.dims));
+  out.set({a.dims[0], 1}, a.dtype);
+  return success();
+}
+
 LogicalResult LogLossInferMeta(const MetaTensor &input, const MetaTensor &label,
                                MetaTensor &out, const MetaError &err) {
-  if (failed(sameLossShapes(input, label, "input", "label", err)))
-    return failure();
-  if (input.rank() != 2 || (!isDyn(input.dims[1]) && input.dims[1] != 1))
-    return err("input must have the shape [N, 1] (one probability per row), got ",
-               dimsStr(input.dims));
-  out.set({input.dims[0], 1}, input.dtype);
-  return success();
+  return columnLossInferMeta(input, label, "input", "label", "probability", out, err);
 }
 
 LogicalResult HingeLossInferMeta(const MetaTensor &logits, const MetaTensor &labels,
                                  MetaTensor &loss, const MetaError &err) {
-  if (failed(sameLossShapes(logits, labels, "logits", "labels", err)))
-    return failure();
-  if (logits.rank() != 2 || (!isDyn(logits.dims[1]) && logits.dims[1] != 1))
-    return err("logits must have the shape [N, 1] (one score per row), got ",
-               dimsStr(logits.dims));
-  loss.set({logits.dims[0], 1}, logits.dtype);
-  return success();
+  return columnLossInferMeta(logits, labels, "logits", "labels", "score", loss, err);
 }
 
 LogicalResult KLDivInferMeta(const MetaTensor &x, const MetaTensor &label, StringRef reduction,
