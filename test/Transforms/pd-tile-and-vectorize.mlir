@@ -4,6 +4,7 @@
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | paddle-opt -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | FileCheck %s
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fuse-epilogues=false}))' | FileCheck %s --check-prefix=NOFUSE
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{min-parallel-work=1000000000}))' | FileCheck %s --check-prefix=SERIAL
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{prefetch-rows=false}))' | FileCheck %s --check-prefix=NOPF
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fused-tile-depth=2304 fused-tile-bytes=36864}))' | FileCheck %s --check-prefix=FUSEDTILE
 
 // A large matmul: parallel cache tiles, a depth block, a 4x64 register tile
@@ -148,6 +149,41 @@ func.func @matmul_16_columns_4k_rows(%w: memref<64x1024xf32>, %x: memref<1024x16
 }
 func.func @conv_14x14_columns(%w: memref<512x2304xf32>, %x: memref<2304x196xf32>, %c: memref<512x196xf32>) {
   linalg.matmul ins(%w, %x : memref<512x2304xf32>, memref<2304x196xf32>) outs(%c : memref<512x196xf32>)
+  return
+}
+
+// -----
+
+// A register tile's depth loop prefetches the rows of the left operand
+// (the weights) that the next register tile reads, a cache line per step:
+// step k prefetches line k mod 10 of row 6 + k / 10 (a row of 160 floats
+// is 10 lines), so the 160 steps cover the next 6 rows. Not where the rows
+// are longer than the steps can cover (k = 4: 6 rows of one line each, 4
+// steps), nor with prefetch-rows=false.
+// CHECK-LABEL: func.func @matmul_prefetch_next_rows(
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c6 {
+// CHECK-NEXT: %[[ROWS:.*]] = memref.subview %{{.*}}[%{{.*}}, 0] [6, 160] [1, 1]
+// CHECK: scf.for %[[K:.*]] = %c0 to %c160 step %c1 iter_args
+// CHECK-NEXT: %[[Q:.*]] = arith.divui %[[K]], %c10 : index
+// CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[Q]], %c6 : index
+// CHECK-NEXT: %[[R:.*]] = arith.remui %[[K]], %c10 : index
+// CHECK-NEXT: %[[COL:.*]] = arith.muli %[[R]], %c16 : index
+// CHECK-NEXT: memref.prefetch %[[ROWS]][%[[ROW]], %[[COL]]], read, locality<3>, data
+// CHECK: vector.fma
+// CHECK-LABEL: func.func @matmul_shallow_no_prefetch(
+// CHECK-NOT: memref.prefetch
+// CHECK: return
+// NOPF-LABEL: func.func @matmul_prefetch_next_rows(
+// NOPF-NOT: memref.prefetch
+// NOPF: vector.fma
+// NOPF-NOT: memref.prefetch
+// NOPF: return
+func.func @matmul_prefetch_next_rows(%w: memref<96x160xf32>, %x: memref<160x64xf32>, %c: memref<96x64xf32>) {
+  linalg.matmul ins(%w, %x : memref<96x160xf32>, memref<160x64xf32>) outs(%c : memref<96x64xf32>)
+  return
+}
+func.func @matmul_shallow_no_prefetch(%w: memref<96x4xf32>, %x: memref<4x64xf32>, %c: memref<96x64xf32>) {
+  linalg.matmul ins(%w, %x : memref<96x4xf32>, memref<4x64xf32>) outs(%c : memref<96x64xf32>)
   return
 }
 
