@@ -392,7 +392,12 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       the result twice or follows other memory operations. Where only the
       epilogue reads the result and one depth block covers all of k, each
       tile computes into a stack buffer of one tile, which the epilogue
-      reads, and the result buffer is gone;
+      reads, and the result buffer is gone. The epilogue writes a few rows
+      of each output channel, then jumps to the next channel's: each of its
+      steps prefetches, for writing, the same place `prefetch-distance`
+      channels ahead (`prefetch-outputs`), as such short runs escape the
+      hardware prefetchers (MobileNetV2's first expansion into a padded
+      buffer: 782 -> 674 us);
     * a matmul with one column (n = 1, contiguous rows and column: a
       squeeze-and-excitation block's 1x1 convolutions on a 1x1 map):
       vectorized along k instead, `vector-width` lanes, four rows per block
@@ -463,6 +468,12 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
            "Prefetch the left operand's rows of a matmul's next register tile, "
            "a cache line per step of the depth loop, where the rows are short "
            "enough for those lines to cover them">,
+    Option<"prefetchOutputs", "prefetch-outputs", "bool", /*default=*/"true",
+           "In a matmul's epilogue on a cache tile, prefetch for writing the "
+           "output rows `prefetch-distance` steps of its outermost loop ahead">,
+    Option<"prefetchDistance", "prefetch-distance", "int64_t", /*default=*/"2",
+           "Steps of an epilogue's outermost loop (output channels) that its "
+           "write prefetches run ahead">,
     Option<"minParallelWork", "min-parallel-work", "int64_t", /*default=*/"524288",
            "Multiply-adds (x2) below which a contraction or depthwise convolution "
            "runs on one thread (handing blocks to the thread pool costs a few "

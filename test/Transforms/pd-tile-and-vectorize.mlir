@@ -4,7 +4,7 @@
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | paddle-opt -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | FileCheck %s
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fuse-epilogues=false}))' | FileCheck %s --check-prefix=NOFUSE
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{min-parallel-work=1000000000}))' | FileCheck %s --check-prefix=SERIAL
-// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{prefetch-rows=false}))' | FileCheck %s --check-prefix=NOPF
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{prefetch-rows=false prefetch-outputs=false}))' | FileCheck %s --check-prefix=NOPF
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fused-tile-depth=2304 fused-tile-bytes=36864}))' | FileCheck %s --check-prefix=FUSEDTILE
 
 // A large matmul: parallel cache tiles, a depth block, a 4x64 register tile
@@ -509,11 +509,19 @@ func.func @empty_loop(%x: memref<2x0xf32>, %y: memref<2x0xf32>) {
 // CHECK: %[[ROW:.*]] = arith.divui %[[J]], %c28
 // CHECK: memref.subview %{{.*}}[0, 0, %[[ROW]], 0] [1, 64, 4, 28]
 // CHECK: %[[RESULT:.*]] = memref.expand_shape %[[TILE]] {{\[}}[0, 1], [2, 3]] output_shape [1, 64, 4, 28]
+// The epilogue writes 4 rows of a channel, then those of the next: each
+// step prefetches, for writing, the same place 2 channels ahead.
+// CHECK: scf.for %[[C:.*]] = %c0 to %c64 step %c1 {
+// CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[C]], %c2 : index
+// CHECK: memref.prefetch %{{.*}}[%{{.*}}, %[[AHEAD]], %{{.*}}, %{{.*}}], write, locality<3>, data
 // CHECK: memref.subview %[[RESULT]]
 // CHECK: arith.maximumf %{{.*}} : vector<16xf32>
 // CHECK: scf.reduce
 // CHECK-NOT: scf.parallel
 // CHECK: return
+// NOPF-LABEL: func.func @conv_epilogue(
+// NOPF-NOT: memref.prefetch
+// NOPF: return
 // NOFUSE-LABEL: func.func @conv_epilogue(
 // NOFUSE: scf.parallel
 // NOFUSE: scf.reduce
