@@ -412,6 +412,10 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       is the accumulator's initial value, and an elementwise epilogue
       (bias, activation, a residual read row by row) runs on each row of
       accumulators before it is stored (`fuse-epilogues`);
+    * max and sum pooling (`linalg.pooling_nchw_max/sum`, which the
+      vectorizer leaves to scalar loops): the same window kernel as a
+      depthwise convolution, without weights, combining with `maximumf` or
+      adds from the fill value (ResNet's 3x3/2 max pool: 860 -> 153 us);
     * the im2col patch copy of `pd-conv-to-im2col` (`pd.im2col`): each
       output row copied `vector-width` columns at a time (masked vector
       loads, gathers for strides > 1);
@@ -419,7 +423,7 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       one row of `vector-width` elements and vectorized (masked when the
       innermost size does not divide);
     * anything the vectorizer rejects (gathers with data-dependent indices,
-      pooling windows, scans) is left for `convert-linalg-to-loops`;
+      other pooling windows, scans) is left for `convert-linalg-to-loops`;
     * an op with an empty loop (a slice past the end, batch 0) writes
       nothing and is erased.
 

@@ -266,6 +266,49 @@ func.func @depthwise_stride5_row7(%x: memref<1x8x35x35xf32>, %w: memref<8x3x3xf3
 
 // -----
 
+// Pooling is a window kernel without weights: channels on threads, rows of
+// 16 output columns, the 3x3 window's stride-2 inputs deinterleaved from
+// 32-lane loads and combined with maximumf (the fill of the lowest value
+// is the accumulators' start, folded away), or with adds from the zero fill
+// (sum pooling, 2x2/2: an average pool's sums; too little work for threads).
+// CHECK-LABEL: func.func @max_pool(
+// CHECK-NOT: linalg.
+// CHECK: scf.parallel
+// CHECK: scf.for %{{.*}} = %c0 to %c56 step %c16
+// CHECK: vector.maskedload {{.*}} vector<32xf32>
+// CHECK: vector.shuffle
+// CHECK-COUNT-8: arith.maximumf {{.*}} : vector<16xf32>
+// CHECK: vector.maskedstore
+// CHECK-LABEL: func.func @sum_pool(
+// CHECK-NOT: linalg.
+// CHECK-NOT: scf.parallel
+// CHECK-COUNT-4: arith.addf {{.*}} : vector<16xf32>
+// CHECK: vector.maskedstore
+// CHECK-LABEL: func.func @max_pool_dynamic(
+// CHECK: linalg.pooling_nchw_max
+// CHECK-NOT: arith.maximumf {{.*}} : vector
+func.func @max_pool(%x: memref<1x64x114x114xf32>, %w: memref<3x3xf32>, %o: memref<1x64x56x56xf32>) {
+  %lowest = arith.constant 0xFF800000 : f32
+  linalg.fill ins(%lowest : f32) outs(%o : memref<1x64x56x56xf32>)
+  linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+    ins(%x, %w : memref<1x64x114x114xf32>, memref<3x3xf32>) outs(%o : memref<1x64x56x56xf32>)
+  return
+}
+func.func @sum_pool(%x: memref<1x128x28x28xf32>, %w: memref<2x2xf32>, %o: memref<1x128x14x14xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%o : memref<1x128x14x14xf32>)
+  linalg.pooling_nchw_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+    ins(%x, %w : memref<1x128x28x28xf32>, memref<2x2xf32>) outs(%o : memref<1x128x14x14xf32>)
+  return
+}
+func.func @max_pool_dynamic(%x: memref<?x64x114x114xf32>, %w: memref<3x3xf32>, %o: memref<?x64x56x56xf32>) {
+  linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+    ins(%x, %w : memref<?x64x114x114xf32>, memref<3x3xf32>) outs(%o : memref<?x64x56x56xf32>)
+  return
+}
+
+// -----
+
 // Dynamic shapes are left to convert-linalg-to-loops (no depthwise kernel),
 // and so is an unmarked window copy (no im2col kernel).
 // CHECK-LABEL: func.func @depthwise_dynamic(

@@ -1020,6 +1020,15 @@ _pool_case(F32, "adaptive_max", (1, 2, 6, 6), kernel_size=[3, 4], adaptive=True)
 _pool_case(F32, "adaptive_avg_1x1", (2, 3, 5, 5), kernel_size=[1, 1], adaptive=True,
            pooling_type="avg")
 _pool_case(F32, "nhwc_max", (1, 6, 6, 3), data_format="NHWC")
+# Rows long enough for the vectorized window kernel: whole vectors and a
+# masked tail, strides 1 to 3 (deinterleaved loads), padding.
+for _dt in FLOATS:
+    _pool_case(_dt, "max_3x3_s2_rows", (1, 4, 37, 37), kernel_size=[3, 3], strides=[2, 2],
+               paddings=[1, 1])
+_pool_case(F32, "avg_3x3_s1_rows", (1, 3, 20, 35), kernel_size=[3, 3], strides=[1, 1],
+           paddings=[1, 1], pooling_type="avg")
+_pool_case(F32, "max_3x3_s3_rows", (1, 2, 20, 50), kernel_size=[3, 3], strides=[3, 3])
+_pool_case(F32, "avg_2x2_s2_rows", (2, 5, 28, 28), pooling_type="avg")
 
 
 def _pool3d_case(dtype, name, xs, **kw):
