@@ -239,6 +239,27 @@ class FillDiagonalHinge(nn.Layer):
                 paddle._C_ops.hinge_loss(y * 2.0, labels))
 
 
+class EinsumBroadcast(nn.Layer):
+    """pd_op.einsum (a projection, attention scores, a weight applied under
+    "...", a trace and an implicit-output contraction) and
+    pd_op.broadcast_tensors. (A size-1 dim broadcast against the dynamic
+    batch is left out: Paddle's InferMeta records it as 1.)"""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = self.create_parameter([4, 6])
+        self.mix = self.create_parameter([6, 3])
+
+    def forward(self, x, y):                       # [N, 5, 4], [N, 5, 1]
+        q = paddle.einsum("bsd,de->bse", x, self.proj)
+        scores = paddle.einsum("bqe,bke->bqk", q, q)
+        mixed = paddle.einsum("...se,ef->...sf", q, self.mix)
+        trace = paddle.einsum("bii", scores)
+        pooled = paddle.einsum("bsd,bs", x, y[:, :, 0])
+        a, b = paddle.broadcast_tensors([x, y])
+        return scores, mixed, trace, pooled, a * b
+
+
 class Recurrent(nn.Layer):
     """pd_op.rnn in each mode: a 2-layer bidirectional LSTM (its input
     transposed to time-major and its zero initial states made in the
@@ -311,6 +332,7 @@ MODELS = {
     "losses": (Losses, [("x", [None, 3], [4, 3]), ("y", [None, 3], [4, 3])]),
     "special_functions": (SpecialFunctions, [("x", [None, 6], [3, 6])]),
     "fill_diagonal_hinge": (FillDiagonalHinge, [("x", [None, 5], [7, 5]), ("y", [None, 1], [7, 1])]),
+    "einsum_broadcast": (EinsumBroadcast, [("x", [None, 5, 4], [2, 5, 4]), ("y", [None, 5, 1], [2, 5, 1])]),
     "recurrent": (Recurrent, [("x", [None, 6, 4], [2, 6, 4])]),
     "yolo_head": (YoloHead, [("x", [None, 4, 5, 4], [2, 4, 5, 4])]),
     "roi_head": (RoiHead, [("x", [2, 3, 8, 10], [2, 3, 8, 10]), ("boxes", [3, 4], [3, 4])]),

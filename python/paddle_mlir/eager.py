@@ -202,7 +202,7 @@ def _method(name: str):
 
 #: ops functions that do not take a tensor first (creation functions).
 _NOT_METHODS = {"creating", "full", "zeros", "ones", "empty", "arange", "linspace", "eye",
-                "tril_indices", "triu_indices", "multi_dot",
+                "tril_indices", "triu_indices", "multi_dot", "einsum", "broadcast_tensors",
                 "to_tensor", "rand", "randn", "randint", "uniform", "normal"}
 
 

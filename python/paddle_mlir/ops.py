@@ -353,6 +353,25 @@ def meshgrid(*args, **kwargs):
         return list(pd.meshgrid(tensors))
 
 
+def einsum(equation, *operands):
+    """paddle.einsum: numpy's grammar (letters, "...", an optional "->")."""
+    tensors = list(operands[0]) if len(operands) == 1 and isinstance(
+        operands[0], (list, tuple)) else list(operands)
+    if not tensors:
+        raise ValueError("einsum needs at least one operand")
+    with building(tensors[0]):
+        return pd.einsum(tensors, equation)[0]
+
+
+def broadcast_tensors(input, name=None):
+    """paddle.broadcast_tensors: each tensor broadcast to the common shape."""
+    tensors = list(input)
+    if not tensors:
+        raise ValueError("broadcast_tensors needs at least one tensor")
+    with building(tensors[0]):
+        return list(pd.broadcast_tensors(tensors))
+
+
 def kron(x, y, name=None):
     with building(x):
         return pd.kron(x, y)

@@ -140,6 +140,8 @@ CASES = {
     "diag": (lambda: pd.diag(v([3]), 1), F.format("4x4")),
     "index_sample": (lambda: pd.index_sample(v([3, 5]), v([3, 2], "int64")), F.format("3x2")),
     "meshgrid": (lambda: pd.meshgrid([v([3]), v([2])]), [F.format("3x2")] * 2),
+    "broadcast_tensors": (lambda: pd.broadcast_tensors([v([3, 1]), v([4])]), [F.format("3x4")] * 2),
+    "einsum": (lambda: pd.einsum([v([2, 3]), v([3, 5])], "ij,jk->ik")[0], F.format("2x5")),
     "logcumsumexp": (lambda: pd.logcumsumexp(v([3, 4]), 0), F.format("3x4")),
     "searchsorted": (lambda: pd.searchsorted(v([5]), v([3, 4])), "!pd.vtensor<3x4xi64>"),
     "dist": (lambda: pd.dist(v([3, 4]), v([4])), "!pd.vtensor<f32>"),

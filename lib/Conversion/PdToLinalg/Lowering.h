@@ -147,6 +147,8 @@ private:
 Type loweredElementType(Type pdElementType);
 /// `!pd.vtensor<2x?xf32>` (or `!pd.tensor`) -> `tensor<2x?xf32>`.
 RankedTensorType loweredType(Type pdType);
+/// The lowered tensor type of each element of a !pd.vec value.
+SmallVector<RankedTensorType> loweredListTypes(Value pdVec);
 bool isUnsigned(Type pdElementType);
 /// Whether a pd element type is bool (lowered as i8 storage, i1 values).
 bool isBool(Type pdElementType);

@@ -401,13 +401,6 @@ LogicalResult lowerStack(Operation *op, Lowerer &l) {
   return success();
 }
 
-SmallVector<RankedTensorType> loweredListTypes(Value pdVec) {
-  SmallVector<RankedTensorType> types;
-  for (Type t : cast<VecType>(pdVec.getType()).getElementTypes())
-    types.push_back(loweredType(t));
-  return types;
-}
-
 /// Consecutive slices of `x` along `ax` with `sizes`.
 SmallVector<Value> splitAlong(OpBuilder &b, Location loc, Value x, int64_t ax,
                               ArrayRef<OpFoldResult> sizes,
@@ -1871,6 +1864,42 @@ LogicalResult lowerMeshgrid(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// Each input broadcast to the common shape (InferMeta's): a
+/// linalg.generic reading the input with its leading dims dropped and its
+/// size-1 dims at index 0.
+LogicalResult lowerBroadcastTensors(Operation *op, Lowerer &l) {
+  auto o = cast<BroadcastTensorsOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  SmallVector<Value> xs = l.getList(o.getInput());
+  SmallVector<RankedTensorType> types = loweredListTypes(o.getOut());
+  SmallVector<Value> outs;
+  for (auto [x, type] : llvm::zip(xs, types)) {
+    if (failed(requireStatic(op, {x.getType(), type})))
+      return failure();
+    RankedTensorType xt = tensorType(x);
+    int64_t rank = type.getRank(), lead = rank - xt.getRank();
+    MLIRContext *ctx = b.getContext();
+    SmallVector<AffineExpr> exprs;
+    for (int64_t d = 0; d < xt.getRank(); ++d)
+      exprs.push_back(xt.getDimSize(d) == 1 && type.getDimSize(lead + d) != 1
+                          ? getAffineConstantExpr(0, ctx)
+                          : getAffineDimExpr(lead + d, ctx));
+    auto resultType = RankedTensorType::get(type.getShape(), xt.getElementType());
+    Value init = createEmpty(b, loc, resultType);
+    auto generic = linalg::GenericOp::create(
+        b, loc, TypeRange{resultType}, ValueRange{x}, ValueRange{init},
+        ArrayRef<AffineMap>{AffineMap::get(rank, 0, exprs, ctx), b.getMultiDimIdentityMap(rank)},
+        SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+        [&](OpBuilder &nb, Location nloc, ValueRange v) {
+          linalg::YieldOp::create(nb, nloc, v[0]);
+        });
+    outs.push_back(castTo(b, loc, generic.getResult(0), type));
+  }
+  l.mapList(o.getOut(), outs);
+  return success();
+}
+
 } // namespace
 
 namespace {
@@ -1964,6 +1993,7 @@ void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
   table.add("pd.temporal_shift", lowerTemporalShift);
   table.add("pd.index_sample", lowerIndexSample);
   table.add("pd.meshgrid", lowerMeshgrid);
+  table.add("pd.broadcast_tensors", lowerBroadcastTensors);
   // Value semantics: a copy is the value itself.
   table.add("pd.assign", [](Operation *op, Lowerer &l) {
     l.map(op->getResult(0), l.get(op->getOperand(0)));

@@ -314,9 +314,88 @@ LogicalResult lowerDiagEmbed(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// einsum as one linalg.generic: a loop per label (the output's in its
+/// order, parallel, then the summed ones), each operand read through its
+/// labels (a label repeated in a term reads a diagonal; a dim of size 1
+/// under "..." that broadcasts reads index 0), the operands' product added
+/// to the zero-filled output. PHI's gradient caches are empty tensors, the
+/// operand shapes the operands themselves.
+LogicalResult lowerEinsum(Operation *op, Lowerer &l) {
+  auto o = cast<EinsumOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  SmallVector<Value> xs = l.getList(o.getX());
+  RankedTensorType outType = loweredType(o.getOut().getType());
+  SmallVector<SmallVector<int64_t>> shapes;
+  for (Value x : xs) {
+    if (failed(requireStatic(op, {x.getType()})))
+      return failure();
+    shapes.push_back(llvm::to_vector(typeOf(x).getShape()));
+  }
+  if (failed(requireStatic(op, {outType})))
+    return failure();
+  Type elem = outType.getElementType();
+  if (!elem.isIntOrFloat() || elem.isInteger(1))
+    return op->emitOpError() << "the CPU lowering supports integer and float element types, got "
+                             << elem;
+  MetaError err{loc, op->getName().getStringRef(), op->getContext()};
+  FailureOr<EinsumLabels> labels = resolveEinsum(o.getEquation(), shapes, err);
+  if (failed(labels))
+    return failure();
+  // Loop of each label: the output's first, then the summed ones.
+  DenseMap<int64_t, unsigned> loopOf;
+  SmallVector<utils::IteratorType> iterators;
+  for (int64_t label : labels->output) {
+    loopOf[label] = iterators.size();
+    iterators.push_back(utils::IteratorType::parallel);
+  }
+  for (const SmallVector<int64_t> &dims : labels->operands)
+    for (int64_t label : dims)
+      if (loopOf.try_emplace(label, iterators.size()).second)
+        iterators.push_back(utils::IteratorType::reduction);
+  MLIRContext *ctx = b.getContext();
+  unsigned loops = iterators.size();
+  SmallVector<AffineMap> maps;
+  for (auto [x, dims] : llvm::zip(xs, labels->operands)) {
+    SmallVector<AffineExpr> exprs;
+    for (auto [d, label] : llvm::enumerate(dims)) {
+      bool broadcast = typeOf(x).getDimSize(d) == 1 && labels->sizes[label] != 1;
+      exprs.push_back(broadcast ? getAffineConstantExpr(0, ctx)
+                                : getAffineDimExpr(loopOf[label], ctx));
+    }
+    maps.push_back(AffineMap::get(loops, 0, exprs, ctx));
+  }
+  SmallVector<AffineExpr> outExprs;
+  for (unsigned i = 0; i < labels->output.size(); ++i)
+    outExprs.push_back(getAffineDimExpr(i, ctx));
+  maps.push_back(AffineMap::get(loops, 0, outExprs, ctx));
+  auto resultType = RankedTensorType::get(outType.getShape(), elem);
+  Value init = createFilled(b, loc, resultType, scalarConstant(b, loc, elem, 0));
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, xs, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange v) {
+        Arith ar{nb, nloc, elem};
+        Value product = v[0];
+        for (size_t i = 1; i + 1 < v.size(); ++i)
+          product = ar.mul(product, v[i]);
+        linalg::YieldOp::create(nb, nloc, ar.add(v.back(), product));
+      });
+  l.map(o.getOut(), castTo(b, loc, generic.getResult(0), outType));
+  SmallVector<Value> caches, operandShapes;
+  for (auto [x, cacheType, shapeType] :
+       llvm::zip(xs, loweredListTypes(o.getInnerCache()), loweredListTypes(o.getXshape()))) {
+    caches.push_back(createEmpty(b, loc, cacheType));
+    operandShapes.push_back(castTo(b, loc, x, shapeType));
+  }
+  l.mapList(o.getInnerCache(), caches);
+  l.mapList(o.getXshape(), operandShapes);
+  return success();
+}
+
 } // namespace
 
 void mlir::pd::lowering::populateMatrixLowerings(LoweringTable &table) {
+  table.add("pd.einsum", lowerEinsum);
   table.add("pd.diag_embed", lowerDiagEmbed);
   table.add("pd.dot", lowerDot);
   table.add("pd.mv", lowerMv);

@@ -41,6 +41,13 @@ RankedTensorType lowering::loweredType(Type pdType) {
   return {};
 }
 
+SmallVector<RankedTensorType> lowering::loweredListTypes(Value pdVec) {
+  SmallVector<RankedTensorType> types;
+  for (Type t : cast<VecType>(pdVec.getType()).getElementTypes())
+    types.push_back(loweredType(t));
+  return types;
+}
+
 Type lowering::pdElementType(Value v) {
   if (auto t = dyn_cast<BaseTensorType>(v.getType()))
     return t.getElementType();

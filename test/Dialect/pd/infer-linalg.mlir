@@ -1040,3 +1040,34 @@ func.func @shuffle_affine_channel(%x: !pd.vtensor<1x6x2x2xf32>, %s: !pd.vtensor<
   %1 = pd.affine_channel %x, %s, %s {data_layout = "NCHW"} : (!pd.vtensor<1x6x2x2xf32>, !pd.vtensor<6xf32>, !pd.vtensor<6xf32>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
+
+// -----
+
+// einsum: the output term's labels (implicit: the dims under "..." then the
+// letters used once, alphabetically), a repeated label a diagonal, dims
+// under "..." broadcast; PHI's gradient caches are 0-D and the operands'
+// shapes. broadcast_tensors: every input at the common shape.
+// CHECK-LABEL: func.func @einsum_and_broadcast_tensors
+// CHECK: pd.einsum {{.*}} -> (!pd.vtensor<3x5xf32>, !pd.vec<!pd.vtensor<f32>, !pd.vtensor<f32>>, !pd.vec<!pd.vtensor<3x4xf32>, !pd.vtensor<4x5xf32>>)
+// CHECK: pd.einsum {{.*}} -> (!pd.vtensor<5x3xf32>,
+// CHECK: pd.einsum {{.*}} -> (!pd.vtensor<4xf32>,
+// CHECK: pd.einsum {{.*}} -> (!pd.vtensor<2x3x6xf32>,
+// CHECK: pd.einsum {{.*}} -> (!pd.vtensor<?x3xf32>,
+// CHECK: pd.broadcast_tensors {{.*}} -> !pd.vec<!pd.vtensor<2x3x4xf32>, !pd.vtensor<2x3x4xf32>, !pd.vtensor<2x3x4xf32>>
+func.func @einsum_and_broadcast_tensors(%a: !pd.vtensor<3x4xf32>, %b: !pd.vtensor<4x5xf32>,
+                                        %sq: !pd.vtensor<4x4xf32>, %c: !pd.vtensor<2x3x4xf32>,
+                                        %d: !pd.vtensor<1x4x6xf32>, %dyn: !pd.vtensor<?x3x4xf32>,
+                                        %r: !pd.vtensor<3x1xf32>, %v: !pd.vtensor<4xf32>) {
+  %ab = pd.combine(%a, %b) : !pd.vtensor<3x4xf32>, !pd.vtensor<4x5xf32>
+  %0:3 = pd.einsum %ab {equation = "ij,jk->ik"} : (!pd.vec<!pd.vtensor<3x4xf32>, !pd.vtensor<4x5xf32>>) -> (!pd.vtensor<?x?xf32>, !pd.vec<!pd.vtensor<f32>, !pd.vtensor<f32>>, !pd.vec<!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>>)
+  %1:3 = pd.einsum %ab {equation = "ij,jk->ki"} : (!pd.vec<!pd.vtensor<3x4xf32>, !pd.vtensor<4x5xf32>>) -> (!pd.vtensor<?x?xf32>, !pd.vec<!pd.vtensor<f32>, !pd.vtensor<f32>>, !pd.vec<!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>>)
+  %s = pd.combine(%sq) : !pd.vtensor<4x4xf32>
+  %2:3 = pd.einsum %s {equation = "ii->i"} : (!pd.vec<!pd.vtensor<4x4xf32>>) -> (!pd.vtensor<?xf32>, !pd.vec<!pd.vtensor<f32>>, !pd.vec<!pd.vtensor<?x?xf32>>)
+  %cd = pd.combine(%c, %d) : !pd.vtensor<2x3x4xf32>, !pd.vtensor<1x4x6xf32>
+  %3:3 = pd.einsum %cd {equation = "...ij,...jk"} : (!pd.vec<!pd.vtensor<2x3x4xf32>, !pd.vtensor<1x4x6xf32>>) -> (!pd.vtensor<?x?x?xf32>, !pd.vec<!pd.vtensor<f32>, !pd.vtensor<f32>>, !pd.vec<!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>>)
+  %y = pd.combine(%dyn) : !pd.vtensor<?x3x4xf32>
+  %4:3 = pd.einsum %y {equation = "bij->bi"} : (!pd.vec<!pd.vtensor<?x3x4xf32>>) -> (!pd.vtensor<?x?xf32>, !pd.vec<!pd.vtensor<f32>>, !pd.vec<!pd.vtensor<?x?x?xf32>>)
+  %t = pd.combine(%c, %r, %v) : !pd.vtensor<2x3x4xf32>, !pd.vtensor<3x1xf32>, !pd.vtensor<4xf32>
+  %5 = pd.broadcast_tensors %t : (!pd.vec<!pd.vtensor<2x3x4xf32>, !pd.vtensor<3x1xf32>, !pd.vtensor<4xf32>>) -> !pd.vec<!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>>
+  return
+}

@@ -1304,3 +1304,63 @@ func.func @affine_channel_layout(%x: !pd.vtensor<1x6x2x2xf32>, %s: !pd.vtensor<6
   %0 = pd.affine_channel %x, %s, %s : (!pd.vtensor<1x6x2x2xf32>, !pd.vtensor<6xf32>, !pd.vtensor<6xf32>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
+
+// -----
+
+func.func @einsum_term_count(%a: !pd.vtensor<3x4xf32>) {
+  %l = pd.combine(%a) : !pd.vtensor<3x4xf32>
+  // expected-error @+2 {{'pd.einsum' op equation 'ij,jk->ik' has 2 input term(s) for 1 operand(s)}}
+  // expected-error @+1 {{'pd.einsum' op failed to infer returned types}}
+  %0:3 = pd.einsum %l {equation = "ij,jk->ik"} : (!pd.vec<!pd.vtensor<3x4xf32>>) -> (!pd.vtensor<?x?xf32>, !pd.vec<!pd.vtensor<f32>>, !pd.vec<!pd.vtensor<?x?xf32>>)
+  return
+}
+
+// -----
+
+func.func @einsum_size_mismatch(%a: !pd.vtensor<3x4xf32>, %b: !pd.vtensor<5x2xf32>) {
+  %l = pd.combine(%a, %b) : !pd.vtensor<3x4xf32>, !pd.vtensor<5x2xf32>
+  // expected-error @+2 {{'pd.einsum' op label 'j' of operand 1 [5, 2] has size 5, elsewhere 4}}
+  // expected-error @+1 {{'pd.einsum' op failed to infer returned types}}
+  %0:3 = pd.einsum %l {equation = "ij,jk->ik"} : (!pd.vec<!pd.vtensor<3x4xf32>, !pd.vtensor<5x2xf32>>) -> (!pd.vtensor<?x?xf32>, !pd.vec<!pd.vtensor<f32>, !pd.vtensor<f32>>, !pd.vec<!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>>)
+  return
+}
+
+// -----
+
+func.func @einsum_bad_character(%a: !pd.vtensor<3x4xf32>) {
+  %l = pd.combine(%a) : !pd.vtensor<3x4xf32>
+  // expected-error @+2 {{'pd.einsum' op input term 'i1' has '1': only letters and "..." label dims}}
+  // expected-error @+1 {{'pd.einsum' op failed to infer returned types}}
+  %0:3 = pd.einsum %l {equation = "i1->i"} : (!pd.vec<!pd.vtensor<3x4xf32>>) -> (!pd.vtensor<?xf32>, !pd.vec<!pd.vtensor<f32>>, !pd.vec<!pd.vtensor<?x?xf32>>)
+  return
+}
+
+// -----
+
+func.func @einsum_output_label(%a: !pd.vtensor<3x4xf32>) {
+  %l = pd.combine(%a) : !pd.vtensor<3x4xf32>
+  // expected-error @+2 {{'pd.einsum' op output label 'k' is in no input term}}
+  // expected-error @+1 {{'pd.einsum' op failed to infer returned types}}
+  %0:3 = pd.einsum %l {equation = "ij->ik"} : (!pd.vec<!pd.vtensor<3x4xf32>>) -> (!pd.vtensor<?x?xf32>, !pd.vec<!pd.vtensor<f32>>, !pd.vec<!pd.vtensor<?x?xf32>>)
+  return
+}
+
+// -----
+
+func.func @einsum_ellipsis_dropped(%a: !pd.vtensor<2x3x4xf32>) {
+  %l = pd.combine(%a) : !pd.vtensor<2x3x4xf32>
+  // expected-error @+2 {{'pd.einsum' op the inputs have 1 dim(s) under "..." but the output term 'ij' has no "..."}}
+  // expected-error @+1 {{'pd.einsum' op failed to infer returned types}}
+  %0:3 = pd.einsum %l {equation = "...ij->ij"} : (!pd.vec<!pd.vtensor<2x3x4xf32>>) -> (!pd.vtensor<?x?xf32>, !pd.vec<!pd.vtensor<f32>>, !pd.vec<!pd.vtensor<?x?x?xf32>>)
+  return
+}
+
+// -----
+
+func.func @broadcast_tensors_mismatch(%a: !pd.vtensor<3x4xf32>, %b: !pd.vtensor<5xf32>) {
+  %l = pd.combine(%a, %b) : !pd.vtensor<3x4xf32>, !pd.vtensor<5xf32>
+  // expected-error @+2 {{'pd.broadcast_tensors' op cannot broadcast the first 1 input(s) of shape [3, 4] with input 1 of shape [5]: dimension 1 is 4 vs 5}}
+  // expected-error @+1 {{'pd.broadcast_tensors' op failed to infer returned types}}
+  %0 = pd.broadcast_tensors %l : (!pd.vec<!pd.vtensor<3x4xf32>, !pd.vtensor<5xf32>>) -> !pd.vec<!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>>
+  return
+}

@@ -1824,6 +1824,36 @@ add("baddbmm", F32, "bcast_input", {"input": rand(_r, (1, 5), F32), "x": rand(_r
     lambda input, x, y: pd.baddbmm(input, x, y),
     lambda input, x, y: out(f64(input) + f64(x) @ f64(y), x.dtype))
 
+# einsum: matmul, implicit output, transpose, diagonal and trace, batch
+# dims under "..." that broadcast, an outer product, a full contraction.
+_EINSUM = [("matmul", "ij,jk->ik", [(3, 4), (4, 5)]), ("implicit", "ij,jk", [(3, 4), (4, 5)]),
+           ("transpose", "ij->ji", [(3, 4)]), ("diagonal", "ii->i", [(4, 4)]),
+           ("trace", "ii", [(4, 4)]), ("ellipsis", "...ij,...jk->...ik", [(2, 3, 4), (1, 4, 6)]),
+           ("attention", "bhqd,bhkd->bhqk", [(2, 2, 3, 4), (2, 2, 5, 4)]),
+           ("outer", "i,j->ij", [(4,), (5,)]), ("contract_all", "ij,ij->", [(3, 4), (3, 4)]),
+           ("three", "ij,jk,kl->il", [(2, 3), (3, 4), (4, 2)]), ("sum_rows", "...j->...", [(2, 3, 4)])]
+for _dt in FLOATS:
+    for _name, _eq, _shapes in _EINSUM:
+        _r = rng_for("einsum", _dt, _name)
+        _feeds = {f"x{i}": rand(_r, s, _dt) for i, s in enumerate(_shapes)}
+        _n = len(_shapes)
+        add("einsum", _dt, _name, _feeds,
+            (lambda eq, n: lambda **kw: pd.einsum([kw[f"x{i}"] for i in range(n)], eq)[0])(_eq, _n),
+            (lambda eq, n: lambda **kw: out(np.einsum(eq, *[f64(kw[f"x{i}"]) for i in range(n)]),
+                                            kw["x0"].dtype))(_eq, _n))
+_r = rng_for("einsum", I32)
+add("einsum", I32, "matmul", {"a": rand(_r, (3, 4), I32, -5, 5), "b": rand(_r, (4, 2), I32, -5, 5)},
+    lambda a, b: pd.einsum([a, b], "ij,jk->ik")[0],
+    lambda a, b: np.einsum("ij,jk->ik", a.astype(np.int64), b.astype(np.int64)).astype(np.int32))
+
+# broadcast_tensors: numpy's broadcast of every input to the common shape.
+for _dt in FLOATS:
+    _r = rng_for("broadcast_tensors", _dt)
+    add("broadcast_tensors", _dt, "three", {"a": rand(_r, (3, 1), _dt), "b": rand(_r, (4,), _dt),
+                                            "c": rand(_r, (2, 1, 1), _dt)},
+        lambda a, b, c: pd.broadcast_tensors([a, b, c]),
+        lambda a, b, c: [np.ascontiguousarray(t) for t in np.broadcast_arrays(a, b, c)])
+
 # index_sample, meshgrid
 for _dt in FLOATS:
     _r = rng_for("index_sample", _dt)

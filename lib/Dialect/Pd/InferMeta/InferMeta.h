@@ -281,6 +281,28 @@ LogicalResult DiagEmbedInferMeta(const MetaTensor &input, int64_t offset, int64_
 /// A chain of matmuls: the first operand may be 1-D (a row), the last 1-D (a
 /// column), the others 2-D.
 LogicalResult MultiDotInferMeta(const MetaTensorList &x, MetaTensor &out, const MetaError &err);
+/// An einsum equation resolved against its operands' shapes: the label of
+/// each operand dim and of each output dim, and each label's size. Labels
+/// 0 .. ellipsisDims-1 are the broadcast dims "..." stands for (aligned to
+/// the right, numpy's rules), the letters follow.
+struct EinsumLabels {
+  SmallVector<SmallVector<int64_t>> operands;
+  SmallVector<int64_t> output;
+  SmallVector<int64_t> sizes; // per label; kDyn where unknown
+  int64_t ellipsisDims = 0;
+};
+/// numpy's einsum grammar: letters and at most one "..." per term, terms
+/// separated by ",", an optional "->" output (else the ellipsis dims, then
+/// the letters that appear once, in alphabetical order). A letter repeated
+/// within a term takes a diagonal; letters missing from the output are
+/// summed; a dim of size 1 broadcasts (as Paddle's kernel does). Reports
+/// malformed equations and mismatched dims.
+FailureOr<EinsumLabels> resolveEinsum(StringRef equation,
+                                      ArrayRef<SmallVector<int64_t>> shapes,
+                                      const MetaError &err);
+LogicalResult EinsumInferMeta(const MetaTensorList &x, StringRef equation, MetaTensor &out,
+                              SmallVectorImpl<MetaTensor> &innerCache,
+                              SmallVectorImpl<MetaTensor> &xshape, const MetaError &err);
 /// x[offsets : offsets + shape] (a shape value of -1: to the end).
 LogicalResult CropInferMeta(const MetaTensor &x, const IntArrayArg &shape,
                             const IntArrayArg &offsets, MetaTensor &out, const MetaError &err);
@@ -451,6 +473,9 @@ LogicalResult IndexSampleInferMeta(const MetaTensor &x, const MetaTensor &index,
 /// One [n0, n1, ...] grid per 0-D or 1-D input.
 LogicalResult MeshgridInferMeta(const MetaTensorList &inputs, SmallVectorImpl<MetaTensor> &out,
                                 const MetaError &err);
+/// Each input broadcast to the shape all of them broadcast to (numpy's rules).
+LogicalResult BroadcastTensorsInferMeta(const MetaTensorList &input,
+                                        SmallVectorImpl<MetaTensor> &out, const MetaError &err);
 LogicalResult CumScalarAxisInferMeta(const MetaTensor &x,
                                      const ScalarArg &axis, bool flatten,
                                      MetaTensor &out, const MetaError &err);

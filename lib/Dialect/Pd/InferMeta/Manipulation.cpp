@@ -905,6 +905,25 @@ LogicalResult MeshgridInferMeta(const MetaTensorList &inputs, SmallVectorImpl<Me
   return success();
 }
 
+LogicalResult BroadcastTensorsInferMeta(const MetaTensorList &input,
+                                        SmallVectorImpl<MetaTensor> &out, const MetaError &err) {
+  if (input.tensors.empty())
+    return err("broadcast_tensors needs at least one input");
+  SmallVector<int64_t> shape(input.tensors.front().dims);
+  for (auto [i, t] : llvm::enumerate(input.tensors)) {
+    SmallVector<int64_t> next;
+    std::string before = "the first " + std::to_string(i) + " input(s)";
+    std::string name = "input " + std::to_string(i);
+    if (failed(broadcastShapes(shape, t.dims, next, err, before, name)))
+      return failure();
+    shape = std::move(next);
+  }
+  out.clear();
+  for (const MetaTensor &t : input.tensors)
+    out.push_back(MetaTensor(shape, t.dtype));
+  return success();
+}
+
 LogicalResult MultiplexInferMeta(const MetaTensorList &inputs, const MetaTensor &index,
                                  MetaTensor &out, const MetaError &err) {
   if (inputs.tensors.empty())

@@ -211,4 +211,182 @@ LogicalResult CropInferMeta(const MetaTensor &x, const IntArrayArg &shape,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// einsum
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// One term of an einsum equation: its letters in order, -1 where "..."
+/// stands (at most once).
+FailureOr<SmallVector<int>> einsumTerm(StringRef term, StringRef what, const MetaError &err) {
+  SmallVector<int> letters;
+  bool ellipsis = false;
+  for (size_t i = 0; i < term.size(); ++i) {
+    char c = term[i];
+    if (c == '.') {
+      if (ellipsis || !term.substr(i).starts_with("..."))
+        return err(what, " '", term, "' has a '.' that is not one \"...\"");
+      ellipsis = true;
+      letters.push_back(-1);
+      i += 2;
+    } else if (llvm::isAlpha(c)) {
+      letters.push_back(c);
+    } else {
+      return err(what, " '", term, "' has '", term.substr(i, 1),
+                 "': only letters and \"...\" label dims");
+    }
+  }
+  return letters;
+}
+
+/// The letter `c` as a one-character string for diagnostics.
+std::string letterStr(int c) { return std::string(1, static_cast<char>(c)); }
+
+} // namespace
+
+FailureOr<EinsumLabels> resolveEinsum(StringRef equation, ArrayRef<SmallVector<int64_t>> shapes,
+                                      const MetaError &err) {
+  std::string compact;
+  for (char c : equation)
+    if (c != ' ')
+      compact.push_back(c);
+  StringRef eq(compact);
+  size_t arrow = eq.find("->");
+  if (arrow != StringRef::npos && eq.find("->", arrow + 2) != StringRef::npos)
+    return err("equation '", equation, "' has more than one \"->\"");
+  StringRef lhs = eq.substr(0, arrow);
+  SmallVector<StringRef> terms;
+  lhs.split(terms, ',', -1, /*KeepEmpty=*/true);
+  if (terms.size() != shapes.size())
+    return err("equation '", equation, "' has ", terms.size(), " input term(s) for ",
+               shapes.size(), " operand(s)");
+  EinsumLabels labels;
+  SmallVector<SmallVector<int>> letters;
+  for (auto [i, term] : llvm::enumerate(terms)) {
+    FailureOr<SmallVector<int>> t = einsumTerm(term, "input term", err);
+    if (failed(t))
+      return failure();
+    int64_t named = llvm::count_if(*t, [](int c) { return c >= 0; });
+    bool ellipsis = llvm::is_contained(*t, -1);
+    int64_t rank = shapes[i].size();
+    if (rank < named || (!ellipsis && rank != named))
+      return err("input term '", term, "' labels ", named, " dim(s)",
+                 ellipsis ? " and more" : "", ", operand ", i, " has ", rank);
+    labels.ellipsisDims = std::max(labels.ellipsisDims, rank - named);
+    letters.push_back(std::move(*t));
+  }
+  int64_t e = labels.ellipsisDims;
+  // Labels: the ellipsis dims, then the 52 letters.
+  auto letterLabel = [&](int c) -> int64_t {
+    return e + (llvm::isUpper(c) ? c - 'A' : 26 + c - 'a');
+  };
+  labels.sizes.assign(e + 52, kDyn);
+  SmallVector<bool> seen(e + 52, false);
+  SmallVector<int> uses(e + 52, 0);
+  for (auto [i, t] : llvm::enumerate(letters)) {
+    ArrayRef<int64_t> shape = shapes[i];
+    int64_t rank = shape.size();
+    int64_t named = llvm::count_if(t, [](int c) { return c >= 0; });
+    SmallVector<int64_t> dims;
+    SmallVector<int> dimLetters;
+    for (int c : t) {
+      if (c >= 0) {
+        dims.push_back(letterLabel(c));
+        dimLetters.push_back(c);
+        continue;
+      }
+      for (int64_t k = e - (rank - named); k < e; ++k) {
+        dims.push_back(k);
+        dimLetters.push_back(-1);
+      }
+    }
+    for (auto [d, label] : llvm::enumerate(dims)) {
+      int64_t size = shape[d];
+      int64_t &known = labels.sizes[label];
+      // A dim of size 1 broadcasts against the label's size elsewhere
+      // (numpy's rules under "..."; Paddle applies them to letters too: its
+      // Python API spells "..." out in letters).
+      // (An unknown size against 1 stays unknown: it may be either.)
+      if (!seen[label] || known == 1 || (isDyn(known) && size != 1)) {
+        known = size;
+      } else if (!isDyn(size) && !isDyn(known) && size != known && size != 1) {
+        if (label < e)
+          return err("the dims \"...\" stands for do not broadcast: operand ", i, " ",
+                     dimsStr(shape), " against size ", known);
+        return err("label '", letterStr(dimLetters[d]), "' of operand ", i, " ",
+                   dimsStr(shape), " has size ", size, ", elsewhere ", known);
+      }
+      seen[label] = true;
+    }
+    for (int c : t)
+      if (c >= 0)
+        ++uses[letterLabel(c)];
+    labels.operands.push_back(std::move(dims));
+  }
+  if (arrow != StringRef::npos) {
+    StringRef rhs = eq.substr(arrow + 2);
+    FailureOr<SmallVector<int>> t = einsumTerm(rhs, "output term", err);
+    if (failed(t))
+      return failure();
+    SmallVector<bool> inOutput(e + 52, false);
+    bool ellipsis = false;
+    for (int c : *t) {
+      if (c < 0) {
+        ellipsis = true;
+        for (int64_t k = 0; k < e; ++k)
+          labels.output.push_back(k);
+        continue;
+      }
+      int64_t label = letterLabel(c);
+      if (!seen[label])
+        return err("output label '", letterStr(c), "' is in no input term");
+      if (inOutput[label])
+        return err("output label '", letterStr(c), "' appears twice");
+      inOutput[label] = true;
+      labels.output.push_back(label);
+    }
+    if (!ellipsis && e > 0)
+      return err("the inputs have ", e, " dim(s) under \"...\" but the output term '", rhs,
+                 "' has no \"...\"");
+  } else {
+    for (int64_t k = 0; k < e; ++k)
+      labels.output.push_back(k);
+    // Letters used once, alphabetically (ASCII: upper case first).
+    for (int c = 'A'; c <= 'z'; ++c)
+      if (llvm::isAlpha(c) && uses[letterLabel(c)] == 1)
+        labels.output.push_back(letterLabel(c));
+  }
+  return labels;
+}
+
+LogicalResult EinsumInferMeta(const MetaTensorList &x, StringRef equation, MetaTensor &out,
+                              SmallVectorImpl<MetaTensor> &innerCache,
+                              SmallVectorImpl<MetaTensor> &xshape, const MetaError &err) {
+  if (x.tensors.empty())
+    return err("einsum needs at least one operand");
+  SmallVector<SmallVector<int64_t>> shapes;
+  for (auto [i, t] : llvm::enumerate(x.tensors)) {
+    if (t.dtype != x.tensors.front().dtype)
+      return err("operand ", i, " is ", t.dtype, ", operand 0 ", x.tensors.front().dtype);
+    shapes.push_back(t.dims);
+  }
+  FailureOr<EinsumLabels> labels = resolveEinsum(equation, shapes, err);
+  if (failed(labels))
+    return failure();
+  SmallVector<int64_t> dims;
+  for (int64_t label : labels->output)
+    dims.push_back(labels->sizes[label]);
+  out.set(dims, x.tensors.front().dtype);
+  // PHI's caches for the gradient (left unset: 0-D in Paddle's exported
+  // programs) and the operands' shapes.
+  innerCache.clear();
+  xshape.clear();
+  for (const MetaTensor &t : x.tensors) {
+    innerCache.push_back(MetaTensor(ArrayRef<int64_t>{}, t.dtype));
+    xshape.push_back(t);
+  }
+  return success();
+}
+
 } // namespace mlir::pd
