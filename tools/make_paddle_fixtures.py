@@ -260,6 +260,17 @@ class EinsumBroadcast(nn.Layer):
         return scores, mixed, trace, pooled, a * b
 
 
+class PoolIndex(nn.Layer):
+    """pd_op.max_pool2d_with_index (padded with ceil_mode, adaptive) and
+    pd_op.unpool putting the maxima back (SegNet's decoder); no weights."""
+
+    def forward(self, x):                          # [N, 3, 7, 9]
+        pooled, mask = F.max_pool2d(x, 3, stride=2, padding=1, ceil_mode=True, return_mask=True)
+        restored = F.max_unpool2d(pooled, mask, 3, stride=2, padding=1, output_size=[7, 9])
+        adaptive, where = F.adaptive_max_pool2d(x, [2, 3], return_mask=True)
+        return pooled, mask, restored, adaptive, where
+
+
 class Recurrent(nn.Layer):
     """pd_op.rnn in each mode: a 2-layer bidirectional LSTM (its input
     transposed to time-major and its zero initial states made in the
@@ -332,6 +343,7 @@ MODELS = {
     "losses": (Losses, [("x", [None, 3], [4, 3]), ("y", [None, 3], [4, 3])]),
     "special_functions": (SpecialFunctions, [("x", [None, 6], [3, 6])]),
     "fill_diagonal_hinge": (FillDiagonalHinge, [("x", [None, 5], [7, 5]), ("y", [None, 1], [7, 1])]),
+    "pool_index": (PoolIndex, [("x", [None, 3, 7, 9], [2, 3, 7, 9])]),
     "einsum_broadcast": (EinsumBroadcast, [("x", [None, 5, 4], [2, 5, 4]), ("y", [None, 5, 1], [2, 5, 1])]),
     "recurrent": (Recurrent, [("x", [None, 6, 4], [2, 6, 4])]),
     "yolo_head": (YoloHead, [("x", [None, 4, 5, 4], [2, 4, 5, 4])]),

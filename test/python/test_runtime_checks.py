@@ -317,3 +317,29 @@ def test_cli_compile_without_checks(saved_embedding):
         texts[flag] = out.read_text()
     assert "pdm_runtime_error" in texts["--runtime-checks"]
     assert "pdm_runtime_error" not in texts["--no-runtime-checks"]
+
+
+def test_unpool_checks_positions():
+    """max_unpool2d writes x at `indices` of each output map: a position
+    outside the 3x3 map is an error, not a write past the buffer."""
+    from paddle_mlir.nn import functional as F
+    set_global_seed(0)
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        x = static.data("x", [1, 1, 2, 2], "float32")
+        i = static.data("i", [1, 1, 2, 2], "int32")
+        main.fetch(F.max_unpool2d(x, i, 2, output_size=[3, 3]), "y")
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    xs = np.arange(1, 5, dtype=np.float32).reshape(1, 1, 2, 2)
+    good = np.array([[[[0, 4], [8, 2]]]], np.int32)
+    (y,) = exe.run(main, feed={"x": xs, "i": good}, fetch_list=["y"])
+    expected = np.zeros(9, np.float32)
+    expected[[0, 4, 8, 2]] = [1, 2, 3, 4]
+    np.testing.assert_array_equal(y.reshape(-1), expected)
+    for bad_value in (9, -1):
+        bad = good.copy()
+        bad[0, 0, 1, 0] = bad_value
+        with pytest.raises(RuntimeCheckError, match=re.escape(
+                f"index {bad_value} out of range [0, 9)")):
+            exe.run(main, feed={"x": xs, "i": bad}, fetch_list=["y"])

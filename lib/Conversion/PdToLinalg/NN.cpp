@@ -736,6 +736,162 @@ LogicalResult lowerPool(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// max_pool2d_with_index, as PHI computes it: each output element scans
+/// its window (clipped to the input; adaptive windows [i*H/OH,
+/// ceil((i+1)*H/OH))) row by row from the lowest float, keeping the first
+/// strictly greater value and its position h * W + w in the input map
+/// (int32; -1 for a window with no such value). One generic over the
+/// output with two loops over the window in its body.
+LogicalResult lowerMaxPoolWithIndex(Operation *op, Lowerer &l) {
+  auto o = cast<MaxPool2dWithIndexOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  RankedTensorType xt = typeOf(x), outType = loweredType(o.getOut().getType()),
+                   maskType = loweredType(o.getMask().getType());
+  if (failed(requireStatic(op, {xt, outType, maskType})))
+    return failure();
+  Type elem = xt.getElementType();
+  auto floatType = dyn_cast<FloatType>(elem);
+  if (!floatType)
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  int64_t h = xt.getDimSize(2), w = xt.getDimSize(3), oh = outType.getDimSize(2),
+          ow = outType.getDimSize(3);
+  SmallVector<int64_t> kernel(o.getKernelSize()), strides(o.getStrides()),
+      pads(o.getPaddings());
+  if (o.getGlobalPooling()) {
+    kernel = {h, w};
+    pads = {0, 0};
+  }
+  bool adaptive = o.getAdaptive();
+  auto resultType = RankedTensorType::get(outType.getShape(), elem);
+  auto indexType = RankedTensorType::get(maskType.getShape(), maskType.getElementType());
+  Value outInit = createEmpty(b, loc, resultType), maskInit = createEmpty(b, loc, indexType);
+  Value lowest = arith::ConstantOp::create(
+      b, loc, FloatAttr::get(elem, APFloat::getLargest(floatType.getFloatSemantics(),
+                                                       /*Negative=*/true)));
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType, indexType}, ValueRange{}, ValueRange{outInit, maskInit},
+      ArrayRef<AffineMap>{b.getMultiDimIdentityMap(4), b.getMultiDimIdentityMap(4)},
+      SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel),
+      [&](OpBuilder &nb, Location nl, ValueRange) {
+        auto ci = [&](int64_t v) { return arith::ConstantIndexOp::create(nb, nl, v).getResult(); };
+        SmallVector<Value> idx;
+        for (int64_t d = 0; d < 4; ++d)
+          idx.push_back(linalg::IndexOp::create(nb, nl, d));
+        // The window [start, end) along a spatial dim of `size` inputs.
+        auto window = [&](Value o, int64_t dim, int64_t size, int64_t outSize) {
+          if (adaptive) {
+            Value start = arith::DivUIOp::create(nb, nl, arith::MulIOp::create(nb, nl, o, ci(size)),
+                                                 ci(outSize));
+            Value next = arith::MulIOp::create(nb, nl, arith::AddIOp::create(nb, nl, o, ci(1)),
+                                               ci(size));
+            Value end = arith::CeilDivUIOp::create(nb, nl, next, ci(outSize));
+            return std::make_pair(start, end);
+          }
+          Value start = arith::SubIOp::create(
+              nb, nl, arith::MulIOp::create(nb, nl, o, ci(strides[dim])), ci(pads[dim]));
+          Value end = arith::MinSIOp::create(
+              nb, nl, arith::AddIOp::create(nb, nl, start, ci(kernel[dim])), ci(size));
+          start = arith::MaxSIOp::create(nb, nl, start, ci(0));
+          end = arith::MaxSIOp::create(nb, nl, end, start);
+          return std::make_pair(start, end);
+        };
+        auto [h0, h1] = window(idx[2], 0, h, oh);
+        auto [w0, w1] = window(idx[3], 1, w, ow);
+        Type i32 = indexType.getElementType();
+        Value none = arith::ConstantOp::create(nb, nl, IntegerAttr::get(i32, -1));
+        auto rows = scf::ForOp::create(
+            nb, nl, h0, h1, ci(1), ValueRange{lowest, none},
+            [&](OpBuilder &rb, Location rl, Value r, ValueRange rowAcc) {
+              auto cols = scf::ForOp::create(
+                  rb, rl, w0, w1, ci(1), rowAcc,
+                  [&](OpBuilder &cb, Location cl, Value c, ValueRange acc) {
+                    Value v = tensor::ExtractOp::create(cb, cl, x, ValueRange{idx[0], idx[1], r, c});
+                    Value greater =
+                        arith::CmpFOp::create(cb, cl, arith::CmpFPredicate::OLT, acc[0], v);
+                    Value at = arith::AddIOp::create(
+                        cb, cl, arith::MulIOp::create(cb, cl, r, arith::ConstantIndexOp::create(cb, cl, w)),
+                        c);
+                    Value position = arith::IndexCastOp::create(cb, cl, i32, at);
+                    scf::YieldOp::create(
+                        cb, cl,
+                        ValueRange{arith::SelectOp::create(cb, cl, greater, v, acc[0]),
+                                   arith::SelectOp::create(cb, cl, greater, position, acc[1])});
+                  });
+              scf::YieldOp::create(rb, rl, cols.getResults());
+            });
+        linalg::YieldOp::create(nb, nl, rows.getResults());
+      });
+  l.map(o.getOut(), castTo(b, loc, generic.getResult(0), outType));
+  l.map(o.getMask(), castTo(b, loc, generic.getResult(1), maskType));
+  return success();
+}
+
+/// unpool (max_unpool2d): zeros of the output's shape, then each x[n, c, i]
+/// written at position indices[n, c, i] of its output map, in order (a
+/// repeated position keeps the last value, as PHI's loop does); an index
+/// outside the map is a run-time error.
+LogicalResult lowerUnpool(Operation *op, Lowerer &l) {
+  auto o = cast<UnpoolOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX()), indices = l.get(o.getIndices());
+  RankedTensorType xt = typeOf(x), outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {xt, indices.getType(), outType})))
+    return failure();
+  if (typeOf(indices).getShape() != xt.getShape())
+    return op->emitOpError() << "indices " << indices.getType() << " must have x's shape " << xt;
+  int64_t n = xt.getDimSize(0), c = xt.getDimSize(1), in = xt.getDimSize(2) * xt.getDimSize(3),
+          out = outType.getDimSize(2) * outType.getDimSize(3);
+  if (out == 0 && in != 0)
+    return op->emitOpError() << "the output maps are empty: no index is valid";
+  Type elem = xt.getElementType();
+  Value bound = arith::ConstantIndexOp::create(b, loc, out);
+  Value checked = checkedIndices(l, loc, op, indices, isUnsigned(pdElementType(o.getIndices())),
+                                 /*wrapNegative=*/false,
+                                 [&](OpBuilder &, Location, ValueRange) { return bound; },
+                                 "index {value} out of range [0, {bound})");
+  auto flat = [&](Value v, int64_t maps) {
+    return reshapeTo(b, loc, v,
+                     RankedTensorType::get({n, c, maps}, typeOf(v).getElementType()));
+  };
+  Value xs = flat(x, in), positions = flat(checked, in);
+  auto flatOut = RankedTensorType::get({n, c, out}, elem);
+  Value zeros = createFilled(b, loc, flatOut, scalarConstant(b, loc, elem, 0));
+  auto ci = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v).getResult(); };
+  SmallVector<Value> ivs;
+  std::function<Value(OpBuilder &, Location, int64_t, Value)> nest =
+      [&](OpBuilder &ob, Location ol, int64_t dim, Value acc) -> Value {
+    int64_t sizes[] = {n, c, in};
+    auto loop = scf::ForOp::create(
+        ob, ol, arith::ConstantIndexOp::create(ob, ol, 0),
+        arith::ConstantIndexOp::create(ob, ol, sizes[dim]),
+        arith::ConstantIndexOp::create(ob, ol, 1), ValueRange{acc},
+        [&](OpBuilder &ib, Location il, Value iv, ValueRange carried) {
+          ivs.push_back(iv);
+          Value next;
+          if (dim == 2) {
+            Value v = tensor::ExtractOp::create(ib, il, xs, ivs);
+            Value k = tensor::ExtractOp::create(ib, il, positions, ivs);
+            next = tensor::InsertOp::create(ib, il, v, carried[0],
+                                            ValueRange{ivs[0], ivs[1], k});
+          } else {
+            next = nest(ib, il, dim + 1, carried[0]);
+          }
+          ivs.pop_back();
+          scf::YieldOp::create(ib, il, next);
+        });
+    return loop.getResult(0);
+  };
+  (void)ci;
+  Value result = nest(b, loc, 0, zeros);
+  l.map(o.getOut(), castTo(b, loc, reshapeTo(b, loc, result,
+                                             RankedTensorType::get(outType.getShape(), elem)),
+                           outType));
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Normalization
 //===----------------------------------------------------------------------===//
@@ -1494,6 +1650,8 @@ void lowering::populateNNLowerings(LoweringTable &table) {
   table.add({"pd.conv2d", "pd.depthwise_conv2d", "pd.conv3d"}, lowerConv);
   table.add("pd.conv2d_transpose", lowerConvTranspose);
   table.add({"pd.pool2d", "pd.pool3d"}, lowerPool);
+  table.add("pd.max_pool2d_with_index", lowerMaxPoolWithIndex);
+  table.add("pd.unpool", lowerUnpool);
   table.add("pd.unfold", lowerUnfold);
   table.add("pd.affine_grid", lowerAffineGrid);
   table.add("pd.grid_sample", lowerGridSample);

@@ -434,9 +434,41 @@ def _pool2d(x, kernel_size, stride, padding, ceil_mode, exclusive, data_format, 
 
 def max_pool2d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
                data_format="NCHW", name=None):
-    if return_mask:
-        raise NotImplementedError("max_pool2d: return_mask is not supported")
-    return _pool2d(x, kernel_size, stride, padding, ceil_mode, True, data_format, "max")
+    """With return_mask, also each maximum's position h * W + w in its input
+    map (int32), as pd.max_pool2d_with_index gives it (NCHW, symmetric
+    paddings, as in Paddle)."""
+    if not return_mask:
+        return _pool2d(x, kernel_size, stride, padding, ceil_mode, True, data_format, "max")
+    if data_format != "NCHW":
+        raise ValueError("max_pool2d: return_mask needs data_format 'NCHW', "
+                         f"got {data_format!r}")
+    kernel = _pair(kernel_size)
+    strides = kernel if stride is None else _pair(stride)
+    paddings, algorithm = _update_padding_nd(padding, False, 2)
+    if algorithm == "SAME" or len(paddings) != 2:
+        raise ValueError(f"max_pool2d: return_mask needs symmetric explicit paddings, got {padding!r}")
+    with building(x):
+        out, mask = pd.max_pool2d_with_index(x, kernel, strides, paddings, False, False, ceil_mode)
+    return out, mask
+
+
+def max_unpool2d(x, indices, kernel_size, stride=None, padding=0, data_format="NCHW",
+                 output_size=None, name=None):
+    """The inverse of max_pool2d(return_mask=True): x's values at `indices`
+    of zero maps of output_size (default (in - 1) * stride - 2 * padding +
+    kernel_size)."""
+    if data_format != "NCHW":
+        raise ValueError(f"max_unpool2d: data_format must be 'NCHW', got {data_format!r}")
+    kernel = _pair(kernel_size)
+    strides = kernel if stride is None else _pair(stride)
+    paddings = _pair(padding)
+    if output_size is None:
+        output_size = [(x.shape[2 + i] - 1) * strides[i] - 2 * paddings[i] + kernel[i]
+                       for i in range(2)]
+    else:
+        output_size = list(output_size)[-2:]
+    with building(x):
+        return pd.unpool(x, indices, kernel, strides, paddings, output_size, data_format)
 
 
 def avg_pool2d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusive=True,

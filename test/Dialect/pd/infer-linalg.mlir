@@ -1071,3 +1071,21 @@ func.func @einsum_and_broadcast_tensors(%a: !pd.vtensor<3x4xf32>, %b: !pd.vtenso
   %5 = pd.broadcast_tensors %t : (!pd.vec<!pd.vtensor<2x3x4xf32>, !pd.vtensor<3x1xf32>, !pd.vtensor<4xf32>>) -> !pd.vec<!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>>
   return
 }
+
+// -----
+
+// max_pool2d_with_index: pool2d's max windows (ceil_mode, adaptive, global)
+// and an int32 mask of the same shape; unpool: [N, C] + output_size.
+// CHECK-LABEL: func.func @max_pool_with_index_and_unpool
+// CHECK: pd.max_pool2d_with_index {{.*}} -> (!pd.vtensor<2x3x4x5xf32>, !pd.vtensor<2x3x4x5xi32>)
+// CHECK: pd.max_pool2d_with_index {{.*}} -> (!pd.vtensor<2x3x2x3xf32>, !pd.vtensor<2x3x2x3xi32>)
+// CHECK: pd.max_pool2d_with_index {{.*}} -> (!pd.vtensor<2x3x1x1xf32>, !pd.vtensor<2x3x1x1xi32>)
+// CHECK: pd.unpool {{.*}} -> !pd.vtensor<2x3x7x9xf32>
+func.func @max_pool_with_index_and_unpool(%x: !pd.vtensor<2x3x7x9xf32>) {
+  %0:2 = pd.max_pool2d_with_index %x {kernel_size = array<i32: 3, 3>, strides = array<i32: 2, 2>, paddings = array<i32: 1, 1>, ceil_mode = true} : (!pd.vtensor<2x3x7x9xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?x?x?xi32>)
+  %1:2 = pd.max_pool2d_with_index %x {kernel_size = array<i32: 2, 3>, adaptive = true} : (!pd.vtensor<2x3x7x9xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?x?x?xi32>)
+  %2:2 = pd.max_pool2d_with_index %x {kernel_size = array<i32: 1, 1>, global_pooling = true} : (!pd.vtensor<2x3x7x9xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?x?x?xi32>)
+  %size = pd.full_int_array [7, 9] : !pd.vtensor<2xi64>
+  %3 = pd.unpool %0#0, %0#1, %size {ksize = array<i32: 3, 3>, strides = array<i32: 2, 2>, padding = array<i32: 1, 1>, data_format = "NCHW"} : (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?x?x?xi32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}

@@ -1364,3 +1364,41 @@ func.func @broadcast_tensors_mismatch(%a: !pd.vtensor<3x4xf32>, %b: !pd.vtensor<
   %0 = pd.broadcast_tensors %l : (!pd.vec<!pd.vtensor<3x4xf32>, !pd.vtensor<5xf32>>) -> !pd.vec<!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>>
   return
 }
+
+// -----
+
+func.func @max_pool_with_index_rank(%x: !pd.vtensor<3x7x9xf32>) {
+  // expected-error @+2 {{'pd.max_pool2d_with_index' op x must be 4-D [N, C, H, W], got [3, 7, 9]}}
+  // expected-error @+1 {{'pd.max_pool2d_with_index' op failed to infer returned types}}
+  %0:2 = pd.max_pool2d_with_index %x {kernel_size = array<i32: 3, 3>} : (!pd.vtensor<3x7x9xf32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xi32>)
+  return
+}
+
+// -----
+
+func.func @max_pool_with_index_kernel(%x: !pd.vtensor<1x2x7x9xf32>) {
+  // expected-error @+2 {{'pd.max_pool2d_with_index' op kernel_size, strides and paddings must have 2 values each, got 3, 2 and 2}}
+  // expected-error @+1 {{'pd.max_pool2d_with_index' op failed to infer returned types}}
+  %0:2 = pd.max_pool2d_with_index %x {kernel_size = array<i32: 3, 3, 3>} : (!pd.vtensor<1x2x7x9xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?x?x?xi32>)
+  return
+}
+
+// -----
+
+func.func @unpool_indices_shape(%x: !pd.vtensor<1x2x4x5xf32>, %i: !pd.vtensor<1x2x4x4xi32>) {
+  %size = pd.full_int_array [7, 9] : !pd.vtensor<2xi64>
+  // expected-error @+2 {{'pd.unpool' op indices [1, 2, 4, 4] must have x's shape [1, 2, 4, 5]}}
+  // expected-error @+1 {{'pd.unpool' op failed to infer returned types}}
+  %0 = pd.unpool %x, %i, %size {ksize = array<i32: 2, 2>, strides = array<i32: 2, 2>, padding = array<i32: 0, 0>, data_format = "NCHW"} : (!pd.vtensor<1x2x4x5xf32>, !pd.vtensor<1x2x4x4xi32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @unpool_data_format(%x: !pd.vtensor<1x4x5x2xf32>, %i: !pd.vtensor<1x4x5x2xi32>) {
+  %size = pd.full_int_array [7, 9] : !pd.vtensor<2xi64>
+  // expected-error @+2 {{'pd.unpool' op data_format must be NCHW, got 'NHWC'}}
+  // expected-error @+1 {{'pd.unpool' op failed to infer returned types}}
+  %0 = pd.unpool %x, %i, %size {ksize = array<i32: 2, 2>, strides = array<i32: 2, 2>, padding = array<i32: 0, 0>, data_format = "NHWC"} : (!pd.vtensor<1x4x5x2xf32>, !pd.vtensor<1x4x5x2xi32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}

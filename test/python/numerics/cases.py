@@ -1031,6 +1031,38 @@ _pool_case(F32, "max_3x3_s3_rows", (1, 2, 20, 50), kernel_size=[3, 3], strides=[
 _pool_case(F32, "avg_2x2_s2_rows", (2, 5, 28, 28), pooling_type="avg")
 
 
+# max_pool2d_with_index: windows clipped to the map (padding, ceil_mode),
+# adaptive and global windows; the mask as PHI scans it. unpool puts a
+# pool's maxima back at their positions (a map's positions are distinct:
+# with overlapping windows, one input can be the maximum of two windows and
+# is written twice, with the same value).
+_MAXPOOL_INDEX = [("pad_ceil", [3, 3], [2, 2], [1, 1], False, False, True),
+                  ("adaptive", [2, 3], [1, 1], [0, 0], False, True, False),
+                  ("plain", [2, 2], [2, 2], [0, 0], False, False, False),
+                  ("global", [1, 1], [1, 1], [0, 0], True, False, False)]
+for _dt in FLOATS:
+    for _name, _k, _s, _p, _g, _a, _c in _MAXPOOL_INDEX:
+        _r = rng_for("max_pool2d_with_index", _dt, _name)
+        add("max_pool2d_with_index", _dt, _name, {"x": rand(_r, (2, 3, 7, 9), _dt, -5, 5)},
+            (lambda k, s, p, g, a, c: lambda x: list(pd.max_pool2d_with_index(x, k, s, p, g, a, c)))(
+                _k, _s, _p, _g, _a, _c),
+            (lambda k, s, p, g, a, c: lambda x: (
+                lambda o, m: [out(o, x.dtype), m])(*R.max_pool2d_with_index(f64(x), k, s, p, g, a, c)))(
+                _k, _s, _p, _g, _a, _c))
+for _dt in FLOATS:
+    _r = rng_for("unpool", _dt)
+    _x = rand(_r, (2, 3, 7, 9), _dt, -5, 5)
+    _pooled, _mask = R.max_pool2d_with_index(_x, [2, 2], [2, 2], [0, 0])
+    add("unpool", _dt, "after_pool", {"x": _pooled.astype(_dt), "indices": _mask},
+        lambda x, indices: pd.unpool(x, indices, [2, 2], [2, 2], [0, 0], [7, 9], "NCHW"),
+        lambda x, indices: R.unpool(x, indices, [7, 9]))
+_r = rng_for("unpool", "int64")
+add("unpool", F32, "int64_indices", {"x": rand(_r, (1, 2, 3, 3), F32),
+                                     "indices": _r.permutation(25)[:9].reshape(1, 1, 3, 3).repeat(2, 1).astype(np.int64)},
+    lambda x, indices: pd.unpool(x, indices, [2, 2], [2, 2], [0, 0], [5, 5], "NCHW"),
+    lambda x, indices: R.unpool(x, indices, [5, 5]))
+
+
 def _pool3d_case(dtype, name, xs, **kw):
     args = dict(kernel_size=[2, 2, 2], strides=[2, 2, 2], paddings=[0, 0, 0], ceil_mode=False,
                 exclusive=True, data_format="NCDHW", pooling_type="max", global_pooling=False,

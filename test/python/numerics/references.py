@@ -532,6 +532,52 @@ def conv2d_transpose(x, w, strides, paddings, output_padding=(), dilations=(1, 1
     return out
 
 
+def max_pool2d_with_index(x, kernel_size, strides, paddings, global_pooling=False,
+                          adaptive=False, ceil_mode=False):
+    """PHI's scan: each window (clipped to the map; adaptive: [i*H/OH,
+    ceil((i+1)*H/OH))) row by row from the lowest float, the first strictly
+    greater value and its position h * W + w (int32, -1 if none)."""
+    n, c, h, w = x.shape
+    k, s, p = list(kernel_size), list(strides), list(paddings)
+    if global_pooling:
+        k, p = [h, w], [0, 0]
+    if adaptive:
+        oh, ow = k
+    else:
+        size = lambda a, kk, ss, pp: (a - kk + 2 * pp + (ss - 1 if ceil_mode else 0)) // ss + 1
+        oh, ow = size(h, k[0], s[0], p[0]), size(w, k[1], s[1], p[1])
+    out = np.full((n, c, oh, ow), -np.finfo(np.float32).max, np.float64)
+    mask = np.full((n, c, oh, ow), -1, np.int32)
+    for i in range(oh):
+        for j in range(ow):
+            if adaptive:
+                h0, h1 = i * h // oh, -(-(i + 1) * h // oh)
+                w0, w1 = j * w // ow, -(-(j + 1) * w // ow)
+            else:
+                h0, w0 = i * s[0] - p[0], j * s[1] - p[1]
+                h1, w1 = min(h0 + k[0], h), min(w0 + k[1], w)
+                h0, w0 = max(h0, 0), max(w0, 0)
+            for r in range(h0, h1):
+                for q in range(w0, w1):
+                    value = x[:, :, r, q]
+                    better = out[:, :, i, j] < value
+                    out[:, :, i, j] = np.where(better, value, out[:, :, i, j])
+                    mask[:, :, i, j] = np.where(better, r * w + q, mask[:, :, i, j])
+    return out, mask
+
+
+def unpool(x, indices, output_size):
+    """Zeros of [N, C] + output_size with x written at each position of
+    `indices` in its map, in order."""
+    n, c = x.shape[:2]
+    out = np.zeros((n, c, output_size[0] * output_size[1]), x.dtype)
+    for b in range(n):
+        for ch in range(c):
+            for value, at in zip(x[b, ch].ravel(), indices[b, ch].ravel()):
+                out[b, ch, at] = value
+    return out.reshape(n, c, *output_size)
+
+
 def pool2d(x, kernel_size, strides, paddings, ceil_mode=False, exclusive=True,
            data_format="NCHW", pooling_type="max", global_pooling=False, adaptive=False,
            padding_algorithm="EXPLICIT"):

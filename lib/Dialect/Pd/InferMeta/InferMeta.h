@@ -329,6 +329,20 @@ LogicalResult Pool2DInferMeta(const MetaTensor &x,
                               StringRef poolingType, bool globalPooling,
                               bool adaptive, StringRef paddingAlgorithm,
                               MetaTensor &out, const MetaError &err);
+/// 2-D max pooling that also returns, per output element, the position
+/// of its maximum in the flattened input map (int32); the windows of
+/// pool2d (max, explicit paddings, NCHW).
+LogicalResult MaxPoolWithIndexInferMeta(const MetaTensor &x, ArrayRef<int32_t> kernelSize,
+                                        ArrayRef<int32_t> strides, ArrayRef<int32_t> paddings,
+                                        bool globalPooling, bool adaptive, bool ceilMode,
+                                        MetaTensor &out, MetaTensor &mask, const MetaError &err);
+/// max_unpool2d: x's values placed at `indices` (positions in each output
+/// map, as max_pool2d_with_index returns them) of an [N, C] + output_size
+/// output of zeros.
+LogicalResult UnpoolInferMeta(const MetaTensor &x, const MetaTensor &indices,
+                              ArrayRef<int32_t> ksize, ArrayRef<int32_t> strides,
+                              ArrayRef<int32_t> padding, const IntArrayArg &outputSize,
+                              StringRef dataFormat, MetaTensor &out, const MetaError &err);
 LogicalResult Pool3DInferMeta(const MetaTensor &x, ArrayRef<int64_t> kernelSize,
                               ArrayRef<int64_t> strides, ArrayRef<int64_t> paddings,
                               bool ceilMode, bool exclusive, StringRef dataFormat,

@@ -396,6 +396,57 @@ LogicalResult Pool3DInferMeta(const MetaTensor &x, ArrayRef<int64_t> kernelSize,
                        poolingType, globalPooling, adaptive, paddingAlgorithm, out, err);
 }
 
+LogicalResult MaxPoolWithIndexInferMeta(const MetaTensor &x, ArrayRef<int32_t> kernelSize,
+                                        ArrayRef<int32_t> strides, ArrayRef<int32_t> paddings,
+                                        bool globalPooling, bool adaptive, bool ceilMode,
+                                        MetaTensor &out, MetaTensor &mask, const MetaError &err) {
+  if (x.rank() != 4)
+    return err("x must be 4-D [N, C, H, W], got ", dimsStr(x.dims));
+  if (kernelSize.size() != 2 || strides.size() != 2 || paddings.size() != 2)
+    return err("kernel_size, strides and paddings must have 2 values each, got ",
+               kernelSize.size(), ", ", strides.size(), " and ", paddings.size());
+  if (!isa<FloatType>(x.dtype))
+    return err("x must be a float tensor, got ", x.dtype);
+  SmallVector<int64_t> kernel(kernelSize.begin(), kernelSize.end());
+  if (failed(poolInferMeta(x, 2, IntArrayArg::of(kernel), strides, paddings, ceilMode, "NCHW",
+                           "max", globalPooling, adaptive, "EXPLICIT", out, err)))
+    return failure();
+  mask.set(out.dims, IntegerType::get(x.dtype.getContext(), 32));
+  return success();
+}
+
+LogicalResult UnpoolInferMeta(const MetaTensor &x, const MetaTensor &indices,
+                              ArrayRef<int32_t> ksize, ArrayRef<int32_t> strides,
+                              ArrayRef<int32_t> padding, const IntArrayArg &outputSize,
+                              StringRef dataFormat, MetaTensor &out, const MetaError &err) {
+  if (dataFormat != "NCHW")
+    return err("data_format must be NCHW, got '", dataFormat, "'");
+  if (x.rank() != 4)
+    return err("x must be 4-D [N, C, H, W], got ", dimsStr(x.dims));
+  if (indices.rank() != 4)
+    return err("indices must be 4-D like x, got ", dimsStr(indices.dims));
+  for (int64_t d = 0; d < 4; ++d)
+    if (knownAndDiffer(x.dims[d], indices.dims[d]))
+      return err("indices ", dimsStr(indices.dims), " must have x's shape ", dimsStr(x.dims));
+  if (!indices.dtype.isInteger(32) && !indices.dtype.isInteger(64))
+    return err("indices must be int32 or int64, got ", indices.dtype);
+  if (ksize.size() != 2 || strides.size() != 2 || padding.size() != 2)
+    return err("ksize, strides and padding must have 2 values each");
+  if (!isDyn(outputSize.size) && outputSize.size != 2)
+    return err("output_size must have 2 values, got ", outputSize.size);
+  SmallVector<int64_t> dims{x.dims[0], x.dims[1], kDyn, kDyn};
+  if (outputSize.values) {
+    for (int64_t i = 0; i < 2; ++i) {
+      int64_t size = (*outputSize.values)[i];
+      if (size <= 0)
+        return err("output_size must be positive, got ", dimsStr(*outputSize.values));
+      dims[2 + i] = size;
+    }
+  }
+  out.set(dims, x.dtype);
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Normalization
 //===----------------------------------------------------------------------===//
