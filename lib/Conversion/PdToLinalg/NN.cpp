@@ -859,7 +859,6 @@ LogicalResult lowerUnpool(Operation *op, Lowerer &l) {
   Value xs = flat(x, in), positions = flat(checked, in);
   auto flatOut = RankedTensorType::get({n, c, out}, elem);
   Value zeros = createFilled(b, loc, flatOut, scalarConstant(b, loc, elem, 0));
-  auto ci = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v).getResult(); };
   SmallVector<Value> ivs;
   std::function<Value(OpBuilder &, Location, int64_t, Value)> nest =
       [&](OpBuilder &ob, Location ol, int64_t dim, Value acc) -> Value {
@@ -884,7 +883,6 @@ LogicalResult lowerUnpool(Operation *op, Lowerer &l) {
         });
     return loop.getResult(0);
   };
-  (void)ci;
   Value result = nest(b, loc, 0, zeros);
   l.map(o.getOut(), castTo(b, loc, reshapeTo(b, loc, result,
                                              RankedTensorType::get(outType.getShape(), elem)),
