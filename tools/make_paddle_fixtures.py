@@ -271,6 +271,17 @@ class PoolIndex(nn.Layer):
         return pooled, mask, restored, adaptive, where
 
 
+class ScatterNd(nn.Layer):
+    """pd_op.scatter_nd_add: rows added at a repeated and a negative
+    position, and elements at computed positions; no weights."""
+
+    def forward(self, x):                          # [N >= 3, 3, 5]
+        rows = paddle.to_tensor([[1], [-1], [1]], dtype="int64")
+        added = paddle.scatter_nd_add(x, rows, paddle.full([3, 3, 5], 0.5) * paddle.mean(x))
+        cells = paddle.cast(paddle.stack([paddle.arange(3) + 1, 2 - paddle.arange(3)], axis=1), "int64")
+        return added, paddle.scatter_nd_add(x, cells, x[0, :, :])
+
+
 class Recurrent(nn.Layer):
     """pd_op.rnn in each mode: a 2-layer bidirectional LSTM (its input
     transposed to time-major and its zero initial states made in the
@@ -343,6 +354,7 @@ MODELS = {
     "losses": (Losses, [("x", [None, 3], [4, 3]), ("y", [None, 3], [4, 3])]),
     "special_functions": (SpecialFunctions, [("x", [None, 6], [3, 6])]),
     "fill_diagonal_hinge": (FillDiagonalHinge, [("x", [None, 5], [7, 5]), ("y", [None, 1], [7, 1])]),
+    "scatter_nd": (ScatterNd, [("x", [None, 3, 5], [4, 3, 5])]),
     "pool_index": (PoolIndex, [("x", [None, 3, 7, 9], [2, 3, 7, 9])]),
     "einsum_broadcast": (EinsumBroadcast, [("x", [None, 5, 4], [2, 5, 4]), ("y", [None, 5, 1], [2, 5, 1])]),
     "recurrent": (Recurrent, [("x", [None, 6, 4], [2, 6, 4])]),

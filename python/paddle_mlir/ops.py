@@ -294,6 +294,13 @@ def gather(x, index, axis=None, name=None):
         return pd.gather(x, index, 0 if axis is None else axis)
 
 
+def scatter_nd_add(x, index, updates, name=None):
+    """paddle.scatter_nd_add: x with updates added at index's positions
+    (repeated positions accumulate)."""
+    with building(x):
+        return pd.scatter_nd_add(x, index, updates)
+
+
 def gather_nd(x, index, name=None):
     with building(x):
         return pd.gather_nd(x, index)

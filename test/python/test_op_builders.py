@@ -224,6 +224,8 @@ CASES = {
     "tile": (lambda: pd.tile(v([3, 4]), [2, 1, 2]), F.format("2x3x8")),
     "gather": (lambda: pd.gather(v([10, 4]), v([3], "int64"), 0), F.format("3x4")),
     "gather_nd": (lambda: pd.gather_nd(v([10, 4, 5]), v([6, 2], "int64")), F.format("6x5")),
+    "scatter_nd_add": (lambda: pd.scatter_nd_add(v([10, 4, 5]), v([6, 2], "int64"), v([6, 5])),
+                       F.format("10x4x5")),
     "index_select": (lambda: pd.index_select(v([10, 4]), v([3], "int32"), 1), F.format("10x3")),
     "scatter": (lambda: pd.scatter(v([10, 4]), v([3], "int64"), v([3, 4])), F.format("10x4")),
     "take_along_axis": (lambda: pd.take_along_axis(v([10, 4]), v([10, 1], "int64"), 1), F.format("10x1")),

@@ -49,7 +49,17 @@ CASES = {
                 lambda x, i: _scatter(x, i), [2], [1, -1], [2, 9], 4),
     "index_add": (lambda x, i: ops.index_add(x, i, 1, ops.full([4, 2], 1.0, "float32")),
                   lambda x, i: _index_add(x, i), [2], [4, -5], [1, 5], 5),
+    "scatter_nd_add": (lambda x, i: ops.scatter_nd_add(x, i, ops.full([3, 5], 1.0, "float32")),
+                       lambda x, i: _scatter_nd_add(x, i), [3, 1], [[3], [-4], [3]],
+                       [[3], [4], [0]], 4),
 }
+
+
+def _scatter_nd_add(x, i):
+    y = x.copy()
+    for (j,) in i:
+        y[j] += 1.0
+    return y
 
 
 def _index_add(x, i):

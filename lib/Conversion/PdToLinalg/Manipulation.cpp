@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/PdToLinalg/Lowering.h"
+#include "Conversion/PdToLinalg/ScalarArith.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
@@ -1105,6 +1106,84 @@ LogicalResult lowerIndexSelect(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// scatter_nd_add: x, then, for each position b of index's leading dims in
+/// order, the row updates[b, ...] added to the slice of x that index[b, :]
+/// addresses (negative indices wrap; out-of-range ones are run-time
+/// errors); repeated positions accumulate, as in PHI.
+LogicalResult lowerScatterNdAdd(Operation *op, Lowerer &l) {
+  auto o = cast<ScatterNdAddOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX()), index = l.get(o.getIndex()), updates = l.get(o.getUpdates());
+  RankedTensorType xt = tensorType(x), it = tensorType(index);
+  if (failed(requireStatic(op, {xt, it, updates.getType()})))
+    return failure();
+  Type elem = xt.getElementType();
+  if (!elem.isIntOrFloat() || elem.isInteger(1))
+    return op->emitOpError() << "the CPU lowering supports integer and float element types, got "
+                             << elem;
+  // rows: index's leading dims (one position each); k: x's dims addressed.
+  int64_t k = it.getDimSize(it.getRank() - 1), rows = 1;
+  for (int64_t d = 0; d + 1 < it.getRank(); ++d)
+    rows *= it.getDimSize(d);
+  if (k == 0)
+    return op->emitOpError() << "the CPU lowering needs index to address at least one dim of x "
+                                "(its last dim is 0)";
+  int64_t slice = 1, cells = 1;
+  for (int64_t d = 0; d < xt.getRank(); ++d)
+    (d < k ? cells : slice) *= xt.getDimSize(d);
+  for (int64_t j = 0; j < k; ++j)
+    if (failed(requireNonEmptyAxis(op, x, j)))
+      return failure();
+  Value checked = checkedIndices(
+        l, loc, op, index, isUnsigned(pdElementType(o.getIndex())), /*wrapNegative=*/true,
+        [&](OpBuilder &nb, Location nl, ValueRange ivs) {
+          Value n = cIdx(nb, nl, xt.getDimSize(k - 1));
+          for (int64_t j = k - 2; j >= 0; --j) {
+            Value here = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq, ivs.back(),
+                                               cIdx(nb, nl, j));
+            n = arith::SelectOp::create(nb, nl, here, cIdx(nb, nl, xt.getDimSize(j)), n);
+          }
+          return n;
+        },
+        kSignedIndexMessage);
+  auto flatX = RankedTensorType::get({cells, slice}, elem);
+  Value table = reshapeTo(b, loc, x, flatX);
+  Value rowsOf = reshapeTo(b, loc, updates, RankedTensorType::get({rows, slice}, elem));
+  Value positions =
+      reshapeTo(b, loc, checked, RankedTensorType::get({rows, k}, b.getIndexType()));
+  auto rowType = RankedTensorType::get({1, slice}, elem);
+  auto loop = scf::ForOp::create(
+      b, loc, cIdx(b, loc, 0), cIdx(b, loc, rows), cIdx(b, loc, 1), ValueRange{table},
+      [&](OpBuilder &lb, Location ll, Value r, ValueRange acc) {
+        // The row of x this index addresses: index[r, :] in x's leading dims.
+        Value at = cIdx(lb, ll, 0);
+        int64_t stride = 1;
+        for (int64_t j = k - 1; j >= 0; --j) {
+          Value v = tensor::ExtractOp::create(lb, ll, positions, ValueRange{r, cIdx(lb, ll, j)});
+          at = arith::AddIOp::create(lb, ll, at,
+                                     arith::MulIOp::create(lb, ll, v, cIdx(lb, ll, stride)));
+          stride *= xt.getDimSize(j);
+        }
+        SmallVector<OpFoldResult> offsets{at, lb.getIndexAttr(0)}, sizes{lb.getIndexAttr(1),
+                                                                         lb.getIndexAttr(slice)},
+            strides{lb.getIndexAttr(1), lb.getIndexAttr(1)};
+        Value row = tensor::ExtractSliceOp::create(lb, ll, rowType, acc[0], offsets, sizes, strides);
+        SmallVector<OpFoldResult> updateOffsets{r, lb.getIndexAttr(0)};
+        Value update = tensor::ExtractSliceOp::create(lb, ll, rowType, rowsOf, updateOffsets,
+                                                      sizes, strides);
+        Value sum = buildElementwise(lb, ll, rowType, ValueRange{row, update},
+                                     [&](OpBuilder &eb, Location el, ValueRange v) -> Value {
+                                       return Arith{eb, el, elem}.add(v[0], v[1]);
+                                     });
+        Value next = tensor::InsertSliceOp::create(lb, ll, sum, acc[0], offsets, sizes, strides);
+        scf::YieldOp::create(lb, ll, next);
+      });
+  l.map(o.getOut(), castTo(b, loc, reshapeTo(b, loc, loop.getResult(0), xt),
+                           loweredType(o.getType())));
+  return success();
+}
+
 LogicalResult lowerGatherNd(Operation *op, Lowerer &l) {
   auto o = cast<GatherNdOp>(op);
   OpBuilder &b = l.b;
@@ -1971,6 +2050,7 @@ void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
   table.add("pd.gather", lowerGather);
   table.add("pd.index_select", lowerIndexSelect);
   table.add("pd.gather_nd", lowerGatherNd);
+  table.add("pd.scatter_nd_add", lowerScatterNdAdd);
   table.add("pd.take_along_axis", lowerTakeAlongAxis);
   table.add("pd.embedding", lowerEmbedding);
   table.add("pd.one_hot", lowerOneHot);

@@ -319,6 +319,7 @@ OPS = {
     'tile': {'args': [('x', 'Tensor', None), ('repeat_times', 'IntArray', '{}')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'gather': {'args': [('x', 'Tensor', None), ('index', 'Tensor', None), ('axis', 'Scalar(int)', '0')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'gather_nd': {'args': [('x', 'Tensor', None), ('index', 'Tensor', None)], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
+    'scatter_nd_add': {'args': [('x', 'Tensor', None), ('index', 'Tensor', None), ('updates', 'Tensor', None)], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'index_select': {'args': [('x', 'Tensor', None), ('index', 'Tensor', None), ('axis', 'int', '0')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'index_add': {'args': [('x', 'Tensor', None), ('index', 'Tensor', None), ('add_value', 'Tensor', None), ('axis', 'int', '0')], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},
     'index_add_': {'args': [('x', 'Tensor', None), ('index', 'Tensor', None), ('add_value', 'Tensor', None), ('axis', 'int', '0')], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},

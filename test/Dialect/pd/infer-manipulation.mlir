@@ -636,6 +636,18 @@ func.func @gather_nd(%x: !pd.vtensor<10x4x5xf32>, %i0: !pd.vtensor<6x2xi64>, %i1
 
 // -----
 
+// scatter_nd_add keeps x's type (updates: index.shape[:-1] + x.shape[k:]).
+// CHECK-LABEL: func.func @scatter_nd_add
+// CHECK: pd.scatter_nd_add {{.*}} -> !pd.vtensor<10x4x5xf32>
+// CHECK: pd.scatter_nd_add {{.*}} -> !pd.vtensor<?x4x5xf32>
+func.func @scatter_nd_add(%x: !pd.vtensor<10x4x5xf32>, %i: !pd.vtensor<6x2xi64>, %u: !pd.vtensor<6x5xf32>, %d: !pd.vtensor<?x4x5xf32>, %di: !pd.vtensor<?x1xi32>, %du: !pd.vtensor<?x4x5xf32>) {
+  %0 = pd.scatter_nd_add %x, %i, %u : (!pd.vtensor<10x4x5xf32>, !pd.vtensor<6x2xi64>, !pd.vtensor<6x5xf32>) -> !pd.vtensor<?x?x?xf32>
+  %1 = pd.scatter_nd_add %d, %di, %du : (!pd.vtensor<?x4x5xf32>, !pd.vtensor<?x1xi32>, !pd.vtensor<?x4x5xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @index_select
 // CHECK: pd.index_select {{.*}} -> !pd.vtensor<3x4xf32>
 // CHECK: pd.index_select {{.*}} -> !pd.vtensor<10x3xf32>

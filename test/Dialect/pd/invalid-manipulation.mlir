@@ -1222,3 +1222,21 @@ func.func @sequence_mask_float(%x: !pd.vtensor<2x3xf32>) {
   %0 = pd.sequence_mask %x, %five {out_dtype = #pd.dtype<float32>} : (!pd.vtensor<2x3xf32>, !pd.vtensor<1xi32>) -> !pd.vtensor<?x?x?xf32>
   return
 }
+
+// -----
+
+func.func @scatter_nd_add_updates_shape(%x: !pd.vtensor<10x4x5xf32>, %i: !pd.vtensor<6x2xi64>, %u: !pd.vtensor<6x4xf32>) {
+  // expected-error @+2 {{'pd.scatter_nd_add' op updates [6, 4] must be index's leading dims and x's dims past the first 2: [6, 5]}}
+  // expected-error @+1 {{'pd.scatter_nd_add' op failed to infer returned types}}
+  %0 = pd.scatter_nd_add %x, %i, %u : (!pd.vtensor<10x4x5xf32>, !pd.vtensor<6x2xi64>, !pd.vtensor<6x4xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_add_index_depth(%x: !pd.vtensor<10x4xf32>, %i: !pd.vtensor<6x3xi64>, %u: !pd.vtensor<6xf32>) {
+  // expected-error @+2 {{'pd.scatter_nd_add' op index addresses 3 dims of an input of rank 2}}
+  // expected-error @+1 {{'pd.scatter_nd_add' op failed to infer returned types}}
+  %0 = pd.scatter_nd_add %x, %i, %u : (!pd.vtensor<10x4xf32>, !pd.vtensor<6x3xi64>, !pd.vtensor<6xf32>) -> !pd.vtensor<?x?xf32>
+  return
+}

@@ -2453,6 +2453,21 @@ add("gather", F32, "dyn", {"x": rand(_r, (6, 3), F32), "index": np.array([5, 1, 
     lambda x, index: pd.gather(x, index), lambda x, index: np.take(x, index, 0),
     shapes={"x": [None, 3], "index": [None]})
 
+# scatter_nd_add: whole rows and single elements, a repeated position
+# (accumulates), a negative one (wraps), index with 2 leading dims.
+for _dt in (F32, F64, I32):
+    _r = rng_for("scatter_nd_add", _dt)
+    add("scatter_nd_add", _dt, "rows", {"x": rand(_r, (3, 4, 2), _dt, -9, 9),
+                                        "index": np.array([[1], [-1], [1]], np.int64),
+                                        "updates": rand(_r, (3, 4, 2), _dt, -9, 9)},
+        pd.scatter_nd_add, R.scatter_nd_add)
+_r = rng_for("scatter_nd_add", "more")
+add("scatter_nd_add", F32, "elements", {"x": rand(_r, (3, 4, 2), F32),
+                                        "index": np.array([[[0, 1, 1], [2, -1, 0]],
+                                                           [[0, 1, 1], [1, 2, 1]]], np.int32),
+                                        "updates": rand(_r, (2, 2), F32)},
+    pd.scatter_nd_add, R.scatter_nd_add)
+
 for _dt in MANIP_DTYPES:
     _r = rng_for("gather_nd", _dt)
     add("gather_nd", _dt, "full_index", {"x": rand(_r, (3, 4, 2), _dt, -9, 9),

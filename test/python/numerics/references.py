@@ -1260,6 +1260,19 @@ def expand(x, shape):
     return np.broadcast_to(x, target).copy()
 
 
+def scatter_nd_add(x, index, updates):
+    """x plus each row of updates at the position index[r, :] addresses
+    (negative positions from the end; repeated ones accumulate)."""
+    out = x.copy()
+    k = index.shape[-1]
+    rows = index.reshape(-1, k)
+    values = updates.reshape((rows.shape[0],) + x.shape[k:])
+    for r in range(rows.shape[0]):
+        at = tuple(int(i) + (x.shape[j] if i < 0 else 0) for j, i in enumerate(rows[r]))
+        out[at] += values[r]
+    return out
+
+
 def gather_nd(x, index):
     k = index.shape[-1]
     return x[tuple(np.moveaxis(index, -1, 0))] if k else np.broadcast_to(x, index.shape[:-1] + x.shape)

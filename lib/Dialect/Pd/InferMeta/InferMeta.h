@@ -595,6 +595,12 @@ LogicalResult GatherInferMeta(const MetaTensor &x, const MetaTensor &index,
                               const MetaError &err);
 LogicalResult GatherNdInferMeta(const MetaTensor &x, const MetaTensor &index,
                                 MetaTensor &out, const MetaError &err);
+/// x with updates added at the positions index[..., :] addresses (its last
+/// dim: how many leading dims of x): updates must be index's leading dims
+/// followed by the dims of x not addressed.
+LogicalResult ScatterNdAddInferMeta(const MetaTensor &x, const MetaTensor &index,
+                                    const MetaTensor &updates, MetaTensor &out,
+                                    const MetaError &err);
 LogicalResult IndexSelectInferMeta(const MetaTensor &x,
                                    const MetaTensor &index, int64_t axis,
                                    MetaTensor &out, const MetaError &err);

@@ -646,6 +646,32 @@ LogicalResult GatherNdInferMeta(const MetaTensor &x, const MetaTensor &index,
   return success();
 }
 
+LogicalResult ScatterNdAddInferMeta(const MetaTensor &x, const MetaTensor &index,
+                                    const MetaTensor &updates, MetaTensor &out,
+                                    const MetaError &err) {
+  if (failed(checkIndexDtype(index, "index", err)))
+    return failure();
+  if (index.rank() == 0)
+    return err("index must have rank >= 1");
+  int64_t k = index.dims.back();
+  if (isDyn(k))
+    return err("the last dim of index must be known at compile time");
+  if (k > x.rank())
+    return err("index addresses ", k, " dims of an input of rank ", x.rank());
+  if (updates.dtype != x.dtype)
+    return err("updates is ", updates.dtype, ", x ", x.dtype);
+  SmallVector<int64_t> expected(index.dims.begin(), index.dims.end() - 1);
+  expected.append(x.dims.begin() + k, x.dims.end());
+  bool differs = updates.rank() != (int64_t)expected.size();
+  for (int64_t d = 0; !differs && d < updates.rank(); ++d)
+    differs = knownAndDiffer(updates.dims[d], expected[d]);
+  if (differs)
+    return err("updates ", dimsStr(updates.dims), " must be index's leading dims and x's dims ",
+               "past the first ", k, ": ", dimsStr(expected));
+  out.share(x);
+  return success();
+}
+
 LogicalResult IndexSelectInferMeta(const MetaTensor &x,
                                    const MetaTensor &index, int64_t axis,
                                    MetaTensor &out, const MetaError &err) {
