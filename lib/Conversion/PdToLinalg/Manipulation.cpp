@@ -1106,6 +1106,26 @@ LogicalResult lowerIndexSelect(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// The positions of an nd index (index[..., j] addresses dim j of x, of
+/// size xDims[j]) checked at run time: negative ones wrap, out-of-range
+/// ones are errors (gather_nd, scatter_nd_add).
+Value checkedNdIndices(Lowerer &l, Location loc, Operation *op, Value index, bool isUnsignedIndex,
+                       ArrayRef<Value> xDims) {
+  int64_t k = xDims.size();
+  return checkedIndices(
+      l, loc, op, index, isUnsignedIndex, /*wrapNegative=*/true,
+      [&](OpBuilder &nb, Location nl, ValueRange ivs) {
+        Value n = xDims[k - 1];
+        for (int64_t j = k - 2; j >= 0; --j) {
+          Value here = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq, ivs.back(),
+                                             cIdx(nb, nl, j));
+          n = arith::SelectOp::create(nb, nl, here, xDims[j], n);
+        }
+        return n;
+      },
+      kSignedIndexMessage);
+}
+
 /// scatter_nd_add: x, then, for each position b of index's leading dims in
 /// order, the row updates[b, ...] added to the slice of x that index[b, :]
 /// addresses (negative indices wrap; out-of-range ones are run-time
@@ -1135,18 +1155,11 @@ LogicalResult lowerScatterNdAdd(Operation *op, Lowerer &l) {
   for (int64_t j = 0; j < k; ++j)
     if (failed(requireNonEmptyAxis(op, x, j)))
       return failure();
-  Value checked = checkedIndices(
-        l, loc, op, index, isUnsigned(pdElementType(o.getIndex())), /*wrapNegative=*/true,
-        [&](OpBuilder &nb, Location nl, ValueRange ivs) {
-          Value n = cIdx(nb, nl, xt.getDimSize(k - 1));
-          for (int64_t j = k - 2; j >= 0; --j) {
-            Value here = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq, ivs.back(),
-                                               cIdx(nb, nl, j));
-            n = arith::SelectOp::create(nb, nl, here, cIdx(nb, nl, xt.getDimSize(j)), n);
-          }
-          return n;
-        },
-        kSignedIndexMessage);
+  SmallVector<Value> xDims;
+  for (int64_t j = 0; j < k; ++j)
+    xDims.push_back(cIdx(b, loc, xt.getDimSize(j)));
+  Value checked =
+      checkedNdIndices(l, loc, op, index, isUnsigned(pdElementType(o.getIndex())), xDims);
   auto flatX = RankedTensorType::get({cells, slice}, elem);
   Value table = reshapeTo(b, loc, x, flatX);
   Value rowsOf = reshapeTo(b, loc, updates, RankedTensorType::get({rows, slice}, elem));
@@ -1205,20 +1218,7 @@ LogicalResult lowerGatherNd(Operation *op, Lowerer &l) {
     xDims.push_back(valueOf(b, loc, tensor::getMixedSize(b, loc, x, j)));
   }
   // index[..., j] indexes dim j of x.
-  Value checked = index;
-  if (k > 0)
-    checked = checkedIndices(
-        l, loc, op, index, uns, /*wrapNegative=*/true,
-        [&](OpBuilder &nb, Location nl, ValueRange ivs) {
-          Value n = xDims[k - 1];
-          for (int64_t j = k - 2; j >= 0; --j) {
-            Value here = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq, ivs.back(),
-                                               cIdx(nb, nl, j));
-            n = arith::SelectOp::create(nb, nl, here, xDims[j], n);
-          }
-          return n;
-        },
-        kSignedIndexMessage);
+  Value checked = k > 0 ? checkedNdIndices(l, loc, op, index, uns, xDims) : index;
   Value init = emptyOf(b, loc, sizes, outType.getElementType());
   Value r = buildGeneric(
       b, loc, init, {}, {},

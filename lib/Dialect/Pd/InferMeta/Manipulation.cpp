@@ -629,8 +629,10 @@ LogicalResult GatherInferMeta(const MetaTensor &x, const MetaTensor &index,
   return success();
 }
 
-LogicalResult GatherNdInferMeta(const MetaTensor &x, const MetaTensor &index,
-                                MetaTensor &out, const MetaError &err) {
+/// How many leading dims of x an nd index addresses (its last dim), checked
+/// (gather_nd, scatter_nd_add).
+static FailureOr<int64_t> ndIndexDepth(const MetaTensor &x, const MetaTensor &index,
+                                       const MetaError &err) {
   if (failed(checkIndexDtype(index, "index", err)))
     return failure();
   if (index.rank() == 0)
@@ -640,6 +642,15 @@ LogicalResult GatherNdInferMeta(const MetaTensor &x, const MetaTensor &index,
     return err("the last dim of index must be known at compile time");
   if (k > x.rank())
     return err("index addresses ", k, " dims of an input of rank ", x.rank());
+  return k;
+}
+
+LogicalResult GatherNdInferMeta(const MetaTensor &x, const MetaTensor &index,
+                                MetaTensor &out, const MetaError &err) {
+  FailureOr<int64_t> depth = ndIndexDepth(x, index, err);
+  if (failed(depth))
+    return failure();
+  int64_t k = *depth;
   SmallVector<int64_t> dims(index.dims.begin(), index.dims.end() - 1);
   dims.append(x.dims.begin() + k, x.dims.end());
   out.set(dims, x.dtype);
@@ -649,15 +660,10 @@ LogicalResult GatherNdInferMeta(const MetaTensor &x, const MetaTensor &index,
 LogicalResult ScatterNdAddInferMeta(const MetaTensor &x, const MetaTensor &index,
                                     const MetaTensor &updates, MetaTensor &out,
                                     const MetaError &err) {
-  if (failed(checkIndexDtype(index, "index", err)))
+  FailureOr<int64_t> depth = ndIndexDepth(x, index, err);
+  if (failed(depth))
     return failure();
-  if (index.rank() == 0)
-    return err("index must have rank >= 1");
-  int64_t k = index.dims.back();
-  if (isDyn(k))
-    return err("the last dim of index must be known at compile time");
-  if (k > x.rank())
-    return err("index addresses ", k, " dims of an input of rank ", x.rank());
+  int64_t k = *depth;
   if (updates.dtype != x.dtype)
     return err("updates is ", updates.dtype, ", x ", x.dtype);
   SmallVector<int64_t> expected(index.dims.begin(), index.dims.end() - 1);
