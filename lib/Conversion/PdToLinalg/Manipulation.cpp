@@ -1943,37 +1943,15 @@ LogicalResult lowerMeshgrid(Operation *op, Lowerer &l) {
   return success();
 }
 
-/// Each input broadcast to the common shape (InferMeta's): a
-/// linalg.generic reading the input with its leading dims dropped and its
-/// size-1 dims at index 0.
+/// Each input broadcast to the common shape (InferMeta's).
 LogicalResult lowerBroadcastTensors(Operation *op, Lowerer &l) {
   auto o = cast<BroadcastTensorsOp>(op);
-  OpBuilder &b = l.b;
-  Location loc = op->getLoc();
-  SmallVector<Value> xs = l.getList(o.getInput());
-  SmallVector<RankedTensorType> types = loweredListTypes(o.getOut());
   SmallVector<Value> outs;
-  for (auto [x, type] : llvm::zip(xs, types)) {
+  for (auto [x, type] : llvm::zip(l.getList(o.getInput()), loweredListTypes(o.getOut()))) {
     if (failed(requireStatic(op, {x.getType(), type})))
       return failure();
-    RankedTensorType xt = tensorType(x);
-    int64_t rank = type.getRank(), lead = rank - xt.getRank();
-    MLIRContext *ctx = b.getContext();
-    SmallVector<AffineExpr> exprs;
-    for (int64_t d = 0; d < xt.getRank(); ++d)
-      exprs.push_back(xt.getDimSize(d) == 1 && type.getDimSize(lead + d) != 1
-                          ? getAffineConstantExpr(0, ctx)
-                          : getAffineDimExpr(lead + d, ctx));
-    auto resultType = RankedTensorType::get(type.getShape(), xt.getElementType());
-    Value init = createEmpty(b, loc, resultType);
-    auto generic = linalg::GenericOp::create(
-        b, loc, TypeRange{resultType}, ValueRange{x}, ValueRange{init},
-        ArrayRef<AffineMap>{AffineMap::get(rank, 0, exprs, ctx), b.getMultiDimIdentityMap(rank)},
-        SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
-        [&](OpBuilder &nb, Location nloc, ValueRange v) {
-          linalg::YieldOp::create(nb, nloc, v[0]);
-        });
-    outs.push_back(castTo(b, loc, generic.getResult(0), type));
+    auto resultType = RankedTensorType::get(type.getShape(), tensorType(x).getElementType());
+    outs.push_back(castTo(l.b, op->getLoc(), broadcastTo(l.b, op->getLoc(), x, resultType), type));
   }
   l.mapList(o.getOut(), outs);
   return success();
