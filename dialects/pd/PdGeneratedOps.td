@@ -19381,7 +19381,7 @@ def Pd_BilinearInterpOp : Pd_Op<"bilinear_interp", [
   let description = [{
     Paddle's `pd_op.bilinear_interp`: `bilinear_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, double[] scale = {}, str interp_method = "bilinear", bool align_corners = true, int align_mode = 1)` -> `Tensor(output)`.
     
-    Shape and dtype: `InterpolateInferMeta(x, data_format, out_d, out_h, out_w, scale, interp_method)`; PHI kernel `bilinear_interp`.
+    Shape and dtype: `InterpolateInferMeta(x, out_size as IntArray, size_tensor as IntArray, scale_tensor, data_format, out_d, out_h, out_w, scale, interp_method)`; PHI kernel `bilinear_interp`.
   }];
   let arguments = (ins
     Pd_AnyTensor:$x,
@@ -19425,6 +19425,9 @@ def Pd_BilinearInterpOp : Pd_Op<"bilinear_interp", [
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::InterpolateInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
+          ::mlir::pd::IntArrayArg::from(adaptor.getOutSize()),
+          ::mlir::pd::IntArrayArg::from(adaptor.getSizeTensor()),
+          ::mlir::pd::MetaTensor::from(adaptor.getScaleTensor()),
           (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCHW")),
           (adaptor.getOutDAttr() ? static_cast<int32_t>(adaptor.getOutD()) : static_cast<int32_t>(0)),
           (adaptor.getOutHAttr() ? static_cast<int32_t>(adaptor.getOutH()) : static_cast<int32_t>(0)),
@@ -19483,7 +19486,7 @@ def Pd_NearestInterpOp : Pd_Op<"nearest_interp", [
   let description = [{
     Paddle's `pd_op.nearest_interp`: `nearest_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, double[] scale = {}, str interp_method = "nearest", bool align_corners = true, int align_mode = 1)` -> `Tensor(output)`.
     
-    Shape and dtype: `InterpolateInferMeta(x, data_format, out_d, out_h, out_w, scale, interp_method)`; PHI kernel `nearest_interp`.
+    Shape and dtype: `InterpolateInferMeta(x, out_size as IntArray, size_tensor as IntArray, scale_tensor, data_format, out_d, out_h, out_w, scale, interp_method)`; PHI kernel `nearest_interp`.
   }];
   let arguments = (ins
     Pd_AnyTensor:$x,
@@ -19527,6 +19530,9 @@ def Pd_NearestInterpOp : Pd_Op<"nearest_interp", [
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::InterpolateInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
+          ::mlir::pd::IntArrayArg::from(adaptor.getOutSize()),
+          ::mlir::pd::IntArrayArg::from(adaptor.getSizeTensor()),
+          ::mlir::pd::MetaTensor::from(adaptor.getScaleTensor()),
           (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCHW")),
           (adaptor.getOutDAttr() ? static_cast<int32_t>(adaptor.getOutD()) : static_cast<int32_t>(0)),
           (adaptor.getOutHAttr() ? static_cast<int32_t>(adaptor.getOutH()) : static_cast<int32_t>(0)),
@@ -19585,7 +19591,7 @@ def Pd_LinearInterpOp : Pd_Op<"linear_interp", [
   let description = [{
     Paddle's `pd_op.linear_interp`: `linear_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, double[] scale = {}, str interp_method = "linear", bool align_corners = true, int align_mode = 1)` -> `Tensor(output)`.
     
-    Shape and dtype: `InterpolateInferMeta(x, data_format, out_d, out_h, out_w, scale, interp_method)`; PHI kernel `linear_interp`.
+    Shape and dtype: `InterpolateInferMeta(x, out_size as IntArray, size_tensor as IntArray, scale_tensor, data_format, out_d, out_h, out_w, scale, interp_method)`; PHI kernel `linear_interp`.
   }];
   let arguments = (ins
     Pd_AnyTensor:$x,
@@ -19629,6 +19635,9 @@ def Pd_LinearInterpOp : Pd_Op<"linear_interp", [
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::InterpolateInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
+          ::mlir::pd::IntArrayArg::from(adaptor.getOutSize()),
+          ::mlir::pd::IntArrayArg::from(adaptor.getSizeTensor()),
+          ::mlir::pd::MetaTensor::from(adaptor.getScaleTensor()),
           (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCHW")),
           (adaptor.getOutDAttr() ? static_cast<int32_t>(adaptor.getOutD()) : static_cast<int32_t>(0)),
           (adaptor.getOutHAttr() ? static_cast<int32_t>(adaptor.getOutH()) : static_cast<int32_t>(0)),
@@ -19687,7 +19696,7 @@ def Pd_BicubicInterpOp : Pd_Op<"bicubic_interp", [
   let description = [{
     Paddle's `pd_op.bicubic_interp`: `bicubic_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, double[] scale = {}, str interp_method = "bicubic", bool align_corners = true, int align_mode = 1)` -> `Tensor(output)`.
     
-    Shape and dtype: `InterpolateInferMeta(x, data_format, out_d, out_h, out_w, scale, interp_method)`; PHI kernel `bicubic_interp`.
+    Shape and dtype: `InterpolateInferMeta(x, out_size as IntArray, size_tensor as IntArray, scale_tensor, data_format, out_d, out_h, out_w, scale, interp_method)`; PHI kernel `bicubic_interp`.
   }];
   let arguments = (ins
     Pd_AnyTensor:$x,
@@ -19731,6 +19740,9 @@ def Pd_BicubicInterpOp : Pd_Op<"bicubic_interp", [
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::InterpolateInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
+          ::mlir::pd::IntArrayArg::from(adaptor.getOutSize()),
+          ::mlir::pd::IntArrayArg::from(adaptor.getSizeTensor()),
+          ::mlir::pd::MetaTensor::from(adaptor.getScaleTensor()),
           (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCHW")),
           (adaptor.getOutDAttr() ? static_cast<int32_t>(adaptor.getOutD()) : static_cast<int32_t>(0)),
           (adaptor.getOutHAttr() ? static_cast<int32_t>(adaptor.getOutH()) : static_cast<int32_t>(0)),
@@ -19789,7 +19801,7 @@ def Pd_TrilinearInterpOp : Pd_Op<"trilinear_interp", [
   let description = [{
     Paddle's `pd_op.trilinear_interp`: `trilinear_interp(Tensor x, Tensor? out_size, Tensor[]? size_tensor, Tensor? scale_tensor, str data_format = "NCHW", int out_d = 0, int out_h = 0, int out_w = 0, double[] scale = {}, str interp_method = "trilinear", bool align_corners = true, int align_mode = 1)` -> `Tensor(output)`.
     
-    Shape and dtype: `InterpolateInferMeta(x, data_format, out_d, out_h, out_w, scale, interp_method)`; PHI kernel `trilinear_interp`.
+    Shape and dtype: `InterpolateInferMeta(x, out_size as IntArray, size_tensor as IntArray, scale_tensor, data_format, out_d, out_h, out_w, scale, interp_method)`; PHI kernel `trilinear_interp`.
   }];
   let arguments = (ins
     Pd_AnyTensor:$x,
@@ -19833,6 +19845,9 @@ def Pd_TrilinearInterpOp : Pd_Op<"trilinear_interp", [
   ::mlir::pd::MetaTensor out0;
   if (::mlir::failed(::mlir::pd::InterpolateInferMeta(
           ::mlir::pd::MetaTensor::from(adaptor.getX()),
+          ::mlir::pd::IntArrayArg::from(adaptor.getOutSize()),
+          ::mlir::pd::IntArrayArg::from(adaptor.getSizeTensor()),
+          ::mlir::pd::MetaTensor::from(adaptor.getScaleTensor()),
           (adaptor.getDataFormatAttr() ? adaptor.getDataFormat() : ::llvm::StringRef("NCHW")),
           (adaptor.getOutDAttr() ? static_cast<int32_t>(adaptor.getOutD()) : static_cast<int32_t>(0)),
           (adaptor.getOutHAttr() ? static_cast<int32_t>(adaptor.getOutH()) : static_cast<int32_t>(0)),

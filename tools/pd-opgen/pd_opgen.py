@@ -226,8 +226,11 @@ def load_spec(path: Path = SPEC) -> list[Op]:
             base_name=name,
         )
         for p in op.infer_params:
-            if re.fullmatch(r"[A-Za-z_]\w*", p):
-                op.arg(p)  # validates the name
+            m = re.fullmatch(r"([A-Za-z_]\w*)(?: as (IntArray))?", p)
+            if m:
+                a = op.arg(m.group(1))  # validates the name
+                if m.group(2) and a.kind not in ("Tensor", "Tensor?", "Tensor[]", "Tensor[]?"):
+                    raise SpecError(f"op {name}: only a tensor operand can be read as {m.group(2)}")
         for i, o in op.inplace + op.view:
             if op.arg(i).kind != "Tensor":
                 raise SpecError(f"op {name}: {i} must be a Tensor to alias {o}")
@@ -358,7 +361,13 @@ def traits(op: Op) -> list[str]:
 
 
 def cpp_param(op: Op, p: str) -> str:
-    """A C++ expression for InferMeta parameter `p` from `adaptor`."""
+    """A C++ expression for InferMeta parameter `p` from `adaptor`: an
+    argument's name, `name as IntArray` (a tensor operand whose values are
+    shape numbers, an IntArrayArg: known when the operand is a constant),
+    or a C++ literal."""
+    m = re.fullmatch(r"([A-Za-z_]\w*) as IntArray", p)
+    if m:
+        return f"::mlir::pd::IntArrayArg::from(adaptor.get{op.arg(m.group(1)).camel}())"
     if not re.fullmatch(r"[A-Za-z_]\w*", p):
         return p  # a literal
     a = op.arg(p)

@@ -756,6 +756,28 @@ func.func @bilinear_interp_size_tensors(%x: !pd.vtensor<1x3x8x8xf32>, %size: !pd
 
 // -----
 
+// Size operands that are constants (a folded shape computation: PaddleSeg's
+// F.interpolate(x, size=paddle.shape(y)[2:])) give static sizes; the sizes
+// of size_tensor win over out_size's, which win over a scale, as in PHI.
+// CHECK-LABEL: func.func @bilinear_interp_constant_sizes
+// CHECK: pd.bilinear_interp {{.*}} -> !pd.vtensor<1x3x32x24xf32>
+// CHECK: pd.bilinear_interp {{.*}} -> !pd.vtensor<1x3x32x24xf32>
+// CHECK: pd.bilinear_interp {{.*}} -> !pd.vtensor<1x3x5x6xf32>
+// CHECK: pd.nearest_interp {{.*}} -> !pd.vtensor<1x3x32x24xf32>
+func.func @bilinear_interp_constant_sizes(%x: !pd.vtensor<1x3x8x8xf32>) {
+  %size = pd.constant dense<[32, 24]> : tensor<2xi32> : !pd.vtensor<2xi32>
+  %0 = pd.bilinear_interp %x out_size(%size) : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi32>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.bilinear_interp %x out_size(%size) {scale = array<f64: 2.0, 2.0>} : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi32>) -> !pd.vtensor<?x?x?x?xf32>
+  %h = pd.full(5.0) : !pd.vtensor<1xi32>
+  %w = pd.full(6.0) : !pd.vtensor<1xi32>
+  %hw = pd.combine(%h, %w) : !pd.vtensor<1xi32>, !pd.vtensor<1xi32>
+  %2 = pd.bilinear_interp %x out_size(%size) size_tensor(%hw) : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi32>, !pd.vec<!pd.vtensor<1xi32>, !pd.vtensor<1xi32>>) -> !pd.vtensor<?x?x?x?xf32>
+  %3 = pd.nearest_interp %x out_size(%size) : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<2xi32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @nearest_interp
 // CHECK: pd.nearest_interp {{.*}} -> !pd.vtensor<1x3x16x16xf32>
 // CHECK: pd.nearest_interp {{.*}} -> !pd.vtensor<1x3x5x20xf32>

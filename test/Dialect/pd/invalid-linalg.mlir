@@ -804,6 +804,16 @@ func.func @bilinear_interp_rank(%x: !pd.vtensor<1x3x8xf32>) {
 
 // -----
 
+func.func @bilinear_interp_out_size_count(%x: !pd.vtensor<1x3x8x8xf32>) {
+  %size = pd.constant dense<[32, 24, 4]> : tensor<3xi32> : !pd.vtensor<3xi32>
+  // expected-error @+2 {{'pd.bilinear_interp' op out_size has 3 values for 2 spatial dims}}
+  // expected-error @+1 {{'pd.bilinear_interp' op failed to infer returned types}}
+  %0 = pd.bilinear_interp %x out_size(%size) : (!pd.vtensor<1x3x8x8xf32>, !pd.vtensor<3xi32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
 func.func @linear_interp_rank(%x: !pd.vtensor<1x3x8x8xf32>) {
   // expected-error @+2 {{'pd.linear_interp' op input must be 3-D for linear interpolation, got [1, 3, 8, 8]}}
   // expected-error @+1 {{'pd.linear_interp' op failed to infer returned types}}

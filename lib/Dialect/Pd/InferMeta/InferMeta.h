@@ -378,11 +378,14 @@ LogicalResult CrossEntropyWithSoftmaxInferMeta(
     int64_t axis, MetaTensor &softmax, MetaTensor &loss, const MetaError &err);
 /// The five interpolations (`interp_method` linear: 3-D; bilinear, bicubic:
 /// 4-D; trilinear: 5-D; nearest: 4-D or 5-D): out_w, out_h and out_d for the
-/// spatial dims there are, or `scale` (one value for all, or one per dim).
-LogicalResult InterpolateInferMeta(const MetaTensor &x, StringRef dataFormat, int64_t outD,
-                                   int64_t outH, int64_t outW, ArrayRef<double> scale,
-                                   StringRef interpMethod, MetaTensor &output,
-                                   const MetaError &err);
+/// spatial dims there are, or `scale` (one value for all, or one per dim);
+/// overridden by the sizes of `size_tensor` or `out_size` (operands: known
+/// when constant, e.g. once pd-infer-shapes folded a shape computation).
+LogicalResult InterpolateInferMeta(const MetaTensor &x, const IntArrayArg &outSize,
+                                   const IntArrayArg &sizeTensor, const MetaTensor &scaleTensor,
+                                   StringRef dataFormat, int64_t outD, int64_t outH,
+                                   int64_t outW, ArrayRef<double> scale, StringRef interpMethod,
+                                   MetaTensor &output, const MetaError &err);
 LogicalResult PixelShuffleInferMeta(const MetaTensor &x, int64_t upscaleFactor,
                                     StringRef dataFormat, MetaTensor &out,
                                     const MetaError &err);

@@ -593,10 +593,11 @@ LogicalResult CrossEntropyWithSoftmaxInferMeta(
   return success();
 }
 
-LogicalResult InterpolateInferMeta(const MetaTensor &x, StringRef dataFormat, int64_t outD,
-                                   int64_t outH, int64_t outW, ArrayRef<double> scale,
-                                   StringRef interpMethod, MetaTensor &output,
-                                   const MetaError &err) {
+LogicalResult InterpolateInferMeta(const MetaTensor &x, const IntArrayArg &outSize,
+                                   const IntArrayArg &sizeTensor, const MetaTensor &scaleTensor,
+                                   StringRef dataFormat, int64_t outD, int64_t outH,
+                                   int64_t outW, ArrayRef<double> scale, StringRef interpMethod,
+                                   MetaTensor &output, const MetaError &err) {
   int64_t rank = x.rank();
   StringRef ranks = llvm::StringSwitch<StringRef>(interpMethod)
                         .Case("linear", "3")
@@ -617,12 +618,32 @@ LogicalResult InterpolateInferMeta(const MetaTensor &x, StringRef dataFormat, in
   if (!scale.empty() && (int64_t)scale.size() != 1 && (int64_t)scale.size() != spatial)
     return err("scale has ", scale.size(), " values for ", spatial,
                " spatial dims (one for all, or one per dim)");
-  // As in PHI: a scale, when given, wins over out_d/out_h/out_w; sizes are
-  // rounded down, and a size that is not positive (or that overflows) is
-  // left unknown.
+  // As in PHI: the sizes of `size_tensor` win, then those of `out_size`,
+  // then a scale (of `scale_tensor`, else the attribute), then out_d/out_h/
+  // out_w; sizes from a scale are rounded down, and a size that is not
+  // positive (or that overflows) is left unknown, as are the sizes of a
+  // size operand whose values are not constant.
   auto known = [](int64_t d) { return d > 0 ? d : kDyn; };
-  SmallVector<int64_t> sizes = {outD, outH, outW};
   SmallVector<int64_t> dims(x.dims.begin(), x.dims.end());
+  for (const IntArrayArg *given : {&sizeTensor, &outSize}) {
+    if (given->size == 0)
+      continue; // absent
+    if (given->size != kDyn && given->size != spatial)
+      return err(given == &outSize ? "out_size" : "size_tensor", " has ", given->size,
+                 " values for ", spatial, " spatial dims");
+    for (int64_t i = 0; i < spatial; ++i)
+      dims[first + i] = given->values ? known((*given->values)[i]) : kDyn;
+    output.set(dims, x.dtype);
+    return success();
+  }
+  if (scaleTensor.present) {
+    // A scale known only at run time.
+    for (int64_t i = 0; i < spatial; ++i)
+      dims[first + i] = kDyn;
+    output.set(dims, x.dtype);
+    return success();
+  }
+  SmallVector<int64_t> sizes = {outD, outH, outW};
   for (int64_t i = 0; i < spatial; ++i) {
     int64_t in = x.dims[first + i];
     int64_t &o = dims[first + i];

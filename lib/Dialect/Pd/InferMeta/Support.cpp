@@ -94,6 +94,15 @@ IntArrayArg IntArrayArg::from(Value value) {
   if (auto full = value.getDefiningOp<FullOp>())
     if (std::optional<double> s = fullScalarValue(value))
       return IntArrayArg::of({static_cast<int64_t>(*s)});
+  // A folded shape computation: a constant integer vector (or scalar).
+  if (auto constant = value.getDefiningOp<ConstantOp>())
+    if (auto dense = dyn_cast<DenseIntElementsAttr>(constant.getValue());
+        dense && dense.getType().getRank() <= 1) {
+      SmallVector<int64_t> values;
+      for (const APInt &v : dense.getValues<APInt>())
+        values.push_back(v.getSExtValue());
+      return IntArrayArg::of(values);
+    }
   return arg;
 }
 
