@@ -28,7 +28,7 @@ CMAKE_FLAGS := -G Ninja -DCMAKE_BUILD_TYPE=Release \
 	-DPython_EXECUTABLE=$(abspath $(VPY)) \
 	$(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
 
-.PHONY: fuzz test-models all setup paddle-venv generate build docs test check-lit check-python run clean distclean
+.PHONY: fuzz test-models corpus test-corpus all setup paddle-venv generate build docs test check-lit check-python run clean distclean
 
 all: build
 
@@ -89,6 +89,21 @@ test: build paddle-venv
 BENCH_MODELS ?= $(HOME)/.cache/paddle-mlir/bench-models
 test-models: build
 	PADDLE_MLIR_BENCH_MODELS=$(BENCH_MODELS) $(VPY) -m pytest $(PYTEST_ARGS) -rs test/python/test_aot_real_models.py
+
+# The model corpus (tools/export_corpus.py): real architectures of
+# paddle.vision.models, PaddleClas and PaddleSeg (their pinned wheels,
+# tools/corpus-libraries.txt, unpacked without dependencies) exported with
+# random weights by Paddle 3.3.1 into build/corpus/models; test-corpus runs
+# each through `paddle-mlir run` against Paddle's outputs.
+CORPUS := $(BUILD)/corpus
+corpus: paddle-venv
+	mkdir -p $(CORPUS)/wheels $(CORPUS)/libs
+	$(PADDLE_VENV)/bin/pip download -q --no-deps -d $(CORPUS)/wheels -r tools/corpus-libraries.txt
+	cd $(CORPUS)/libs && for w in ../wheels/*.whl; do $(abspath $(PADDLE_VENV))/bin/python -m zipfile -e $$w .; done
+	$(PADDLE_VENV)/bin/python tools/export_corpus.py --out $(CORPUS)/models --libs $(CORPUS)/libs
+
+test-corpus: build corpus
+	PADDLE_MLIR_CORPUS=$(abspath $(CORPUS))/models $(VPY) -m pytest $(PYTEST_ARGS) -rs test/python/test_corpus.py
 
 # A longer fuzzing campaign than make test's (tools/fuzz/): crashes
 # and hangs are saved under FUZZ_OUT with a one-command reproducer.

@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""Exports paddle-mlir's model corpus: real architectures of Paddle's model
+libraries with random, seeded weights, as a Paddle user exports them.
+Runs in Paddle's own venv (.paddle-venv, Paddle 3.3.1), never in .venv:
+
+    .paddle-venv/bin/python tools/export_corpus.py --out DIR [NAME...]
+    .paddle-venv/bin/python tools/export_corpus.py --list
+
+For each NAME (default: all) it writes into DIR:
+
+- NAME.json, NAME.pdiparams: `paddle.jit.save` of the layer in eval mode;
+- NAME.in.npz: the inputs, keyed by feed name (what `paddle-mlir run --input`
+  reads);
+- NAME.ref.npz: the outputs of Paddle's inference predictor for those inputs,
+  keyed by fetch name, written last (a model whose .ref.npz exists is
+  complete);
+
+and index.tsv: one line per model tried, NAME<TAB>ok<TAB>description or
+NAME<TAB>export failed<TAB>why. The library wheels (tools/corpus-libraries.txt)
+are unpacked into --libs (default build/corpus/libs) by `make corpus`.
+
+Nothing is downloaded: every architecture is built by `paddle.vision.models`
+(pretrained=False) or written here after its library's source, with widths
+and input sizes shrunk where the architecture stays the same (the corpus is
+exported at test time, not committed). Weights: bench/real_export.py's
+`randomize` and `calibrate_batch_norm` (random BatchNorm statistics, biases
+and norms, so that no op is an identity, and outputs of moderate size).
+`make test-corpus` exports the corpus and runs every model through
+`paddle-mlir run` against Paddle's outputs (tools/corpus_check.py,
+test/python/test_corpus.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("GLOG_minloglevel", "3")
+os.environ.setdefault("FLAGS_print_ir", "0")
+
+import numpy as np  # noqa: E402
+import paddle  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench.real_export import calibrate_batch_norm, randomize, seed_of  # noqa: E402
+
+
+def vision(factory: str, **kwargs):
+    def build():
+        import paddle.vision.models as models
+        return getattr(models, factory)(pretrained=False, **kwargs)
+    return build
+
+
+def image(size: int, batch: int = 1, channels: int = 3):
+    return [("x", [batch, channels, size, size], "float32")]
+
+
+# name -> (builder, [(feed, shape, dtype)], description). Classifier heads of
+# 1000 classes are kept where they are small; AlexNet's and VGG's 25088 x
+# 4096 layers are not (num_classes=0: the features, 400 MB less to export).
+MODELS = {
+    "lenet": (lambda: __import__("paddle.vision.models", fromlist=["LeNet"]).LeNet(), image(28, channels=1), "LeNet (paddle.vision)"),
+    "alexnet": (vision("alexnet", num_classes=0), image(96), "AlexNet features"),
+    "vgg11": (vision("vgg11", num_classes=0), image(64), "VGG-11 features"),
+    "vgg16_bn": (vision("vgg16", batch_norm=True, num_classes=0), image(64),
+                 "VGG-16 with BatchNorm, features"),
+    "resnet18": (vision("resnet18"), image(64), "ResNet-18"),
+    "resnet34": (vision("resnet34", num_classes=10), image(64), "ResNet-34, 10 classes"),
+    "resnet50_b2": (vision("resnet50", num_classes=10), image(64, batch=2),
+                    "ResNet-50, 10 classes, batch 2"),
+    "resnext50_32x4d": (vision("resnext50_32x4d", num_classes=10), image(64),
+                        "ResNeXt-50 32x4d (grouped convolutions)"),
+    "wide_resnet50_2": (vision("wide_resnet50_2", num_classes=10), image(32),
+                        "Wide ResNet-50-2"),
+    "mobilenet_v1": (vision("mobilenet_v1", scale=0.5), image(64), "MobileNetV1 x0.5"),
+    "mobilenet_v2": (vision("mobilenet_v2", scale=0.5), image(64), "MobileNetV2 x0.5"),
+    "mobilenet_v3_small": (vision("mobilenet_v3_small", scale=0.5), image(64),
+                           "MobileNetV3-Small x0.5 (hardswish, SE)"),
+    "mobilenet_v3_large": (vision("mobilenet_v3_large"), image(64), "MobileNetV3-Large"),
+    "shufflenet_v2_x0_5": (vision("shufflenet_v2_x0_5"), image(64),
+                           "ShuffleNetV2 x0.5 (channel shuffle)"),
+    "shufflenet_v2_swish": (vision("shufflenet_v2_swish"), image(64), "ShuffleNetV2 swish"),
+    "squeezenet1_0": (vision("squeezenet1_0", num_classes=10), image(64), "SqueezeNet 1.0"),
+    "squeezenet1_1": (vision("squeezenet1_1", num_classes=10), image(64), "SqueezeNet 1.1"),
+    "densenet121": (vision("densenet121", num_classes=10), image(64), "DenseNet-121"),
+    "googlenet": (vision("googlenet", num_classes=10), image(224),
+                  "GoogLeNet (three outputs: main and two auxiliary heads)"),
+    "inception_v3": (vision("inception_v3", num_classes=10), image(96), "Inception-v3"),
+}
+
+
+#: The model libraries' source trees (the wheels of tools/corpus-libraries.txt,
+#: unpacked by `make corpus`); --libs DIR.
+LIBS = Path(__file__).resolve().parents[1] / "build/corpus/libs"
+
+
+def clas(module: str, factory: str, **kwargs):
+    """PaddleClas's `factory` (a function taking `pretrained`, or a class)."""
+    def build():
+        from corpus_libraries import import_architecture
+        root = LIBS / "paddleclas"
+        # ppcls's logger is None until its training entry points set it up.
+        log = import_architecture(root, "ppcls.utils.logger")
+        if log._logger is None:
+            import logging
+            log._logger = logging.getLogger("ppcls")
+        made = getattr(import_architecture(root, "ppcls.arch.backbone." + module), factory)
+        args = dict(kwargs)
+        if not isinstance(made, type):
+            args.setdefault("pretrained", False)
+        return made(**args)
+    return build
+
+
+def seg(module: str, factory: str, backbone: tuple | None = None, **kwargs):
+    def build():
+        from corpus_libraries import import_architecture
+        if backbone is not None:
+            bmod, bfactory, bkwargs = backbone
+            kwargs["backbone"] = getattr(import_architecture(LIBS, "paddleseg.models.backbones." + bmod),
+                                         bfactory)(**bkwargs)
+        return getattr(import_architecture(LIBS, "paddleseg.models." + module), factory)(**kwargs)
+    return build
+
+
+# PaddleClas's backbones (ppcls/arch/backbone), shrunk where their
+# constructors allow it, and PaddleSeg's segmentation models.
+MODELS.update({
+    "ppcls_resnet50_vd": (clas("legendary_models.resnet", "ResNet50_vd", class_num=10), image(64),
+                          "PaddleClas ResNet50_vd"),
+    "ppcls_pplcnet_x0_5": (clas("legendary_models.pp_lcnet", "PPLCNet_x0_5"), image(64),
+                           "PaddleClas PP-LCNet x0.5"),
+    "ppcls_pplcnetv2_small": (clas("legendary_models.pp_lcnet_v2", "PPLCNetV2_small", class_num=10),
+                              image(64), "PaddleClas PP-LCNetV2 small"),
+    "ppcls_pphgnet_tiny": (clas("legendary_models.pp_hgnet", "PPHGNet_tiny", class_num=10),
+                           image(64), "PaddleClas PP-HGNet tiny"),
+    "ppcls_pphgnetv2_b0": (clas("legendary_models.pp_hgnet_v2", "PPHGNetV2_B0", class_num=10),
+                           image(64), "PaddleClas PP-HGNetV2 B0"),
+    "ppcls_esnet_x0_25": (clas("legendary_models.esnet", "ESNet_x0_25", class_num=10), image(64),
+                          "PaddleClas ESNet x0.25"),
+    "ppcls_mobilenetv4_conv_small": (clas("legendary_models.mobilenet_v4", "MobileNetV4_conv_small",
+                                          class_num=10), image(64),
+                                     "PaddleClas MobileNetV4 conv small"),
+    "ppcls_efficientnet_b0": (clas("model_zoo.efficientnet", "EfficientNetB0", class_num=10),
+                              image(64), "PaddleClas EfficientNet-B0 (SAME padding)"),
+    "ppcls_ghostnet_x0_5": (clas("model_zoo.ghostnet", "GhostNet_x0_5", class_num=10), image(64),
+                            "PaddleClas GhostNet x0.5"),
+    "ppcls_repvgg_a0": (clas("model_zoo.repvgg", "RepVGG_A0", class_num=10), image(64),
+                        "PaddleClas RepVGG-A0"),
+    "ppcls_res2net50_26w_4s": (clas("model_zoo.res2net", "Res2Net50_26w_4s", class_num=10),
+                               image(64), "PaddleClas Res2Net-50 26w x 4s"),
+    "ppcls_mobilevit_xxs": (clas("model_zoo.mobilevit", "MobileViT_XXS", class_num=10), image(64),
+                            "PaddleClas MobileViT-XXS (unfold/fold attention)"),
+    "ppcls_convnext": (clas("model_zoo.convnext", "ConvNeXt", depths=[1, 1, 3, 1],
+                            dims=[32, 64, 128, 256], class_num=10), image(64),
+                       "PaddleClas ConvNeXt, depths 1-1-3-1, dims 32-256"),
+    "ppcls_vit_small": (clas("model_zoo.vision_transformer", "VisionTransformer", patch_size=16,
+                             embed_dim=384, depth=2, num_heads=6, mlp_ratio=4, qkv_bias=True,
+                             epsilon=1e-6, class_num=10), image(224),
+                        "PaddleClas ViT-S/16 (ViT_small_patch16_224's), 2 blocks"),
+    "ppcls_deit_tiny_distilled": (clas("model_zoo.distilled_vision_transformer",
+                                       "DistilledVisionTransformer", patch_size=16, embed_dim=192,
+                                       depth=2, num_heads=3, mlp_ratio=4, qkv_bias=True,
+                                       epsilon=1e-6, class_num=10), image(224),
+                                  "PaddleClas DeiT-tiny distilled (two tokens, two heads), "
+                                  "2 blocks"),
+    "ppcls_swin": (clas("legendary_models.swin_transformer", "SwinTransformer", embed_dim=32,
+                        depths=[1, 1, 2, 1], num_heads=[1, 2, 4, 8], class_num=10,
+                        drop_path_rate=0.0), image(224),
+                   "PaddleClas Swin Transformer (window 7, shifted windows, attention mask), "
+                   "embed 32, depths 1-1-2-1"),
+    "ppseg_pp_liteseg": (seg("pp_liteseg", "PPLiteSeg", backbone=("stdcnet", "STDC1", {}),
+                             num_classes=4), image(128), "PaddleSeg PP-LiteSeg with STDC1"),
+    "ppseg_deeplabv3p": (seg("deeplab", "DeepLabV3P",
+                             backbone=("resnet_vd", "ResNet18_vd", {"output_stride": 8}),
+                             num_classes=4, backbone_indices=[0, 3]), image(64),
+                         "PaddleSeg DeepLabV3+ (ASPP, bilinear upsampling) with ResNet18_vd"),
+})
+
+
+def export(name: str, out_dir: Path) -> None:
+    build, feeds, _ = MODELS[name]
+    seed = seed_of(name)
+    prefix = str(out_dir / name)
+    t0 = time.perf_counter()
+    paddle.seed(seed)
+    np.random.seed(seed)
+    rng = np.random.default_rng(seed)
+    with paddle.utils.unique_name.guard():
+        layer = build()
+    randomize(layer, rng)
+    # BatchNorm statistics of a batch of 8: the last maps of a small input
+    # are 2x2, and one image's 4 values per channel gave outputs of 1e4.
+    calibrate_batch_norm(layer, [(f, [8] + shape[1:], d) for f, shape, d in feeds], rng)
+    layer.eval()
+    specs = [paddle.static.InputSpec(shape, dtype, feed) for feed, shape, dtype in feeds]
+    paddle.jit.save(layer, prefix, input_spec=specs)
+    inputs = {}
+    for feed, shape, dtype in feeds:
+        if dtype.startswith("int"):
+            inputs[feed] = rng.integers(0, 100, shape).astype(dtype)
+        else:
+            inputs[feed] = rng.standard_normal(shape).astype(dtype)
+
+    import paddle.inference as pi
+    config = pi.Config(prefix + ".json", prefix + ".pdiparams")
+    config.disable_gpu()
+    config.disable_mkldnn()
+    config.disable_glog_info()
+    predictor = pi.create_predictor(config)
+    for feed in predictor.get_input_names():
+        predictor.get_input_handle(feed).copy_from_cpu(inputs[feed])
+    predictor.run()
+    outs = {n: predictor.get_output_handle(n).copy_to_cpu()
+            for n in predictor.get_output_names()}
+    np.savez(prefix + ".in.npz", **inputs)
+    np.savez(prefix + ".ref.npz", **outs)
+    shapes = ", ".join(f"{tuple(o.shape)}" for o in outs.values())
+    print(f"{name}: exported in {time.perf_counter() - t0:.1f} s; outputs {shapes}", flush=True)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", type=Path)
+    ap.add_argument("--libs", type=Path, help="the unpacked model libraries (default: "
+                    "build/corpus/libs)")
+    ap.add_argument("--list", action="store_true", help="print NAME<TAB>description and exit")
+    ap.add_argument("names", nargs="*")
+    args = ap.parse_args()
+    if args.list:
+        for name, (_, _, desc) in MODELS.items():
+            print(f"{name}\t{desc}")
+        return 0
+    global LIBS
+    LIBS = args.libs or LIBS
+    unknown = [n for n in args.names if n not in MODELS]
+    if unknown or not args.out:
+        print(f"unknown model(s) {', '.join(unknown)}; known: {', '.join(MODELS)}"
+              if unknown else "--out is required", file=sys.stderr)
+        return 2
+    args.out.mkdir(parents=True, exist_ok=True)
+    paddle.set_device("cpu")
+    rows = []
+    for name in args.names or list(MODELS):
+        for suffix in (".ref.npz", ".json"):
+            (args.out / (name + suffix)).unlink(missing_ok=True)
+        try:
+            export(name, args.out)
+            rows.append(f"{name}\tok\t{MODELS[name][2]}")
+        except Exception as e:  # noqa: BLE001 (one line per model that cannot be exported)
+            msg = " ".join(f"{type(e).__name__}: {e}".split())[:300]
+            rows.append(f"{name}\texport failed\t{msg}")
+            print(f"{name}: export failed: {msg}", file=sys.stderr)
+    # What was tried, for tools/corpus_check.py and test/python/test_corpus.py:
+    # a model that failed to export is a failure there, not a silent gap.
+    (args.out / "index.tsv").write_text("\n".join(rows) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
