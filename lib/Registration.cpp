@@ -54,7 +54,8 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   p += "func.func(pd-decompose-pad),canonicalize,";
   // After the last cse: each convolution accumulates into a fill of its own.
   p += "func.func(pd-sink-init-fills),";
-  p += "pd-dedupe-fetch-results,eliminate-empty-tensors,";
+  // Fetches whose size depends on the values: bounded buffers + shapes.
+  p += "pd-dedupe-fetch-results,pd-bound-dynamic-results,eliminate-empty-tensors,";
   // Tensors -> buffers; results become caller-allocated out-parameters
   // (the Executor and the AOT ABI pass outputs in, no copies).
   p += "one-shot-bufferize{bufferize-function-boundaries "

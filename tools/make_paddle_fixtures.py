@@ -282,6 +282,18 @@ class ScatterNd(nn.Layer):
         return added, paddle.scatter_nd_add(x, cells, x[0, :, :])
 
 
+class DataDependent(nn.Layer):
+    """Outputs whose size depends on the values: pd_op.nonzero of a
+    thresholded input and pd_op.masked_select with a mask that broadcasts
+    (a row of the input compared with 0 selects from every row); no
+    weights."""
+
+    def forward(self, x):                          # [N, 5]
+        positive = paddle.nonzero(x > 0.3)
+        picked = paddle.masked_select(x * 2.0, x[:1, :] < 0.0)
+        return positive, picked
+
+
 class Recurrent(nn.Layer):
     """pd_op.rnn in each mode: a 2-layer bidirectional LSTM (its input
     transposed to time-major and its zero initial states made in the
@@ -357,6 +369,7 @@ MODELS = {
     "scatter_nd": (ScatterNd, [("x", [None, 3, 5], [4, 3, 5])]),
     "pool_index": (PoolIndex, [("x", [None, 3, 7, 9], [2, 3, 7, 9])]),
     "einsum_broadcast": (EinsumBroadcast, [("x", [None, 5, 4], [2, 5, 4]), ("y", [None, 5, 1], [2, 5, 1])]),
+    "data_dependent": (DataDependent, [("x", [None, 5], [4, 5])]),
     "recurrent": (Recurrent, [("x", [None, 6, 4], [2, 6, 4])]),
     "yolo_head": (YoloHead, [("x", [None, 4, 5, 4], [2, 4, 5, 4])]),
     "roi_head": (RoiHead, [("x", [2, 3, 8, 10], [2, 3, 8, 10]), ("boxes", [3, 4], [3, 4])]),

@@ -323,7 +323,7 @@ def ConvertPdToLinalg : Pass<"convert-pd-to-linalg", "::mlir::ModuleOp"> {
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::bufferization::BufferizationDialect",
-    "::mlir::func::FuncDialect",
+    "::mlir::func::FuncDialect", "::mlir::affine::AffineDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect"
   ];
@@ -1128,6 +1128,55 @@ def PdDedupeFetchResults : Pass<"pd-dedupe-fetch-results", "::mlir::ModuleOp"> {
     }
     ```
   }];
+}
+
+def PdBoundDynamicResults : Pass<"pd-bound-dynamic-results", "::mlir::ModuleOp"> {
+  let summary = "Give data-dependent fetched results a bounded buffer and a shape result";
+  let description = [{
+    A fetched result whose size depends on the values computed (`nonzero`,
+    `masked_select`) has dims that are dynamic even once every feed shape is
+    known, and bufferization makes each result a caller-allocated buffer,
+    which needs a size before the call. For each such result of a lowered
+    program (a function with `pd.fetch_results`), the value-bounds analysis
+    gives a constant upper bound of each dynamic dim (the lowerings state
+    theirs with `affine.min`); the result becomes the value inserted at the
+    start of a zero-filled tensor of the bounded shape, and a new result
+    after the others, `tensor<rank x i64>`, holds the value's actual shape.
+    `pd.dynamic_results` lists, per such result, its index, the index of its
+    shape result and its bound; the runtime returns the leading part of the
+    buffer. A dynamic result without a bound is an error naming the fetch.
+
+    Before:
+
+    ```mlir
+    func.func @main(%x: tensor<6xf32>) -> tensor<?x1xi64>
+        attributes {pd.fetch_results = [0], pd.fetches = ["idx"]} {
+      ...
+      %n = affine.min affine_map<(d0) -> (d0, 6)>(%count)
+      %idx = tensor.extract_slice %rows[0, 0] [%n, 1] [1, 1] : tensor<6x1xi64> to tensor<?x1xi64>
+      return %idx : tensor<?x1xi64>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @main(%x: tensor<6xf32>) -> (tensor<6x1xi64>, tensor<2xi64>)
+        attributes {pd.dynamic_results = [{bound = array<i64: 6, 1>, result = 0 : i64,
+                                           shape_result = 1 : i64} ],
+                    pd.fetch_results = [0], pd.fetches = ["idx"]} {
+      ...
+      %zeros = linalg.fill ins(%c0_i64 : i64) outs(%empty : tensor<6x1xi64>) -> tensor<6x1xi64>
+      %bounded = tensor.insert_slice %idx into %zeros[0, 0] [%n, 1] [1, 1]
+      %shape = tensor.from_elements %n64, %c1_i64 : tensor<2xi64>
+      return %bounded, %shape : tensor<6x1xi64>, tensor<2xi64>
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
 }
 
 def PdCheckBatchSeparable : Pass<"pd-check-batch-separable", "::mlir::ModuleOp"> {

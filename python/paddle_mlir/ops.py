@@ -187,12 +187,22 @@ def where(condition, x=None, y=None, name=None):
 
 
 def nonzero(x, as_tuple=False):
-    """[N, rank] indices, or with `as_tuple` one [N, 1] tensor per dim."""
+    """[N, rank] indices, or with `as_tuple` one [N, 1] tensor per dim. N,
+    the number of nonzero elements, is known only once the values are: the
+    compiled program returns an array of that many rows."""
     with building(x):
         out = pd.nonzero(x)
         if not as_tuple:
             return out
         return tuple(pd.slice(out, [1], [i], [i + 1], [1], []) for i in range(x.ndim))
+
+
+def masked_select(x, mask, name=None):
+    """paddle.masked_select: the elements of x where mask (bool, broadcast
+    with x) is true, 1-D, in row-major order; its length is known only once
+    the values are."""
+    with building(x):
+        return pd.masked_select(x, mask)
 
 
 # -- manipulation --------------------------------------------------------------

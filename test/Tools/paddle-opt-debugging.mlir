@@ -14,7 +14,7 @@
 // TIMING: PdFoldConvBn
 // TIMING: PdFuseElementwise
 // TIMING: PdSelectKernels
-// FAIL: error: pd.nonzero has a data-dependent result shape
+// FAIL: error: 'pd.nonzero' op lowering needs static shapes here
 // REPRO: mlir_reproducer
 // REPRO: pipeline: "builtin.module(pd-maximize-value-semantics, convert-pd-to-linalg{runtime-checks=true})"
 func.func @main() {

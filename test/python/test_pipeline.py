@@ -198,9 +198,9 @@ def test_reproducers_go_to_their_directory_and_are_pruned(tmp_path, monkeypatch)
 
     monkeypatch.setenv("PADDLE_MLIR_REPRO_DIR", str(tmp_path))
     monkeypatch.setattr(pipeline, "KEEP_REPRODUCERS", 3)
-    text = ('func.func @main() {\n  %x = pd.data "x" : !pd.tensor<4xf32>\n'
-            '  %n = pd.nonzero %x : (!pd.tensor<4xf32>) -> !pd.tensor<?x1xi64>\n'
-            '  %f = pd.fetch %n "n" col 0 : !pd.tensor<?x1xi64>\n  return\n}')
+    text = ('func.func @main() {\n  %x = pd.data "x" : !pd.tensor<f32>\n'
+            '  %n = pd.nonzero %x : (!pd.tensor<f32>) -> !pd.tensor<?x0xi64>\n'
+            '  %f = pd.fetch %n "n" col 0 : !pd.tensor<?x0xi64>\n  return\n}')
     paths = []
     for _ in range(5):
         module = ir.Module.parse(text, global_context())

@@ -14,6 +14,7 @@
 //   Recurrent.cpp     rnn (LSTM, GRU, simple RNN): a loop over time
 //   Detection.cpp     detection post-processing (yolo_box)
 //   PutAlongAxis.cpp  put_along_axis (scatter with a reduction)
+//   DataDependent.cpp nonzero, masked_select (sizes known only at run time)
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +64,7 @@ void populateLossLowerings(LoweringTable &table);
 void populateRecurrentLowerings(LoweringTable &table);
 void populateDetectionLowerings(LoweringTable &table);
 void populatePutAlongAxisLowerings(LoweringTable &table);
+void populateDataDependentLowerings(LoweringTable &table);
 void populateMatrixLowerings(LoweringTable &table);
 void populateManipulationLowerings(LoweringTable &table);
 void populateCreationLowerings(LoweringTable &table);

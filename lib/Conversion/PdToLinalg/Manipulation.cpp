@@ -2057,9 +2057,4 @@ void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
     l.map(op->getResult(0), l.get(op->getOperand(0)));
     return success();
   });
-  table.add("pd.nonzero", [](Operation *op, Lowerer &) {
-    return op->emitError()
-           << "pd.nonzero has a data-dependent result shape; the CPU "
-              "lowering does not support it";
-  });
 }

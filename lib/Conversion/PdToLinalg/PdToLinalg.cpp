@@ -190,6 +190,7 @@ const LoweringTable &getLoweringTable() {
     populateRecurrentLowerings(t);
     populateDetectionLowerings(t);
     populatePutAlongAxisLowerings(t);
+    populateDataDependentLowerings(t);
     populateMatrixLowerings(t);
     populateManipulationLowerings(t);
     populateCreationLowerings(t);

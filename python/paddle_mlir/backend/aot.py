@@ -337,6 +337,9 @@ class LoweredProgram:
     fetch_results: list = None   # per fetch (col): the result of the program function
     batch: object = None         # batching.BatchAnalysis when asked for (batch_feeds)
     runtime_checks: list = field(default_factory=list)  # check messages, by site
+    #: fetch col -> the col of its shape output, for fetches whose size
+    #: depends on the values (their buffers have the bound's shape)
+    dynamic_fetches: dict = field(default_factory=dict)
 
     @functools.cached_property
     def external_functions(self) -> set:
@@ -411,18 +414,31 @@ def lower_program(program, shapes: dict | None = None, *, parallel: bool = False
                                 cpu.numpy_dtype(t.element_type), _c_identifier(name, taken)))
     # One output pointer per fetch (by col); the lowered function has one
     # out-parameter per distinct fetched value (`fetch_results`: col -> result).
-    fetches = [TensorSpec(f[0], tuple(f[1]), np.dtype(f[2]), _c_identifier(f[0], taken))
-               for f in fetch_types]
-    fetch_results = list(getattr(signature, "fetch_results", None) or range(len(fetches)))
-    if len(fetch_results) != len(fetches) or sorted(set(fetch_results)) != list(
-            range(len(signature.fetches))):
+    fetch_results = list(getattr(signature, "fetch_results", None) or range(len(fetch_types)))
+    if len(fetch_results) != len(fetch_types):
+        raise AotError("the lowered program's results do not match its fetches")
+    # A fetch whose size depends on the values has a buffer of its bound's
+    # shape (signature.fetch_shapes) and, after the fetches, one more output:
+    # its shape after the run (int64, one per dim), named NAME_shape.
+    fetches = [TensorSpec(f[0], tuple(signature.fetch_shapes[r]), np.dtype(f[2]),
+                          _c_identifier(f[0], taken))
+               for f, r in zip(fetch_types, fetch_results)]
+    dynamic_fetches = {}
+    for r, shape_result in sorted(signature.dynamic_results.items()):
+        col = fetch_results.index(r)
+        dynamic_fetches[col] = len(fetches)
+        name = fetch_types[col][0] + "_shape"
+        fetches.append(TensorSpec(name, tuple(signature.fetch_shapes[shape_result]),
+                                  np.dtype(np.int64), _c_identifier(name, taken)))
+        fetch_results.append(shape_result)
+    if sorted(set(fetch_results)) != list(range(len(signature.fetches))):
         raise AotError("the lowered program's results do not match its fetches")
     for spec in feeds + fetches:
         if spec.dtype_name not in C_TYPES:
             raise AotError(f"{spec.name!r} has dtype {spec.dtype_name}, which has no C type")
 
     lowered = LoweredProgram(module, entry, feeds, fetches, parallel, source, timings,
-                             fetch_results, batch, runtime_check_sites(module))
+                             fetch_results, batch, runtime_check_sites(module), dynamic_fetches)
     _rename_program_function(lowered)
     return lowered
 
@@ -446,12 +462,12 @@ def _lower_to_llvm(module: ir.Module, parallel: bool, runtime_checks: bool = Tru
     else:
         cpu.lower_to_llvm(module, description, parallel=parallel, generic_alloc=True,
                           runtime_checks=runtime_checks)
-    for f in fetch_types:
-        if f[1] is None:
-            raise AotError(f"fetch {f[0]!r} has a dynamic shape {f[3] if len(f) > 3 else ''} "
-                           "after shape inference: compiled code needs every fetched shape "
-                           "to follow from the feed shapes")
-    return fetch_types, cpu.signature_of(module, fetch_types)
+    signature = cpu.signature_of(module, fetch_types)
+    try:
+        cpu.check_fetch_shapes(signature, fetch_types)
+    except cpu.CompileError as e:
+        raise AotError(str(e)) from None
+    return fetch_types, signature
 
 
 def _check_llvm_only(module: ir.Module) -> None:
@@ -526,9 +542,15 @@ def header_source(lowered: LoweredProgram, header_name: str) -> str:
     for s in lowered.feeds:
         doc.append(f" *   {s.c_name:<{width}}  in   {_shape_text(s)}"
                    + (f"  (feed {s.name!r})" if s.c_name != s.name else ""))
-    for s in lowered.fetches:
-        doc.append(f" *   {s.c_name:<{width}}  out  {_shape_text(s)}"
-                   + (f"  (fetch {s.name!r})" if s.c_name != s.name else ""))
+    shape_of = {v: k for k, v in lowered.dynamic_fetches.items()}
+    for i, s in enumerate(lowered.fetches):
+        note = f"  (fetch {s.name!r})" if s.c_name != s.name else ""
+        if i in lowered.dynamic_fetches:
+            note += (f"  at most: its size depends on the values; "
+                     f"{lowered.fetches[lowered.dynamic_fetches[i]].c_name} gets its shape")
+        elif i in shape_of:
+            note = f"  the shape {lowered.fetches[shape_of[i]].c_name} has after the call"
+        doc.append(f" *   {s.c_name:<{width}}  out  {_shape_text(s)}{note}")
     macros = []
     prefix = lowered.entry.upper()
     for s in lowered.feeds + lowered.fetches:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ctypes
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -135,6 +135,22 @@ class Signature:
     fetch_shapes: list        # static shapes, per result
     fetch_dtypes: list        # numpy dtypes, per result
     fetch_results: list = None  # result index per fetch col
+    #: result -> its shape result, for results whose size depends on the
+    #: values (pd-bound-dynamic-results): the result's buffer has the
+    #: bound's shape (fetch_shapes), the shape result (int64, one per dim,
+    #: after the fetched results) the size of what the run wrote.
+    dynamic_results: dict = field(default_factory=dict)
+
+
+def trim_dynamic(outputs: list, dynamic: dict) -> list:
+    """`outputs` (one array per result) with each data-dependent result cut
+    to the shape its shape result holds (a view: no copy)."""
+    if not dynamic:
+        return outputs
+    outputs = list(outputs)
+    for r, s in dynamic.items():
+        outputs[r] = outputs[r][tuple(slice(0, int(n)) for n in outputs[s])]
+    return outputs
 
 
 def _string_array(attr) -> list:
@@ -172,8 +188,21 @@ def signature_of(llvm_module: ir.Module, fetches: list) -> Signature:
             shapes, dtypes = [None] * len(names), [None] * len(names)
             for col, r in enumerate(mapping):
                 shapes[r], dtypes[r] = fetches[col][1], fetches[col][2]
+            dynamic = {}
+            if "pd.dynamic_results" in attrs:
+                for entry in ir.ArrayAttr(attrs["pd.dynamic_results"]):
+                    d = ir.DictAttr(entry)
+                    r = ir.IntegerAttr(d["result"]).value
+                    s = ir.IntegerAttr(d["shape_result"]).value
+                    bound = list(ir.DenseI64ArrayAttr(d["bound"]))
+                    shapes[r] = bound
+                    dynamic[r] = s
+                    # Shape results follow the fetched ones, in order.
+                    names.append(names[r] + "@shape")
+                    shapes.append([len(bound)])
+                    dtypes.append(np.dtype(np.int64))
             return Signature(_string_array(attrs["pd.parameters"]), _string_array(attrs["pd.feeds"]),
-                             names, shapes, dtypes, mapping)
+                             names, shapes, dtypes, mapping, dynamic)
     raise CompileError("the lowered module has no program function (pd.feeds)")
 
 
@@ -228,6 +257,7 @@ class CompiledProgram:
         run_interruptibly(self._func, packed)
         if self.checks:
             self.raise_failed_check()
+        outputs = trim_dynamic(outputs, sig.dynamic_results)
         # A value fetched twice is one result: later fetches get copies.
         fetched, seen = [], set()
         for r in sig.fetch_results or range(len(outputs)):
@@ -289,7 +319,8 @@ class BoundCall:
         self.func = compiled._func
         mapping = list(sig.fetch_results or range(len(self.output_specs)))
         self.fetch_results = mapping
-        self.plain_fetches = mapping == list(range(len(self.output_specs)))
+        self.dynamic = sig.dynamic_results
+        self.plain_fetches = mapping == list(range(len(self.output_specs))) and not self.dynamic
 
     def __call__(self, inputs: list) -> list:
         last, descriptors = self.last, self.descriptors
@@ -326,6 +357,7 @@ class BoundCall:
             self.compiled.raise_failed_check()
         if self.plain_fetches:
             return outputs
+        outputs = trim_dynamic(outputs, self.dynamic)
         fetched, seen = [], set()
         for r in self.fetch_results:
             fetched.append(outputs[r] if r not in seen else outputs[r].copy())
@@ -363,12 +395,21 @@ def compile_program(module: ir.Module, *, parallel: bool = False, vectorize: boo
     # Lower first: an op that cannot be lowered is the better diagnostic.
     lower_to_llvm(module, description, parallel=parallel, vectorize=vectorize,
                   runtime_checks=runtime_checks)
-    for name, shape, _, type_text in fetches:
-        if shape is None:
+    signature = signature_of(module, fetches)
+    check_fetch_shapes(signature, fetches)
+    return CompiledProgram(module, signature, parallel=parallel)
+
+
+def check_fetch_shapes(signature: Signature, fetches: list) -> None:
+    """Every fetch has a static shape once lowered: the feed shapes give it,
+    or its size depends on the values and its buffer has the bound's shape."""
+    for col, (name, _, _, type_text) in enumerate(fetches):
+        r = signature.fetch_results[col] if signature.fetch_results else col
+        if signature.fetch_shapes[r] is None:
             raise CompileError(
                 f"fetch {name!r} has a dynamic shape {type_text} after shape inference; the "
-                "CPU backend needs every fetched shape to follow from the feed shapes")
-    return CompiledProgram(module, signature_of(module, fetches), parallel=parallel)
+                "CPU backend needs every fetched shape to follow from the feed shapes (or, "
+                "for a size that depends on the values, a bound)")
 
 
 def default_parallel() -> bool:

@@ -91,6 +91,10 @@ def build_library(program, shapes: dict, out_dir, *, parallel: bool = False,
                     for s in lowered.fetches],
         "timings": {k: round(v, 4) for k, v in lowered.timings.items()},
     }
+    if lowered.dynamic_fetches:
+        # fetch col -> col of its shape output (the fetch's buffer has the
+        # bound's shape; the run writes the actual shape there).
+        meta["dynamic_fetches"] = {str(k): v for k, v in lowered.dynamic_fetches.items()}
     if lowered.uses_runtime_checks:
         meta["runtime_checks"] = list(lowered.runtime_checks)
     if lowered.batch is not None:
@@ -130,6 +134,11 @@ class NativeProgram:
         self.meta = meta
         self.feeds = [TensorInfo.from_json(d) for d in meta["feeds"]]
         self.fetches = [TensorInfo.from_json(d) for d in meta["fetches"]]
+        #: fetch col -> col of its shape output, for fetches whose size
+        #: depends on the values: the call fills the leading part of the
+        #: fetch's buffer (of the bound's shape) and writes that part's
+        #: shape to the shape output, which comes after the model's fetches.
+        self.dynamic = {int(k): int(v) for k, v in meta.get("dynamic_fetches", {}).items()}
         self._set_threads = None
         try:
             self._lib = ctypes.CDLL(str(self.path))

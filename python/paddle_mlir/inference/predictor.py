@@ -147,18 +147,23 @@ class Tensor:
 class _Binding:
     """What one run needs, prepared once per shapes and buffers: the
     function and arguments of each call (one, or one per slice of a batch)."""
-    __slots__ = ("program", "calls", "outputs")
+    __slots__ = ("program", "calls", "outputs", "dynamic")
 
-    def __init__(self, program, calls, outputs):
+    def __init__(self, program, calls, outputs, dynamic=()):
         self.program = program
         self.calls = calls
         self.outputs = outputs
+        #: (output handle, its buffer, its shape output) of each output whose
+        #: size depends on the values: the handle gets the leading part.
+        self.dynamic = dynamic
 
     def run(self) -> None:
         for fn, args, library in self.calls:
             status = fn(*args)
             if status != 0:
                 raise library.error(status)
+        for t, buffer, shape in self.dynamic:
+            t._array = buffer[tuple(slice(0, int(n)) for n in shape)]
 
 
 class Predictor:
@@ -374,13 +379,19 @@ class Predictor:
         shapes = tuple(a.shape for a in arrays)
         program, batch, block = self._program_for(shapes)
         outputs = []
-        for t, info in zip(self._output_list, program.fetches):
+        # The model's fetches, then the shape outputs of those whose size
+        # depends on the values (program.dynamic), which no handle shows.
+        handles = self._output_list + [None] * (len(program.fetches) - len(self._output_list))
+        for i, (t, info) in enumerate(zip(handles, program.fetches)):
             shape = info.shape if batch is None else (batch * info.shape[0],) + info.shape[1:]
-            out = t._array
+            out = t._array if t is not None and i not in program.dynamic else None
             if out is None or t._handed_out or out.shape != shape or out.dtype != info.dtype:
                 out = np.empty(shape, info.dtype)
-            t._array, t._dtype, t._handed_out = out, info.dtype, False
+            if t is not None:
+                t._array, t._dtype, t._handed_out = out, info.dtype, False
             outputs.append(out)
+        dynamic = tuple((self._output_list[i], outputs[i], outputs[j])
+                        for i, j in program.dynamic.items())
         feeds = [a.ctypes.data for a in arrays]
         fetches = [o.ctypes.data for o in outputs]
         if batch is None:
@@ -401,7 +412,7 @@ class Predictor:
                     calls.append(call(block, i))
                 i = batch - batch % size
             calls += [call(program, j) for j in range(i, batch)]
-        self._binding = _Binding(program, calls, outputs)
+        self._binding = _Binding(program, calls, outputs, dynamic)
         return self._binding
 
     def _program_for(self, shapes: tuple):
@@ -417,7 +428,10 @@ class Predictor:
                 n, unit = split
                 program = self._native_for(unit)
                 analysis = program.batch
-                if n == 1 or (analysis is not None and analysis.separable):
+                # (Outputs whose size depends on the values do not stack
+                # by sample: such a model is compiled for the whole batch.)
+                if n == 1 or (analysis is not None and analysis.separable
+                              and not program.dynamic):
                     block = None
                     if self._batch_block > 1 and n >= self._batch_block:
                         size = self._batch_block
@@ -462,7 +476,7 @@ class Predictor:
         for t in self._output_list:
             t._handed_out = True
         self._binding = None
-        return list(b.outputs)
+        return [t._array for t in self._output_list]
 
     # -- Paddle's accessors -----------------------------------------------------------
     def get_input_names(self) -> list:

@@ -785,6 +785,19 @@ func.func @nonzero(%x: !pd.vtensor<3x4xf32>, %b: !pd.vtensor<2x3x4xi1>, %d: !pd.
 
 // -----
 
+// masked_select: 1-D of x's dtype, its length unknown; x and mask broadcast.
+// CHECK-LABEL: func.func @masked_select
+// CHECK: pd.masked_select {{.*}} -> !pd.vtensor<?xf32>
+// CHECK: pd.masked_select {{.*}} -> !pd.vtensor<?xi64>
+func.func @masked_select(%x: !pd.vtensor<3x4xf32>, %m: !pd.vtensor<3x4xi1>, %i: !pd.vtensor<2x1x4xi64>,
+                         %row: !pd.vtensor<3x1xi1>) {
+  %0 = pd.masked_select %x, %m : (!pd.vtensor<3x4xf32>, !pd.vtensor<3x4xi1>) -> !pd.vtensor<?xf32>
+  %1 = pd.masked_select %i, %row : (!pd.vtensor<2x1x4xi64>, !pd.vtensor<3x1xi1>) -> !pd.vtensor<?xi64>
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @tril_triu
 // CHECK: pd.tril {{.*}} -> !pd.vtensor<3x4xf32>
 // CHECK: pd.tril {{.*}} -> !pd.vtensor<?x?x4xf32>

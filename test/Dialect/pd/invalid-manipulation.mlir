@@ -1240,3 +1240,21 @@ func.func @scatter_nd_add_index_depth(%x: !pd.vtensor<10x4xf32>, %i: !pd.vtensor
   %0 = pd.scatter_nd_add %x, %i, %u : (!pd.vtensor<10x4xf32>, !pd.vtensor<6x3xi64>, !pd.vtensor<6xf32>) -> !pd.vtensor<?x?xf32>
   return
 }
+
+// -----
+
+func.func @masked_select_mask_not_bool(%x: !pd.vtensor<3x4xf32>, %m: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.masked_select' op mask must be bool, got 'f32'}}
+  // expected-error @+1 {{'pd.masked_select' op failed to infer returned types}}
+  %0 = pd.masked_select %x, %m : (!pd.vtensor<3x4xf32>, !pd.vtensor<3x4xf32>) -> !pd.vtensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @masked_select_no_broadcast(%x: !pd.vtensor<3x4xf32>, %m: !pd.vtensor<3x5xi1>) {
+  // expected-error @+2 {{'pd.masked_select' op cannot broadcast x of shape [3, 4] with mask of shape [3, 5]: dimension 1 is 4 vs 5}}
+  // expected-error @+1 {{'pd.masked_select' op failed to infer returned types}}
+  %0 = pd.masked_select %x, %m : (!pd.vtensor<3x4xf32>, !pd.vtensor<3x5xi1>) -> !pd.vtensor<?xf32>
+  return
+}

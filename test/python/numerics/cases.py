@@ -2468,6 +2468,34 @@ add("scatter_nd_add", F32, "elements", {"x": rand(_r, (3, 4, 2), F32),
                                         "updates": rand(_r, (2, 2), F32)},
     pd.scatter_nd_add, R.scatter_nd_add)
 
+# nonzero, masked_select: results whose length depends on the values (the
+# compiled program returns a buffer of the bound and the shape it filled):
+# some, none and all selected; a mask that broadcasts against x.
+for _dt in (F32, I32, BOOL):
+    _r = rng_for("nonzero", _dt)
+    _x = rand(_r, (3, 4, 2), _dt, -1, 1)
+    if _dt == F32:
+        _x[_r.random(_x.shape) < 0.5] = 0
+    add("nonzero", _dt, "some", {"condition": _x}, pd.nonzero, lambda condition: np.argwhere(condition))
+add("nonzero", F32, "none", {"condition": np.zeros((2, 5), np.float32)}, pd.nonzero,
+    lambda condition: np.argwhere(condition))
+add("nonzero", F32, "nan_is_nonzero", {"condition": np.array([1.0, np.nan, -2.0], np.float32)},
+    pd.nonzero, lambda condition: np.argwhere(condition))
+for _dt in (F32, F64, I64, BOOL):
+    _r = rng_for("masked_select", _dt)
+    add("masked_select", _dt, "same_shape", {"x": rand(_r, (4, 5), _dt, -9, 9),
+                                             "mask": rand(_r, (4, 5), BOOL)},
+        pd.masked_select, lambda x, mask: x[mask])
+_r = rng_for("masked_select", "more")
+add("masked_select", F32, "mask_row_broadcast", {"x": rand(_r, (3, 4), F32), "mask": np.array([[True, False, True, True]])},
+    pd.masked_select, lambda x, mask: x[np.broadcast_to(mask, x.shape)])
+add("masked_select", F32, "x_broadcast", {"x": rand(_r, (1, 4), F32), "mask": rand(_r, (3, 4), BOOL)},
+    pd.masked_select, lambda x, mask: np.broadcast_to(x, mask.shape)[mask])
+add("masked_select", F32, "none", {"x": rand(_r, (2, 3), F32), "mask": np.zeros((2, 3), bool)},
+    pd.masked_select, lambda x, mask: x[mask])
+add("masked_select", F32, "all", {"x": rand(_r, (2, 3), F32), "mask": np.ones((2, 3), bool)},
+    pd.masked_select, lambda x, mask: x[mask])
+
 for _dt in MANIP_DTYPES:
     _r = rng_for("gather_nd", _dt)
     add("gather_nd", _dt, "full_index", {"x": rand(_r, (3, 4, 2), _dt, -9, 9),
@@ -2604,11 +2632,6 @@ for _dt in MANIP_DTYPES:
         lambda x: np.repeat(x, 2, 1))
 add("repeat_interleave", F32, "axis0_dyn", {"x": _mx(("ri", "d"), (3, 2), F32)},
     lambda x: pd.repeat_interleave(x, 3, 0), lambda x: np.repeat(x, 3, 0), shapes={"x": [None, 2]})
-
-# nonzero: data-dependent result shape (see EXPECTED_UNSUPPORTED in the test when it does not lower).
-NONZERO_PROBE = Case("nonzero", BOOL, "probe",
-                     {"condition": np.array([[True, False], [False, True]])},
-                     pd.nonzero, lambda condition: np.argwhere(condition).astype(np.int64))
 
 
 # ====================================================================================

@@ -630,6 +630,10 @@ LogicalResult OneHotInferMeta(const MetaTensor &x, const ScalarArg &numClasses,
                               MetaTensor &out, const MetaError &err);
 LogicalResult NonzeroInferMeta(const MetaTensor &condition, MetaTensor &out,
                                const MetaError &err);
+/// masked_select: the elements of x where mask (bool; x and mask broadcast)
+/// is true, as a 1-D tensor whose length is known only at run time.
+LogicalResult MaskedSelectInferMeta(const MetaTensor &x, const MetaTensor &mask,
+                                    MetaTensor &out, const MetaError &err);
 LogicalResult TrilTriuInferMeta(const MetaTensor &x, MetaTensor &out,
                                 const MetaError &err);
 LogicalResult RepeatInterleaveInferMeta(const MetaTensor &x, int64_t repeats,

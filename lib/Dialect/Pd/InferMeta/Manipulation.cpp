@@ -878,6 +878,18 @@ LogicalResult NonzeroInferMeta(const MetaTensor &condition, MetaTensor &out,
   return success();
 }
 
+LogicalResult MaskedSelectInferMeta(const MetaTensor &x, const MetaTensor &mask,
+                                    MetaTensor &out, const MetaError &err) {
+  if (mask.dtype && !mask.dtype.isInteger(1))
+    return err("mask must be bool, got ", mask.dtype);
+  // x and mask broadcast against each other (numpy rules), as in PHI.
+  SmallVector<int64_t> shape;
+  if (failed(broadcastShapes(x.dims, mask.dims, shape, err, "x", "mask")))
+    return failure();
+  out.set({kDyn}, x.dtype);
+  return success();
+}
+
 LogicalResult FillDiagonalInferMeta(const MetaTensor &x, double value, int64_t offset,
                                     bool wrap, MetaTensor &out, const MetaError &err) {
   if (x.rank() < 2)

@@ -1,0 +1,46 @@
+// nonzero and masked_select (DataDependent.cpp): one loop over the elements
+// fills a buffer of the most rows there can be, counting; the result is the
+// leading `count` rows, their number bounded by affine.min for
+// pd-bound-dynamic-results.
+// RUN: paddle-opt %s -split-input-file -convert-pd-to-linalg | FileCheck %s
+
+// CHECK-LABEL: func.func @main
+// CHECK-SAME: -> tensor<?x2xi64>
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+// CHECK: %[[ZEROS:.*]] = linalg.fill ins(%{{.*}} : i64) outs(%{{.*}} : tensor<6x2xi64>)
+// CHECK: %[[LOOP:.*]]:2 = scf.for %[[I:[a-z0-9]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[BUF:.*]] = %[[ZEROS]], %[[N:.*]] = %{{.*}}) -> (tensor<6x2xi64>, index)
+// CHECK: %[[E:.*]] = tensor.extract %[[FLAT]][%[[I]]]
+// CHECK: %[[NZ:.*]] = arith.cmpf une, %[[E]]
+// CHECK: scf.if %[[NZ]] -> (tensor<6x2xi64>, index)
+// CHECK: tensor.insert %{{.*}} into %[[BUF]][%[[N]], %{{.*}}]
+// CHECK: arith.addi %[[N]]
+// CHECK: %[[ROWS:.*]] = affine.min #{{.*}}(%[[LOOP]]#1)
+// CHECK: %[[R:.*]] = tensor.extract_slice %[[LOOP]]#0[0, 0] [%[[ROWS]], 2] [1, 1] : tensor<6x2xi64> to tensor<?x2xi64>
+// CHECK: return %[[R]]
+func.func @main() {
+  %x = pd.data "x" : !pd.vtensor<2x3xf32>
+  %r = pd.nonzero %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x2xi64>
+  %f = pd.fetch %r "idx" col 0 : !pd.vtensor<?x2xi64>
+  return
+}
+
+// -----
+
+// masked_select: x and the mask broadcast to [2, 3] first (the mask, a row,
+// is copied to every row); a bool mask is i8 storage, nonzero is true.
+// CHECK-LABEL: func.func @main
+// CHECK-SAME: -> tensor<?xi32>
+// CHECK: %[[ROW:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<1x3xi8>) outs(%{{.*}} : tensor<2x3xi8>)
+// CHECK: %[[MASK:.*]] = tensor.collapse_shape %[[ROW]] {{\[\[}}0, 1]] : tensor<2x3xi8> into tensor<6xi8>
+// CHECK: scf.for %[[I:[a-z0-9]+]] = {{.*}} -> (tensor<6xi32>, index)
+// CHECK: %[[M:.*]] = tensor.extract %[[MASK]][%[[I]]] : tensor<6xi8>
+// CHECK: arith.cmpi ne, %[[M]]
+// CHECK: affine.min
+// CHECK: tensor.extract_slice %{{.*}}[0] [%{{.*}}] [1] : tensor<6xi32> to tensor<?xi32>
+func.func @main() {
+  %x = pd.data "x" : !pd.vtensor<2x3xi32>
+  %m = pd.data "m" : !pd.vtensor<1x3xi1>
+  %r = pd.masked_select %x, %m : (!pd.vtensor<2x3xi32>, !pd.vtensor<1x3xi1>) -> !pd.vtensor<?xi32>
+  %f = pd.fetch %r "sel" col 0 : !pd.vtensor<?xi32>
+  return
+}
