@@ -284,14 +284,18 @@ class ScatterNd(nn.Layer):
 
 class DataDependent(nn.Layer):
     """Outputs whose size depends on the values: pd_op.nonzero of a
-    thresholded input and pd_op.masked_select with a mask that broadcasts
-    (a row of the input compared with 0 selects from every row); no
-    weights."""
+    thresholded input, pd_op.masked_select with a mask that broadcasts (a
+    row of the input compared with 0 selects from every row), and
+    pd_op.unique of the input rounded to a few levels (with its indices,
+    inverse and counts, and without); no weights."""
 
     def forward(self, x):                          # [N, 5]
         positive = paddle.nonzero(x > 0.3)
         picked = paddle.masked_select(x * 2.0, x[:1, :] < 0.0)
-        return positive, picked
+        levels = paddle.cast(paddle.round(x * 2.0), "int64")
+        values, first, inverse, counts = paddle.unique(
+            levels, return_index=True, return_inverse=True, return_counts=True)
+        return positive, picked, values, first, inverse, counts, paddle.unique(levels * 3)
 
 
 class Recurrent(nn.Layer):

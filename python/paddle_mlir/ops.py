@@ -205,6 +205,22 @@ def masked_select(x, mask, name=None):
         return pd.masked_select(x, mask)
 
 
+def unique(x, return_index=False, return_inverse=False, return_counts=False, axis=None,
+           dtype="int64", name=None):
+    """paddle.unique of the flattened x: its distinct values in ascending
+    order (a length known only once the values are), and as asked the index
+    of each one's first occurrence, the index of each element's value and
+    how often each occurs (of `dtype`)."""
+    with building(x):
+        out, indices, inverse, counts = pd.unique(
+            x, return_index, return_inverse, return_counts,
+            [] if axis is None else ([axis] if isinstance(axis, int) else list(axis)),
+            dtype, True)
+    extra = [t for t, asked in ((indices, return_index), (inverse, return_inverse),
+                                (counts, return_counts)) if asked]
+    return (out, *extra) if extra else out
+
+
 # -- manipulation --------------------------------------------------------------
 def reshape(x, shape, name=None):
     with building(x):

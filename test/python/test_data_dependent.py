@@ -50,7 +50,7 @@ def test_predictor_output_shapes_follow_the_run():
     config = paddle_infer.Config(str(FIXTURES / "data_dependent.json"))
     predictor = paddle_infer.create_predictor(config)
     names = predictor.get_output_names()
-    assert len(names) == 2  # the shape outputs stay internal
+    assert len(names) == 7  # the shape outputs stay internal
     for seed in (1, 2, 3):
         x = _fixture_inputs(seed)["x"]
         predictor.get_input_handle("x").copy_from_cpu(x)
@@ -62,6 +62,12 @@ def test_predictor_output_shapes_follow_the_run():
         np.testing.assert_array_equal(positive.copy_to_cpu(), want)
         np.testing.assert_allclose(picked.copy_to_cpu(),
                                    (2 * x)[np.broadcast_to(x[:1] < 0, x.shape)], rtol=1e-6)
+        levels = np.round(x * 2).astype(np.int64)
+        values, first, inverse, counts = np.unique(levels, return_index=True,
+                                                   return_inverse=True, return_counts=True)
+        got = [predictor.get_output_handle(n).copy_to_cpu() for n in names[2:]]
+        for g, w in zip(got, (values, first, inverse.reshape(-1), counts, np.unique(levels * 3))):
+            np.testing.assert_array_equal(g, w)
         # Paddle 3's form.
         again = predictor.run([x])
         np.testing.assert_array_equal(again[0], want)
@@ -71,9 +77,12 @@ def test_compiled_header_names_the_shape_outputs(tmp_path):
     program = aot.load_program(FIXTURES / "data_dependent.json")
     lowered = aot.lower_program(program, {"x": (4, 5)})
     names = [s.name for s in lowered.fetches]
-    assert len(names) == 4 and names[2].endswith("_shape") and names[3].endswith("_shape")
-    assert lowered.dynamic_fetches == {0: 2, 1: 3}
-    assert [s.shape for s in lowered.fetches] == [(20, 2), (20,), (2,), (1,)]
+    # 7 fetches (the inverse of unique has a static shape), then one shape
+    # output per fetch of run-time size.
+    assert len(names) == 13 and all(n.endswith("_shape") for n in names[7:])
+    assert lowered.dynamic_fetches == {0: 7, 1: 8, 2: 9, 3: 10, 5: 11, 6: 12}
+    assert [s.shape for s in lowered.fetches][:3] == [(20, 2), (20,), (20,)]
+    assert lowered.fetches[4].shape == (20,)
     header = aot.header_source(lowered, "dd.h")
     assert "its size depends on the values" in header
     assert f"the shape {lowered.fetches[0].c_name} has after the call" in header

@@ -1,7 +1,8 @@
 //===- DataDependent.cpp - ops whose result size depends on values -------===//
 //
-// nonzero and masked_select return as many rows as their input has nonzero
-// (selected) elements: a size known only once the values are. They are
+// nonzero, masked_select and unique return as many rows as their input has
+// nonzero (selected, distinct) elements: a size known only once the values
+// are. They are
 // lowered into a buffer of the most rows there can be (one per element),
 // filled in order by one loop that counts, and the result is the buffer's
 // leading `count` rows: a tensor.extract_slice whose size is
@@ -21,6 +22,18 @@ namespace {
 
 Value cIdx(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// The leading `count` elements of the 1-D `buffer` (of `n`), their number
+/// stated as at most n (see the file comment).
+Value leading(OpBuilder &b, Location loc, Value buffer, Value count, int64_t n) {
+  MLIRContext *ctx = b.getContext();
+  AffineMap min = AffineMap::get(
+      1, 0, {getAffineDimExpr(0, ctx), getAffineConstantExpr(n, ctx)}, ctx);
+  Value rows = affine::AffineMinOp::create(b, loc, min, ValueRange{count});
+  return tensor::ExtractSliceOp::create(b, loc, buffer, ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
+                                        ArrayRef<OpFoldResult>{rows},
+                                        ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
 }
 
 /// Whether scalar `v` (an element of a lowered tensor: bools are i8) is
@@ -156,11 +169,108 @@ LogicalResult lowerMaskedSelect(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// unique(x) of the flattened x, as paddle.unique runs it (is_sorted):
+/// the distinct values in ascending order, the index of each one's first
+/// occurrence, how often it occurs, and for each element the index of its
+/// value. A stable sort, then one loop over the sorted values that starts
+/// a new value where one differs from the one before (NaNs differ from
+/// everything, so each is a value of its own).
+LogicalResult lowerUnique(Operation *op, Lowerer &l) {
+  auto o = cast<UniqueOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  auto xt = cast<RankedTensorType>(x.getType());
+  if (failed(requireStatic(op, {xt})))
+    return failure();
+  if (!o.getAxis().empty())
+    return op->emitOpError() << "the CPU lowering supports unique of the flattened input "
+                                "(axis = []), got axis = ["
+                             << o.getAxis() << "]";
+  if (!o.getIsSorted())
+    return op->emitOpError() << "the CPU lowering supports is_sorted = true (what "
+                                "paddle.unique passes)";
+  Type elem = xt.getElementType();
+  if (!elem.isIntOrFloat())
+    return op->emitOpError() << "the CPU lowering supports integer and float element types";
+  int64_t n = std::max<int64_t>(xt.getNumElements(), 1);
+  if (xt.getNumElements() == 0)
+    return op->emitOpError() << "the CPU lowering needs a non-empty input";
+  Type indexType = loweredType(o.getInverse().getType()).getElementType();
+  Value row = reshapeTo(b, loc, x, RankedTensorType::get({1, n}, elem));
+  Value sortedRow, orderRow;
+  sortLastAxis(b, loc, row, /*descending=*/false, sortedRow, orderRow);
+  Value sorted = reshapeTo(b, loc, sortedRow, RankedTensorType::get({n}, elem));
+  Value order = reshapeTo(b, loc, orderRow, RankedTensorType::get({n}, b.getI64Type()));
+  auto zeros = [&](Type t) {
+    return createFilled(b, loc, RankedTensorType::get({n}, t), scalarConstant(b, loc, t, 0));
+  };
+  Value c0 = cIdx(b, loc, 0), c1 = cIdx(b, loc, 1);
+  auto loop = scf::ForOp::create(
+      b, loc, c0, cIdx(b, loc, n), c1,
+      ValueRange{zeros(elem), zeros(indexType), zeros(indexType), zeros(indexType), c0},
+      [&](OpBuilder &lb, Location ll, Value i, ValueRange acc) {
+        Value v = tensor::ExtractOp::create(lb, ll, sorted, ValueRange{i});
+        Value at = tensor::ExtractOp::create(lb, ll, order, ValueRange{i});
+        Value prevIndex = arith::SubIOp::create(
+            lb, ll, arith::MaxSIOp::create(lb, ll, i, c1), c1);
+        Value prev = tensor::ExtractOp::create(lb, ll, sorted, ValueRange{prevIndex});
+        Value differs = isa<FloatType>(elem)
+                            ? (Value)arith::CmpFOp::create(lb, ll, arith::CmpFPredicate::UNE, v, prev)
+                            : (Value)arith::CmpIOp::create(lb, ll, arith::CmpIPredicate::ne, v, prev);
+        Value first = arith::CmpIOp::create(lb, ll, arith::CmpIPredicate::eq, i, c0);
+        Value fresh = arith::OrIOp::create(lb, ll, differs, first);
+        Value count = arith::SelectOp::create(
+            lb, ll, fresh, arith::AddIOp::create(lb, ll, acc[4], c1), acc[4]);
+        Value k = arith::SubIOp::create(lb, ll, count, c1);
+        // A new value: its value and first index (the sort is stable, so
+        // the first of equal values is the first occurrence).
+        auto branch = scf::IfOp::create(
+            lb, ll, fresh,
+            [&](OpBuilder &tb, Location tl) {
+              Value out = tensor::InsertOp::create(tb, tl, v, acc[0], ValueRange{k});
+              Value idx = tensor::InsertOp::create(
+                  tb, tl, castScalar(tb, tl, at, indexType), acc[1], ValueRange{k});
+              scf::YieldOp::create(tb, tl, ValueRange{out, idx});
+            },
+            [&](OpBuilder &eb, Location el) {
+              scf::YieldOp::create(eb, el, ValueRange{acc[0], acc[1]});
+            });
+        Value where = arith::IndexCastOp::create(lb, ll, lb.getIndexType(), at);
+        Value inverse = tensor::InsertOp::create(
+            lb, ll, castScalar(lb, ll, arith::IndexCastOp::create(lb, ll, lb.getI64Type(), k),
+                               indexType),
+            acc[2], ValueRange{where});
+        Value seen = tensor::ExtractOp::create(lb, ll, acc[3], ValueRange{k});
+        Value counts = tensor::InsertOp::create(
+            lb, ll, arith::AddIOp::create(lb, ll, seen, scalarConstant(lb, ll, indexType, 1)),
+            acc[3], ValueRange{k});
+        scf::YieldOp::create(lb, ll, ValueRange{branch.getResult(0), branch.getResult(1),
+                                                inverse, counts, count});
+      });
+  Value distinct = loop.getResult(4);
+  l.map(o.getOut(), castTo(b, loc, leading(b, loc, loop.getResult(0), distinct, n),
+                           loweredType(o.getOut().getType())));
+  // Outputs not asked for are 0-D (InferMeta): zeros.
+  auto result = [&](Value pd, Value full, bool dynamic) {
+    RankedTensorType t = loweredType(pd.getType());
+    Value v = t.getRank() == 0 ? createFilled(b, loc, t, scalarConstant(b, loc, indexType, 0))
+              : dynamic        ? leading(b, loc, full, distinct, n)
+                               : full;
+    l.map(pd, castTo(b, loc, v, t));
+  };
+  result(o.getIndices(), loop.getResult(1), true);
+  result(o.getInverse(), loop.getResult(2), false);
+  result(o.getCounts(), loop.getResult(3), true);
+  return success();
+}
+
 } // namespace
 
 void populateDataDependentLowerings(LoweringTable &table) {
   table.add("pd.nonzero", lowerNonzero);
   table.add("pd.masked_select", lowerMaskedSelect);
+  table.add("pd.unique", lowerUnique);
 }
 
 } // namespace mlir::pd::lowering

@@ -236,6 +236,11 @@ Value castTo(OpBuilder &b, Location loc, Value value, Type type);
 Value scalarArrayConstant(OpBuilder &b, Location loc, RankedTensorType type,
                           ArrayAttr values, bool isBool);
 
+/// Sorts each row of a 2-D [rows, n] tensor (stable: equal values keep
+/// their order): the sorted values and, as i64, their columns in `x`.
+void sortLastAxis(OpBuilder &b, Location loc, Value x, bool descending, Value &sorted,
+                  Value &indices);
+
 /// Broadcasts `input` to `type` (numpy rules) with a copy.
 Value broadcastTo(OpBuilder &b, Location loc, Value input,
                   RankedTensorType type);

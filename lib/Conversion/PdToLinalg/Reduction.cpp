@@ -1038,6 +1038,11 @@ LogicalResult lowerNorms(Operation *op, Lowerer &l) {
 
 } // namespace
 
+void lowering::sortLastAxis(OpBuilder &b, Location loc, Value x, bool descending,
+                            Value &sorted, Value &indices) {
+  sortRows(b, loc, x, descending, sorted, indices);
+}
+
 void lowering::populateReductionLowerings(LoweringTable &table) {
   table.add({"pd.frobenius_norm", "pd.squared_l2_norm", "pd.l1_norm"}, lowerNorms);
   table.add({"pd.sum", "pd.mean", "pd.max", "pd.min", "pd.prod", "pd.amax", "pd.amin",

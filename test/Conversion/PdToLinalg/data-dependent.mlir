@@ -44,3 +44,23 @@ func.func @main() {
   %f = pd.fetch %r "sel" col 0 : !pd.vtensor<?xi32>
   return
 }
+
+// -----
+
+// unique: a stable sort of the flattened input, then one loop over the
+// sorted values; values, first indices and counts are the leading rows.
+// CHECK-LABEL: func.func @main
+// CHECK-SAME: -> (tensor<?xi64>, tensor<?xi64>, tensor<6xi64>, tensor<?xi64>)
+// CHECK: %[[LOOP:.*]]:5 = scf.for {{.*}} -> (tensor<6xi64>, tensor<6xi64>, tensor<6xi64>, tensor<6xi64>, index)
+// CHECK: arith.cmpi ne
+// CHECK: scf.if
+// CHECK-COUNT-3: tensor.extract_slice %[[LOOP]]#{{[013]}}[0] [%{{.*}}] [1] : tensor<6xi64> to tensor<?xi64>
+func.func @main() {
+  %x = pd.data "x" : !pd.vtensor<2x3xi64>
+  %r:4 = pd.unique %x {return_index = true, return_inverse = true, return_counts = true, is_sorted = true} : (!pd.vtensor<2x3xi64>) -> (!pd.vtensor<?xi64>, !pd.vtensor<?xi64>, !pd.vtensor<6xi64>, !pd.vtensor<?xi64>)
+  %f0 = pd.fetch %r#0 "out" col 0 : !pd.vtensor<?xi64>
+  %f1 = pd.fetch %r#1 "indices" col 1 : !pd.vtensor<?xi64>
+  %f2 = pd.fetch %r#2 "inverse" col 2 : !pd.vtensor<6xi64>
+  %f3 = pd.fetch %r#3 "counts" col 3 : !pd.vtensor<?xi64>
+  return
+}

@@ -139,3 +139,14 @@ func.func @set_value_none_axes() {
   %f = pd.fetch %r "r" col 0 : !pd.vtensor<10x4xf32>
   return
 }
+
+// -----
+
+// unique along an axis (its slices compared) is not lowered yet.
+func.func @unique_axis() {
+  %x = pd.data "x" : !pd.vtensor<3x4xf32>
+  // expected-error @+1 {{'pd.unique' op the CPU lowering supports unique of the flattened input (axis = []), got axis = [1]}}
+  %r:4 = pd.unique %x {axis = array<i32: 1>, is_sorted = true} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<3x?xf32>, !pd.vtensor<i64>, !pd.vtensor<i64>, !pd.vtensor<i64>)
+  %f = pd.fetch %r#0 "r" col 0 : !pd.vtensor<3x?xf32>
+  return
+}

@@ -798,6 +798,22 @@ func.func @masked_select(%x: !pd.vtensor<3x4xf32>, %m: !pd.vtensor<3x4xi1>, %i: 
 
 // -----
 
+// unique: values of unknown length; first indices and counts of the same
+// length, the inverse one per element, all of `dtype`; an output not asked
+// for is 0-D. Along an axis, that dim's length is unknown.
+// CHECK-LABEL: func.func @unique
+// CHECK: pd.unique {{.*}} -> (!pd.vtensor<?xf32>, !pd.vtensor<?xi64>, !pd.vtensor<12xi64>, !pd.vtensor<?xi64>)
+// CHECK: pd.unique {{.*}} -> (!pd.vtensor<?xf32>, !pd.vtensor<i32>, !pd.vtensor<12xi32>, !pd.vtensor<i32>)
+// CHECK: pd.unique {{.*}} -> (!pd.vtensor<3x?xf32>, !pd.vtensor<i64>, !pd.vtensor<i64>, !pd.vtensor<?xi64>)
+func.func @unique(%x: !pd.vtensor<3x4xf32>) {
+  %0:4 = pd.unique %x {return_index = true, return_inverse = true, return_counts = true, is_sorted = true} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<?xf32>, !pd.vtensor<?xi64>, !pd.vtensor<?xi64>, !pd.vtensor<?xi64>)
+  %1:4 = pd.unique %x {return_inverse = true, dtype = #pd.dtype<int32>, is_sorted = true} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<?xf32>, !pd.vtensor<i32>, !pd.vtensor<?xi32>, !pd.vtensor<i32>)
+  %2:4 = pd.unique %x {return_counts = true, axis = array<i32: -1>, is_sorted = true} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<i64>, !pd.vtensor<i64>, !pd.vtensor<?xi64>)
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @tril_triu
 // CHECK: pd.tril {{.*}} -> !pd.vtensor<3x4xf32>
 // CHECK: pd.tril {{.*}} -> !pd.vtensor<?x?x4xf32>

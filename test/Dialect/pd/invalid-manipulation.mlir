@@ -1258,3 +1258,12 @@ func.func @masked_select_no_broadcast(%x: !pd.vtensor<3x4xf32>, %m: !pd.vtensor<
   %0 = pd.masked_select %x, %m : (!pd.vtensor<3x4xf32>, !pd.vtensor<3x5xi1>) -> !pd.vtensor<?xf32>
   return
 }
+
+// -----
+
+func.func @unique_dtype(%x: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.unique' op dtype must be int32 or int64, got float32}}
+  // expected-error @+1 {{'pd.unique' op failed to infer returned types}}
+  %0:4 = pd.unique %x {dtype = #pd.dtype<float32>, is_sorted = true} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
+  return
+}

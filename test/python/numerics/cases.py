@@ -2496,6 +2496,25 @@ add("masked_select", F32, "none", {"x": rand(_r, (2, 3), F32), "mask": np.zeros(
 add("masked_select", F32, "all", {"x": rand(_r, (2, 3), F32), "mask": np.ones((2, 3), bool)},
     pd.masked_select, lambda x, mask: x[mask])
 
+# unique (of the flattened input, sorted): values, first indices, inverse,
+# counts, as numpy.unique; int32 indices; one value repeated everywhere.
+def _unique_ref(x):
+    values, first, inverse, counts = np.unique(x, return_index=True, return_inverse=True,
+                                               return_counts=True)
+    return values, first, inverse.reshape(-1), counts
+
+
+for _dt in (F32, F64, I32, I64):
+    _r = rng_for("unique", _dt)
+    add("unique", _dt, "repeats", {"x": rand(_r, (3, 5), _dt, -4, 4).round()},
+        lambda x: pd.unique(x, True, True, True, [], "int64", True), _unique_ref)
+_r = rng_for("unique", "more")
+add("unique", F32, "int32_indices", {"x": rand(_r, (7,), F32, -3, 3).round()},
+    lambda x: pd.unique(x, True, True, True, [], "int32", True),
+    lambda x: tuple(a.astype(np.int32) if i else a for i, a in enumerate(_unique_ref(x))))
+add("unique", I64, "one_value", {"x": np.full((2, 3), 7, np.int64)},
+    lambda x: pd.unique(x, True, True, True, [], "int64", True), _unique_ref)
+
 for _dt in MANIP_DTYPES:
     _r = rng_for("gather_nd", _dt)
     add("gather_nd", _dt, "full_index", {"x": rand(_r, (3, 4, 2), _dt, -9, 9),

@@ -630,6 +630,13 @@ LogicalResult OneHotInferMeta(const MetaTensor &x, const ScalarArg &numClasses,
                               MetaTensor &out, const MetaError &err);
 LogicalResult NonzeroInferMeta(const MetaTensor &condition, MetaTensor &out,
                                const MetaError &err);
+/// unique: the sorted unique values of x (flattened, or its slices along
+/// `axis`), with optional first-occurrence indices, inverse and counts of
+/// `dtype` (int32/int64); lengths known only at run time.
+LogicalResult UniqueRawInferMeta(const MetaTensor &x, bool returnIndex, bool returnInverse,
+                                 bool returnCounts, ArrayRef<int32_t> axis, DataType dtype,
+                                 bool isSorted, MetaTensor &out, MetaTensor &indices,
+                                 MetaTensor &inverse, MetaTensor &counts, const MetaError &err);
 /// masked_select: the elements of x where mask (bool; x and mask broadcast)
 /// is true, as a 1-D tensor whose length is known only at run time.
 LogicalResult MaskedSelectInferMeta(const MetaTensor &x, const MetaTensor &mask,

@@ -878,6 +878,41 @@ LogicalResult NonzeroInferMeta(const MetaTensor &condition, MetaTensor &out,
   return success();
 }
 
+LogicalResult UniqueRawInferMeta(const MetaTensor &x, bool returnIndex, bool returnInverse,
+                                 bool returnCounts, ArrayRef<int32_t> axis, DataType dtype,
+                                 bool isSorted, MetaTensor &out, MetaTensor &indices,
+                                 MetaTensor &inverse, MetaTensor &counts, const MetaError &err) {
+  if (dtype != DataType::INT32 && dtype != DataType::INT64)
+    return err("dtype must be int32 or int64, got ", stringifyDataType(dtype));
+  if (axis.size() > 1)
+    return err("axis takes at most one dim, got ", axis.size());
+  Type indexType = dtypeToType(err.ctx, dtype);
+  int64_t along = kDyn; // the dim of x whose slices are compared (none: flattened)
+  if (!axis.empty()) {
+    FailureOr<int64_t> a = normalizeAxis(axis[0], x.rank(), err);
+    if (failed(a))
+      return failure();
+    along = *a;
+  }
+  // As in PHI: the unique values (a length known only at run time), the
+  // index of each one's first occurrence and its count (same length), and
+  // for each element (each slice along `axis`) the index of its value; an
+  // output not asked for is left 0-D.
+  if (along == kDyn) {
+    out.set({kDyn}, x.dtype);
+  } else {
+    SmallVector<int64_t> dims(x.dims);
+    dims[along] = kDyn;
+    out.set(dims, x.dtype);
+  }
+  int64_t n = along == kDyn ? x.numel() : x.dims[along];
+  indices.set(returnIndex ? SmallVector<int64_t>{kDyn} : SmallVector<int64_t>{}, indexType);
+  inverse.set(returnInverse ? SmallVector<int64_t>{n} : SmallVector<int64_t>{}, indexType);
+  counts.set(returnCounts ? SmallVector<int64_t>{kDyn} : SmallVector<int64_t>{}, indexType);
+  (void)isSorted;
+  return success();
+}
+
 LogicalResult MaskedSelectInferMeta(const MetaTensor &x, const MetaTensor &mask,
                                     MetaTensor &out, const MetaError &err) {
   if (mask.dtype && !mask.dtype.isInteger(1))
