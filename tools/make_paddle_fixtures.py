@@ -353,6 +353,21 @@ class RoiHead(nn.Layer):
         return self.fc(rois.flatten(1))
 
 
+class NmsHead(nn.Layer):
+    """PaddleDetection's post-processing: pd_op.multiclass_nms3 as its
+    heads call it (_C_ops.multiclass_nms3) on decoded boxes (x1, y1) <= (x2,
+    y2) in [0, 1] made from the input, and sigmoid class scores: 3 classes
+    (0 the background), score threshold 0.3, the best 6 per class, IoU 0.45,
+    the best 5 per image; rows, indices and counts per image."""
+
+    def forward(self, x, logits):                # [2, 8, 4], [2, 3, 8]
+        xy = F.sigmoid(x[:, :, :2]) * 0.6
+        boxes = paddle.concat([xy, xy + 0.1 + 0.3 * F.sigmoid(x[:, :, 2:])], axis=2)
+        out, index, num = paddle._C_ops.multiclass_nms3(boxes, F.sigmoid(logits), None, 0.3, 6, 5,
+                                                        0.45, True, 1.0, 0)
+        return out, index, num
+
+
 # name -> (layer factory, [(feed name, InputSpec shape, concrete shape)])
 MODELS = {
     "mlp": (MLP, [("x", [None, 8], [2, 8])]),
@@ -377,6 +392,7 @@ MODELS = {
     "recurrent": (Recurrent, [("x", [None, 6, 4], [2, 6, 4])]),
     "yolo_head": (YoloHead, [("x", [None, 4, 5, 4], [2, 4, 5, 4])]),
     "roi_head": (RoiHead, [("x", [2, 3, 8, 10], [2, 3, 8, 10]), ("boxes", [3, 4], [3, 4])]),
+    "nms_head": (NmsHead, [("x", [2, 8, 4], [2, 8, 4]), ("logits", [2, 3, 8], [2, 3, 8])]),
 }
 
 

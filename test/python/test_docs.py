@@ -36,6 +36,7 @@ def test_op_coverage_counts(repo):
     assert row["rnn"][:3] == ["✓", "✓", "✓"]
     assert row["masked_select"][:3] == ["✓", "✓", "✓"]
     assert row["unique"][:3] == ["✓", "✓", "✓"]
-    assert row["multiclass_nms3"][0] == "—"  # not yet
+    assert row["multiclass_nms3"][:3] == ["✓", "✓", "✓"]
+    assert row["matrix_nms"][0] == "—"       # not yet
     for name, (dialect, cpu, numerics, _) in row.items():
         assert dialect == "✓" or cpu == numerics == "—", name

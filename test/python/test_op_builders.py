@@ -170,6 +170,8 @@ CASES = {
                       F.format("2x3x5")),
     "yolo_box": (lambda: pd.yolo_box(v([2, 14, 4, 5]), v([2, 2], "int32"), [10, 13, 16, 30], 2)[1],
                  F.format("2x40x2")),
+    "multiclass_nms3": (lambda: pd.multiclass_nms3(v([2, 8, 4]), v([2, 3, 8]), None, 0.3, 6, 5)[0],
+                        "!pd.vtensor<?x6xf32>"),
     "rnn": (lambda: pd.rnn(v([5, 2, 4]), [v([1, 2, 3])], [v([9, 4]), v([9, 3]), v([9]), v([9])],
                            None, v([5, 2, 4]), 0.0, False, 4, 3, 1, "GRU", 0, True)[0],
             F.format("5x2x3")),

@@ -14,7 +14,8 @@
 //   Recurrent.cpp     rnn (LSTM, GRU, simple RNN): a loop over time
 //   Detection.cpp     detection post-processing (yolo_box)
 //   PutAlongAxis.cpp  put_along_axis (scatter with a reduction)
-//   DataDependent.cpp nonzero, masked_select (sizes known only at run time)
+//   DataDependent.cpp nonzero, masked_select, unique (sizes known at run time)
+//   MulticlassNms.cpp multiclass_nms3 (PaddleDetection's post-processing)
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,6 +66,7 @@ void populateRecurrentLowerings(LoweringTable &table);
 void populateDetectionLowerings(LoweringTable &table);
 void populatePutAlongAxisLowerings(LoweringTable &table);
 void populateDataDependentLowerings(LoweringTable &table);
+void populateNmsLowerings(LoweringTable &table);
 void populateMatrixLowerings(LoweringTable &table);
 void populateManipulationLowerings(LoweringTable &table);
 void populateCreationLowerings(LoweringTable &table);

@@ -191,6 +191,7 @@ const LoweringTable &getLoweringTable() {
     populateDetectionLowerings(t);
     populatePutAlongAxisLowerings(t);
     populateDataDependentLowerings(t);
+    populateNmsLowerings(t);
     populateMatrixLowerings(t);
     populateManipulationLowerings(t);
     populateCreationLowerings(t);

@@ -150,3 +150,15 @@ func.func @unique_axis() {
   %f = pd.fetch %r#0 "r" col 0 : !pd.vtensor<3x?xf32>
   return
 }
+
+// -----
+
+// multiclass_nms3 of polygons (8 coordinates per box) is not lowered.
+func.func @multiclass_nms3_polygons() {
+  %b = pd.data "b" : !pd.vtensor<1x4x8xf32>
+  %s = pd.data "s" : !pd.vtensor<1x2x4xf32>
+  // expected-error @+1 {{'pd.multiclass_nms3' op the CPU lowering supports scores [N, C, M] with bboxes [N, M, 4] (not polygons)}}
+  %o, %i, %n = pd.multiclass_nms3 %b, %s {score_threshold = 0.3 : f32, nms_top_k = 6 : i32, keep_top_k = 5 : i32} : (!pd.vtensor<1x4x8xf32>, !pd.vtensor<1x2x4xf32>) -> (!pd.vtensor<?x10xf32>, !pd.vtensor<?x1xi32>, !pd.vtensor<1xi32>)
+  %f = pd.fetch %o "o" col 0 : !pd.vtensor<?x10xf32>
+  return
+}

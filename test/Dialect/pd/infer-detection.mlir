@@ -26,3 +26,14 @@ func.func @roi_align(%x: !pd.vtensor<2x3x8x8xf32>, %b: !pd.vtensor<5x4xf32>, %n:
   %1 = pd.roi_align %x, %bd {pooled_height = 7 : i32, pooled_width = 7 : i32, spatial_scale = 0.25 : f32} : (!pd.vtensor<2x3x8x8xf32>, !pd.vtensor<?x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
+
+// -----
+
+// multiclass_nms3: rows (label, score, box) and int32 indices, as many as
+// were kept (unknown); one count per image.
+// CHECK-LABEL: func.func @multiclass_nms3
+// CHECK: pd.multiclass_nms3 {{.*}} -> (!pd.vtensor<?x6xf32>, !pd.vtensor<?x1xi32>, !pd.vtensor<2xi32>)
+func.func @multiclass_nms3(%boxes: !pd.vtensor<2x8x4xf32>, %scores: !pd.vtensor<2x3x8xf32>) {
+  %o, %i, %n = pd.multiclass_nms3 %boxes, %scores {score_threshold = 0.3 : f32, nms_top_k = 6 : i32, keep_top_k = 5 : i32} : (!pd.vtensor<2x8x4xf32>, !pd.vtensor<2x3x8xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xi32>, !pd.vtensor<?xi32>)
+  return
+}

@@ -73,3 +73,21 @@ func.func @roi_align_huge(%x: !pd.vtensor<2x3x8x8xf32>, %b: !pd.vtensor<5x4xf32>
   %0 = pd.roi_align %x, %b {pooled_height = 2147483647 : i32, pooled_width = 2147483647 : i32} : (!pd.vtensor<2x3x8x8xf32>, !pd.vtensor<5x4xf32>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
+
+// -----
+
+func.func @multiclass_nms3_box_count(%boxes: !pd.vtensor<2x8x4xf32>, %scores: !pd.vtensor<2x3x9xf32>) {
+  // expected-error @+2 {{'pd.multiclass_nms3' op scores [2, 3, 9] and bboxes [2, 8, 4] must have as many boxes (scores' dim 2, bboxes' dim 1)}}
+  // expected-error @+1 {{'pd.multiclass_nms3' op failed to infer returned types}}
+  %o, %i, %n = pd.multiclass_nms3 %boxes, %scores {score_threshold = 0.3 : f32, nms_top_k = 6 : i32, keep_top_k = 5 : i32} : (!pd.vtensor<2x8x4xf32>, !pd.vtensor<2x3x9xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xi32>, !pd.vtensor<?xi32>)
+  return
+}
+
+// -----
+
+func.func @multiclass_nms3_box_size(%boxes: !pd.vtensor<2x8x5xf32>, %scores: !pd.vtensor<2x3x8xf32>) {
+  // expected-error @+2 {{'pd.multiclass_nms3' op bboxes' last dim must be 4, 8, 16, 24 or 32, got 5}}
+  // expected-error @+1 {{'pd.multiclass_nms3' op failed to infer returned types}}
+  %o, %i, %n = pd.multiclass_nms3 %boxes, %scores {score_threshold = 0.3 : f32, nms_top_k = 6 : i32, keep_top_k = 5 : i32} : (!pd.vtensor<2x8x5xf32>, !pd.vtensor<2x3x8xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xi32>, !pd.vtensor<?xi32>)
+  return
+}

@@ -2515,6 +2515,34 @@ add("unique", F32, "int32_indices", {"x": rand(_r, (7,), F32, -3, 3).round()},
 add("unique", I64, "one_value", {"x": np.full((2, 3), 7, np.int64)},
     lambda x: pd.unique(x, True, True, True, [], "int64", True), _unique_ref)
 
+# multiclass_nms3 against PHI's algorithm in numpy: overlapping boxes
+# (pixel and normalized coordinates), nms_top_k / keep_top_k cutting or
+# not, an adaptive threshold (nms_eta < 1), no background class, nothing
+# above the score threshold (no rows), tied scores (kept in box order).
+def _nms_inputs(rng, dtype, n=2, classes=3, m=12, scale=1.0):
+    xy = rng.uniform(0, 0.6, (n, m, 2)) * scale
+    wh = rng.uniform(0.05, 0.4, (n, m, 2)) * scale
+    return {"bboxes": np.concatenate([xy, xy + wh], -1).astype(dtype),
+            "scores": rng.uniform(0, 1, (n, classes, m)).astype(dtype)}
+
+
+def _nms_case(name, dtype, inputs, *args):
+    add("multiclass_nms3", dtype, name, inputs,
+        lambda bboxes, scores: pd.multiclass_nms3(bboxes, scores, None, *args),
+        lambda bboxes, scores: R.multiclass_nms3(bboxes, scores, *args))
+
+
+for _dt in (F32, F64):
+    _r = rng_for("multiclass_nms3", _dt)
+    _nms_case("cut", _dt, _nms_inputs(_r, _dt), 0.3, 6, 5, 0.45, True, 1.0, 0)
+_r = rng_for("multiclass_nms3", "more")
+_nms_case("no_cuts_pixels", F32, _nms_inputs(_r, F32, scale=50.0), 0.2, -1, -1, 0.3, False, 1.0, 0)
+_nms_case("adaptive_no_background", F32, _nms_inputs(_r, F32, m=16), 0.1, 10, 20, 0.9, True, 0.7, -1)
+_nms_case("nothing_kept", F32, _nms_inputs(_r, F32), 1.5, 6, 5, 0.45, True, 1.0, 0)
+_tied = _nms_inputs(_r, F32, n=1, classes=2, m=6)
+_tied["scores"][:] = 0.5
+_nms_case("tied_scores", F32, _tied, 0.3, -1, 4, 0.45, True, 1.0, 0)
+
 for _dt in MANIP_DTYPES:
     _r = rng_for("gather_nd", _dt)
     add("gather_nd", _dt, "full_index", {"x": rand(_r, (3, 4, 2), _dt, -9, 9),

@@ -1708,3 +1708,66 @@ def sequence_mask(x, max_len):
 def multiplex(inputs, index):
     """Row i of inputs[index[i]] (Paddle 3.3.1's multiplex)."""
     return np.stack([inputs[int(k)][i] for i, k in enumerate(np.asarray(index).ravel())])
+
+
+def _nms_area(b, normalized):
+    t = b.dtype.type
+    if b[2] < b[0] or b[3] < b[1]:
+        return t(0)
+    w, h = b[2] - b[0], b[3] - b[1]
+    return w * h if normalized else (w + t(1)) * (h + t(1))
+
+
+def _nms_iou(b1, b2, normalized):
+    t = b1.dtype.type
+    if b2[0] > b1[2] or b2[2] < b1[0] or b2[1] > b1[3] or b2[3] < b1[1]:
+        return t(0)
+    norm = t(0) if normalized else t(1)
+    w = min(b1[2], b2[2]) - max(b1[0], b2[0]) + norm
+    h = min(b1[3], b2[3]) - max(b1[1], b2[1]) + norm
+    inter = w * h
+    return inter / (_nms_area(b1, normalized) + _nms_area(b2, normalized) - inter)
+
+
+def multiclass_nms3(bboxes, scores, score_threshold, nms_top_k, keep_top_k, nms_threshold,
+                    normalized, nms_eta, background_label):
+    """PHI's CPU multiclass_nms3 for scores [N, C, M] and bboxes [N, M, 4], in
+    their dtype (thresholds too): per class the boxes above the threshold by score (a stable
+    sort), the first nms_top_k, greedy NMS with the adaptive threshold; the
+    best keep_top_k of the image; rows by class. (out, index, nms_rois_num)."""
+    rows, index, counts = [], [], []
+    n, classes, m = scores.shape
+    t = scores.dtype.type
+    score_threshold, nms_threshold, nms_eta = t(score_threshold), t(nms_threshold), t(nms_eta)
+    for i in range(n):
+        kept = {}
+        for c in range(classes):
+            if c == background_label:
+                continue
+            cand = [j for j in range(m) if scores[i, c, j] > score_threshold]
+            cand.sort(key=lambda j: -scores[i, c, j])  # stable
+            if nms_top_k > -1:
+                cand = cand[:nms_top_k]
+            chosen, threshold = [], nms_threshold
+            for j in cand:
+                if all(_nms_iou(bboxes[i, j], bboxes[i, k], normalized) <= threshold
+                       for k in chosen):
+                    chosen.append(j)
+                    if nms_eta < 1 and threshold > t(0.5):
+                        threshold *= nms_eta
+            kept[c] = chosen
+        total = sum(len(v) for v in kept.values())
+        if keep_top_k > -1 and total > keep_top_k:
+            pairs = [(scores[i, c, j], c, j) for c in sorted(kept) for j in kept[c]]
+            pairs.sort(key=lambda p: -p[0])  # stable
+            best = pairs[:keep_top_k]
+            kept = {c: [j for _, cc, j in best if cc == c] for c in sorted(kept)}
+        count = 0
+        for c in sorted(kept):
+            for j in kept[c]:
+                rows.append([c, scores[i, c, j], *bboxes[i, j]])
+                index.append([i * m + j])
+                count += 1
+        counts.append(count)
+    out = np.array(rows, scores.dtype).reshape(-1, 6)
+    return out, np.array(index, np.int32).reshape(-1, 1), np.array(counts, np.int32)

@@ -79,4 +79,42 @@ LogicalResult RoiAlignInferMeta(const MetaTensor &x, const MetaTensor &boxes,
   return success();
 }
 
+LogicalResult MultiClassNMSInferMeta(const MetaTensor &bboxes, const MetaTensor &scores,
+                                     const MetaTensor &roisNum, float scoreThreshold,
+                                     int32_t nmsTopK, int32_t keepTopK, float nmsThreshold,
+                                     bool normalized, float nmsEta, int32_t backgroundLabel,
+                                     MetaTensor &out, MetaTensor &index,
+                                     MetaTensor &nmsRoisNum, const MetaError &err) {
+  // As PHI's MultiClassNMSInferMeta: scores [N, C, M] with bboxes [N, M, 4
+  // or 8/16/24/32 polygon coordinates], or scores [M, C] with bboxes
+  // [M, C, 4] grouped into images by rois_num.
+  if (scores.rank() != 2 && scores.rank() != 3)
+    return err("scores must be 2-D or 3-D, got ", dimsStr(scores.dims));
+  if (bboxes.rank() != 3)
+    return err("bboxes must be 3-D, got ", dimsStr(bboxes.dims));
+  int64_t boxSize = bboxes.dims[2];
+  if (!isDyn(boxSize) && boxSize != 4 && boxSize != 8 && boxSize != 16 && boxSize != 24 &&
+      boxSize != 32)
+    return err("bboxes' last dim must be 4, 8, 16, 24 or 32, got ", boxSize);
+  if (scores.rank() == 3) {
+    if (!isDyn(scores.dims[2]) && !isDyn(bboxes.dims[1]) && scores.dims[2] != bboxes.dims[1])
+      return err("scores ", dimsStr(scores.dims), " and bboxes ", dimsStr(bboxes.dims),
+                 " must have as many boxes (scores' dim 2, bboxes' dim 1)");
+  } else if (!isDyn(scores.dims[0]) && !isDyn(bboxes.dims[0]) &&
+             scores.dims[0] != bboxes.dims[0]) {
+    return err("scores ", dimsStr(scores.dims), " and bboxes ", dimsStr(bboxes.dims),
+               " must have as many boxes (dim 0)");
+  }
+  if (!(nmsEta > 0) || nmsEta > 1)
+    return err("nms_eta must be in (0, 1], got ", nmsEta);
+  (void)scoreThreshold, (void)nmsTopK, (void)keepTopK, (void)nmsThreshold, (void)normalized,
+      (void)backgroundLabel;
+  Type i32 = IntegerType::get(err.ctx, 32);
+  out.set({kDyn, isDyn(boxSize) ? kDyn : boxSize + 2}, scores.dtype);
+  index.set({kDyn, 1}, i32);
+  int64_t images = scores.rank() == 3 ? scores.dims[0] : roisNum.present ? roisNum.numel() : kDyn;
+  nmsRoisNum.set({images}, i32);
+  return success();
+}
+
 } // namespace mlir::pd

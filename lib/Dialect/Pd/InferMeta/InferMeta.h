@@ -507,6 +507,14 @@ LogicalResult PNormInferMeta(const MetaTensor &x, int64_t axis, bool keepdim,
                              const MetaError &err);
 
 // Detection.cpp
+/// multiclass_nms3: the boxes kept by per-class NMS (rows of label, score,
+/// box), their indices (int32) and how many each image kept (int32).
+LogicalResult MultiClassNMSInferMeta(const MetaTensor &bboxes, const MetaTensor &scores,
+                                     const MetaTensor &roisNum, float scoreThreshold,
+                                     int32_t nmsTopK, int32_t keepTopK, float nmsThreshold,
+                                     bool normalized, float nmsEta, int32_t backgroundLabel,
+                                     MetaTensor &out, MetaTensor &index,
+                                     MetaTensor &nmsRoisNum, const MetaError &err);
 LogicalResult YoloBoxInferMeta(const MetaTensor &x, const MetaTensor &imgSize,
                                ArrayRef<int32_t> anchors, int32_t classNum, float confThresh,
                                int32_t downsampleRatio, bool clipBbox, float scaleXY,
