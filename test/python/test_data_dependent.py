@@ -87,3 +87,24 @@ def test_compiled_header_names_the_shape_outputs(tmp_path):
     assert "its size depends on the values" in header
     assert f"the shape {lowered.fetches[0].c_name} has after the call" in header
 
+
+
+def test_topk_with_a_run_time_k():
+    import paddle_mlir.dialects.pd as pd
+    from paddle_mlir.backend.runtime_checks import RuntimeCheckError
+    prog = static.Program()
+    with static.program_guard(prog), prog.building():
+        x = static.data("x", [3, 6], "float32")
+        k = static.data("k", [1], "int32")
+        values, indices = pd.topk(x, k)
+    exe = static.Executor()
+    xv = np.random.default_rng(4).permutation(18).reshape(3, 6).astype(np.float32)
+    for kv in (1, 4, 6):
+        v, i = exe.run(prog, feed={"x": xv, "k": np.array([kv], np.int32)},
+                       fetch_list=[values, indices])
+        want = np.argsort(-xv, axis=1, kind="stable")[:, :kv]
+        np.testing.assert_array_equal(i, want)
+        np.testing.assert_array_equal(v, np.take_along_axis(xv, want, 1))
+    # A k past the dim is PHI's error, not a read past the row.
+    with pytest.raises(RuntimeCheckError, match=r"k is outside \[1, 6\]"):
+        exe.run(prog, feed={"x": xv, "k": np.array([9], np.int32)}, fetch_list=[values])

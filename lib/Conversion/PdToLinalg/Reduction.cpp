@@ -2,6 +2,8 @@
 
 #include "Conversion/PdToLinalg/Lowering.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+
 #include <cmath>
 
 using namespace mlir;
@@ -768,6 +770,9 @@ void sortRows(OpBuilder &b, Location loc, Value x, bool descending,
 /// its axis then dropped unless keepdim) and undo the layout change. Equal
 /// values keep their order (kthvalue's index among equal values is
 /// unspecified in Paddle, whose kernel may pick another of them).
+LogicalResult finishRuntimeTopk(Operation *op, Lowerer &l, Value sorted, Value indices,
+                                RankedTensorType inType, int64_t n);
+
 LogicalResult lowerSort(Operation *op, Lowerer &l) {
   Location loc = op->getLoc();
   OpBuilder &b = l.b;
@@ -780,11 +785,15 @@ LogicalResult lowerSort(Operation *op, Lowerer &l) {
                     : isKth ? false
                             : attrBool(op, "descending", false);
   int64_t k = isKth ? attrInt(op, "k", 1) : 0;
+  // topk's k may be a tensor known only at run time: the result then has
+  // that many columns (a size pd-bound-dynamic-results bounds by the dim).
+  bool runtimeK = false;
   if (isTopk) {
     std::optional<double> kv = constScalar(op->getOperand(1));
-    if (!kv)
-      return op->emitOpError() << "`k` must be known at compile time to lower this op";
-    k = (int64_t)*kv;
+    if (kv)
+      k = (int64_t)*kv;
+    else
+      runtimeK = true;
   }
   int64_t rank = inType.getRank();
   if (rank == 0) {
@@ -794,6 +803,10 @@ LogicalResult lowerSort(Operation *op, Lowerer &l) {
   }
   int64_t axis = normalizeAxis(attrInt(op, "axis", -1), rank);
   Type elem = inType.getElementType();
+  if (runtimeK && axis != rank - 1)
+    return op->emitOpError() << "the CPU lowering supports a `k` known only at run time along "
+                                "the last axis, got axis "
+                             << axis << " of " << rank;
   // Permutation moving `axis` last.
   SmallVector<int64_t> perm;
   for (int64_t i = 0; i < rank; ++i)
@@ -815,6 +828,8 @@ LogicalResult lowerSort(Operation *op, Lowerer &l) {
   sortRows(b, loc, flat, descending, sorted, indices);
   if (isKth && (k < 1 || k > n))
     return op->emitOpError() << "k = " << k << " is outside [1, " << n << "]";
+  if (runtimeK)
+    return finishRuntimeTopk(op, l, sorted, indices, inType, n);
   int64_t kept = isTopk ? k : isKth ? 1 : n;
   int64_t first = isKth ? k - 1 : 0;
   SmallVector<int64_t> keptShape(permShape);
@@ -849,6 +864,64 @@ LogicalResult lowerSort(Operation *op, Lowerer &l) {
   };
   finish(sorted, elem, op->getResult(0));
   finish(indices, i64, op->getResult(1));
+  return success();
+}
+
+/// topk along the last axis with a `k` known at run time: the first k
+/// columns of the sorted rows, as [..., k]. A k outside [1, n] is a run-time
+/// error (as in PHI) and reads at most n columns.
+LogicalResult finishRuntimeTopk(Operation *op, Lowerer &l, Value sorted, Value indices,
+                                RankedTensorType inType, int64_t n) {
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Type i64 = b.getI64Type();
+  Value k = scalarOperand(l, loc, op->getOperand(1), i64);
+  if (l.runtimeChecks) {
+    Value small = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, k,
+                                        arith::ConstantIntOp::create(b, loc, i64, 1));
+    Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, k,
+                                        arith::ConstantIntOp::create(b, loc, i64, n));
+    int64_t site = registerRuntimeCheck(
+        op, ("k is outside [1, " + std::to_string(n) + "]: the dim topk selects from").c_str());
+    reportIf(b, loc, op, site, arith::OrIOp::create(b, loc, small, large));
+  }
+  Value positive = arith::MaxSIOp::create(b, loc, k, arith::ConstantIntOp::create(b, loc, i64, 0));
+  MLIRContext *ctx = b.getContext();
+  AffineMap min = AffineMap::get(1, 0, {getAffineDimExpr(0, ctx), getAffineConstantExpr(n, ctx)},
+                                 ctx);
+  Value columns = affine::AffineMinOp::create(
+      b, loc, min, ValueRange{arith::IndexCastOp::create(b, loc, b.getIndexType(), positive)});
+  int64_t rank = std::max<int64_t>(inType.getRank(), 1);
+  int64_t rows = cast<RankedTensorType>(sorted.getType()).getDimSize(0);
+  auto finish = [&](Value v, Value pdResult) {
+    Type e = cast<RankedTensorType>(v.getType()).getElementType();
+    SmallVector<OpFoldResult> offsets{b.getIndexAttr(0), b.getIndexAttr(0)},
+        sizes{b.getIndexAttr(rows), columns}, strides(2, b.getIndexAttr(1));
+    v = tensor::ExtractSliceOp::create(b, loc, v, offsets, sizes, strides);
+    // [rows, k] -> [..., k]
+    SmallVector<int64_t> shape(inType.getShape().begin(), inType.getShape().end());
+    if (shape.empty())
+      shape.push_back(1);
+    shape.back() = ShapedType::kDynamic;
+    SmallVector<ReassociationIndices> groups;
+    if (rank == 1) {
+      v = tensor::CollapseShapeOp::create(b, loc, v, SmallVector<ReassociationIndices>{{0, 1}});
+    } else {
+      ReassociationIndices lead;
+      for (int64_t d = 0; d + 1 < rank; ++d)
+        lead.push_back(d);
+      groups = {lead, {rank - 1}};
+      SmallVector<OpFoldResult> outSizes;
+      for (int64_t d = 0; d + 1 < rank; ++d)
+        outSizes.push_back(b.getIndexAttr(shape[d]));
+      outSizes.push_back(columns);
+      v = tensor::ExpandShapeOp::create(b, loc, RankedTensorType::get(shape, e), v, groups,
+                                        outSizes);
+    }
+    l.map(pdResult, castTo(b, loc, v, loweredType(pdResult.getType())));
+  };
+  finish(sorted, op->getResult(0));
+  finish(indices, op->getResult(1));
   return success();
 }
 

@@ -162,3 +162,15 @@ func.func @multiclass_nms3_polygons() {
   %f = pd.fetch %o "o" col 0 : !pd.vtensor<?x10xf32>
   return
 }
+
+// -----
+
+// topk with a k known only at run time: along the last axis only.
+func.func @topk_runtime_k_axis0() {
+  %x = pd.data "x" : !pd.vtensor<3x4xf32>
+  %k = pd.data "k" : !pd.vtensor<1xi32>
+  // expected-error @+1 {{'pd.topk' op the CPU lowering supports a `k` known only at run time along the last axis, got axis 0 of 2}}
+  %v, %i = pd.topk %x, %k {axis = 0 : i32} : (!pd.vtensor<3x4xf32>, !pd.vtensor<1xi32>) -> (!pd.vtensor<?x4xf32>, !pd.vtensor<?x4xi64>)
+  %f = pd.fetch %v "v" col 0 : !pd.vtensor<?x4xf32>
+  return
+}

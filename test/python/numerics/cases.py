@@ -2192,6 +2192,15 @@ _x = _distinct(rng_for("topk", "dyn"), (5, 6), F32)
 add("topk", F32, "dyn", {"x": _x}, lambda x: pd.topk(x, 2), lambda x: list(R.topk(x, 2)),
     shapes={"x": [None, 6]})
 add("topk", F32, "k_all", {"x": _x}, lambda x: pd.topk(x, 6), lambda x: list(R.topk(x, 6)))
+# k a tensor fed at run time: as many columns as it says (a size known only
+# at run time), 1-D and 3-D inputs.
+add("topk", F32, "runtime_k", {"x": _x, "k": np.array([4], np.int32)},
+    lambda x, k: pd.topk(x, k), lambda x, k: list(R.topk(x, int(k[0]))))
+_x3 = _distinct(rng_for("topk", "runtime_3d"), (2, 3, 5), F32)
+add("topk", F32, "runtime_k_3d", {"x": _x3, "k": np.array([2], np.int64)},
+    lambda x, k: pd.topk(x, k, largest=False), lambda x, k: list(R.topk(x, int(k[0]), largest=False)))
+add("topk", F32, "runtime_k_1d", {"x": _x3.reshape(-1)[:7].copy(), "k": np.array([7], np.int32)},
+    lambda x, k: pd.topk(x, k), lambda x, k: list(R.topk(x, int(k[0]))))
 
 for _dt in FLOATS + INTS:
     _x = _distinct(rng_for("argsort", _dt), (3, 5), _dt)
