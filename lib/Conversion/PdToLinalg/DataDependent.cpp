@@ -16,6 +16,7 @@
 #include "Lowering.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 
 namespace mlir::pd::lowering {
 namespace {
@@ -202,8 +203,12 @@ LogicalResult lowerUnique(Operation *op, Lowerer &l) {
   sortLastAxis(b, loc, row, /*descending=*/false, sortedRow, orderRow);
   Value sorted = reshapeTo(b, loc, sortedRow, RankedTensorType::get({n}, elem));
   Value order = reshapeTo(b, loc, orderRow, RankedTensorType::get({n}, b.getI64Type()));
-  auto zeros = [&](Type t) {
-    return createFilled(b, loc, RankedTensorType::get({n}, t), scalarConstant(b, loc, t, 0));
+  // Each accumulator a buffer of its own (fills of one type would be CSE'd
+  // into one tensor, which the loop then carries three times).
+  auto zeros = [&](Type t) -> Value {
+    Value buffer = bufferization::AllocTensorOp::create(b, loc, RankedTensorType::get({n}, t),
+                                                        ValueRange{});
+    return linalg::FillOp::create(b, loc, scalarConstant(b, loc, t, 0), buffer).getResult(0);
   };
   Value c0 = cIdx(b, loc, 0), c1 = cIdx(b, loc, 1);
   auto loop = scf::ForOp::create(

@@ -239,9 +239,17 @@ Value scalarArrayConstant(OpBuilder &b, Location loc, RankedTensorType type,
                           ArrayAttr values, bool isBool);
 
 /// Sorts each row of a 2-D [rows, n] tensor (stable: equal values keep
-/// their order): the sorted values and, as i64, their columns in `x`.
+/// their order; NaN after every number when ascending, before when
+/// descending): the sorted values and, as i64, their columns in `x`.
+/// Rows of up to kRankSortLimit a branch-free O(n^2) rank sort (it
+/// vectorizes), longer ones mergeSortRows.
 void sortLastAxis(OpBuilder &b, Location loc, Value x, bool descending, Value &sorted,
                   Value &indices);
+constexpr int64_t kRankSortLimit = 128;
+/// The same order by a bottom-up merge sort, O(n log n) per row
+/// (MergeSort.cpp).
+void mergeSortRows(OpBuilder &b, Location loc, Value x, bool descending, Value &sorted,
+                   Value &indices);
 
 /// Broadcasts `input` to `type` (numpy rules) with a copy.
 Value broadcastTo(OpBuilder &b, Location loc, Value input,

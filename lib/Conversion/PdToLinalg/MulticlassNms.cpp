@@ -14,7 +14,7 @@
 // only at run time: the rows fill a buffer of the most there can be, and
 // the result is its leading rows (see DataDependent.cpp).
 //
-// The scores of every (image, class) row are merge-sorted (stable); the
+// The scores of every (image, class) row are sorted (stable); the
 // rest is scalar loops: a box is compared with the boxes its class kept so
 // far, up to the first that overlaps it too much, and the keep_top_k
 // selection takes the best remaining box keep_top_k times (O(keep_top_k x
@@ -121,93 +121,6 @@ ValueRange loop(OpBuilder &b, Location loc, Value lo, Value hi, ValueRange init,
   return op.getResults();
 }
 
-/// Each row of `x` [rows, n] sorted by decreasing value, stably (equal
-/// values in column order), and the columns as i64: a bottom-up merge sort,
-/// O(n log n) scalar steps per row. (sortLastAxis's branch-free O(n^2) sort
-/// took 0.6 s for PicoDet's 80 classes x 2125 boxes.)
-void mergeSortRowsDescending(OpBuilder &b, Location loc, Value x, Value &sorted, Value &order) {
-  auto type = cast<RankedTensorType>(x.getType());
-  int64_t rows = type.getDimSize(0), n = type.getDimSize(1);
-  Type elem = type.getElementType(), i64 = b.getI64Type();
-  Builder a{b, loc, elem};
-  Value c0 = a.idx(0), c1 = a.idx(1), cn = a.idx(n);
-  auto rowType = RankedTensorType::get({n}, elem);
-  auto rowOrderType = RankedTensorType::get({n}, i64);
-  // 0, 1, ..., n - 1: the columns, before the sort.
-  Value iota = buildElementwiseWithIndices(
-      b, loc, rowOrderType, {}, [&](OpBuilder &nb, Location nl, ValueRange idx) -> Value {
-        return arith::IndexCastOp::create(nb, nl, i64, idx[0]);
-      });
-  Value outKeys = tensor::EmptyOp::create(b, loc, type.getShape(), elem);
-  Value outOrder = tensor::EmptyOp::create(b, loc, type.getShape(), i64);
-  auto rowOf = [&](OpBuilder &rb, Value r) -> SmallVector<OpFoldResult> {
-    return {r, rb.getIndexAttr(0)};
-  };
-  ValueRange done = loop(
-      b, loc, c0, a.idx(rows), {outKeys, outOrder},
-      [&](OpBuilder &rb, Value r, ValueRange t) -> SmallVector<Value> {
-        SmallVector<OpFoldResult> sizes{rb.getIndexAttr(1), rb.getIndexAttr(n)};
-        SmallVector<OpFoldResult> strides{rb.getIndexAttr(1), rb.getIndexAttr(1)};
-        Value keys = tensor::ExtractSliceOp::create(rb, loc, rowType, x, rowOf(rb, r), sizes,
-                                                    strides);
-        Value spareKeys = tensor::EmptyOp::create(rb, loc, ArrayRef<int64_t>{n}, elem);
-        Value spareOrder = tensor::EmptyOp::create(rb, loc, ArrayRef<int64_t>{n}, i64);
-        // Runs of `width` sorted, merged pairwise into the other buffers,
-        // which then hold runs of 2 * width.
-        auto widths = scf::WhileOp::create(
-            rb, loc, TypeRange{rb.getIndexType(), rowType, rowOrderType, rowType, rowOrderType},
-            ValueRange{c1, keys, iota, spareKeys, spareOrder},
-            [&](OpBuilder &cb, Location cl, ValueRange s) {
-              Value more = arith::CmpIOp::create(cb, cl, arith::CmpIPredicate::slt, s[0], cn);
-              scf::ConditionOp::create(cb, cl, more, s);
-            },
-            [&](OpBuilder &wb, Location wl, ValueRange s) {
-              Builder w{wb, wl, elem};
-              Value width = s[0], twice = w.mul(width, w.idx(2));
-              auto pairs = scf::ForOp::create(
-                  wb, wl, c0, cn, twice, ValueRange{s[3], s[4]},
-                  [&](OpBuilder &pb, Location pl, Value lo, ValueRange out) {
-                    Builder p{pb, pl, elem};
-                    Value mid = arith::MinSIOp::create(pb, pl, p.add(lo, width), cn);
-                    Value hi = arith::MinSIOp::create(pb, pl, p.add(lo, twice), cn);
-                    ValueRange merged = loop(
-                        pb, pl, lo, hi, {lo, mid, out[0], out[1]},
-                        [&](OpBuilder &kb, Value k, ValueRange m) -> SmallVector<Value> {
-                          Builder q{kb, pl, elem};
-                          // Clamped reads: a side that is used up is not taken.
-                          Value i = arith::MinSIOp::create(kb, pl, m[0], q.sub1(mid));
-                          Value j = arith::MinSIOp::create(kb, pl, m[1], q.sub1(hi));
-                          Value left = q.at(s[1], {i}), right = q.at(s[1], {j});
-                          Value leftLeft = arith::CmpIOp::create(kb, pl, arith::CmpIPredicate::slt,
-                                                                 m[0], mid);
-                          Value rightLeft = arith::CmpIOp::create(kb, pl, arith::CmpIPredicate::slt,
-                                                                  m[1], hi);
-                          // The right one goes first only when strictly
-                          // greater (stable).
-                          Value takeRight = q.andI(
-                              rightLeft, q.orI(q.not1(leftLeft), q.gt(right, left)));
-                          Value from = q.select(takeRight, j, i);
-                          Value keysOut = q.put(q.select(takeRight, right, left), m[2], {k});
-                          Value orderOut = q.put(q.at(s[2], {from}), m[3], {k});
-                          return {q.select(takeRight, m[0], q.add(m[0], q.idx(1))),
-                                  q.select(takeRight, q.add(m[1], q.idx(1)), m[1]), keysOut,
-                                  orderOut};
-                        });
-                    scf::YieldOp::create(pb, pl, ValueRange{merged[2], merged[3]});
-                  });
-              scf::YieldOp::create(wb, wl, ValueRange{twice, pairs.getResult(0),
-                                                      pairs.getResult(1), s[1], s[2]});
-            });
-        Value k = tensor::InsertSliceOp::create(rb, loc, widths.getResult(1), t[0], rowOf(rb, r),
-                                                sizes, strides);
-        Value o = tensor::InsertSliceOp::create(rb, loc, widths.getResult(2), t[1], rowOf(rb, r),
-                                                sizes, strides);
-        return {k, o};
-      });
-  sorted = done[0];
-  order = done[1];
-}
-
 LogicalResult lowerMulticlassNms(Operation *op, Lowerer &l) {
   auto o = cast<MulticlassNms3Op>(op);
   OpBuilder &b = l.b;
@@ -239,9 +152,8 @@ LogicalResult lowerMulticlassNms(Operation *op, Lowerer &l) {
 
   Builder a{b, loc, elem};
   Value sorted, order;
-  mergeSortRowsDescending(
-      b, loc, reshapeTo(b, loc, scores, RankedTensorType::get({n * classes, m}, elem)), sorted,
-      order);
+  sortLastAxis(b, loc, reshapeTo(b, loc, scores, RankedTensorType::get({n * classes, m}, elem)),
+               /*descending=*/true, sorted, order);
   Type i64 = b.getI64Type(), i32 = b.getI32Type(), i8 = b.getI8Type();
   auto filled = [&](ArrayRef<int64_t> shape, Type t) {
     return createFilled(b, loc, RankedTensorType::get(shape, t), scalarConstant(b, loc, t, 0));

@@ -825,7 +825,7 @@ LogicalResult lowerSort(Operation *op, Lowerer &l) {
   int64_t rows = inType.getNumElements() / std::max<int64_t>(n, 1);
   Value flat = reshapeTo(b, loc, moved, RankedTensorType::get({rows, n}, elem));
   Value sorted, indices;
-  sortRows(b, loc, flat, descending, sorted, indices);
+  sortLastAxis(b, loc, flat, descending, sorted, indices);
   if (isKth && (k < 1 || k > n))
     return op->emitOpError() << "k = " << k << " is outside [1, " << n << "]";
   if (runtimeK)
@@ -1113,7 +1113,10 @@ LogicalResult lowerNorms(Operation *op, Lowerer &l) {
 
 void lowering::sortLastAxis(OpBuilder &b, Location loc, Value x, bool descending,
                             Value &sorted, Value &indices) {
-  sortRows(b, loc, x, descending, sorted, indices);
+  if (cast<RankedTensorType>(x.getType()).getDimSize(1) > kRankSortLimit)
+    mergeSortRows(b, loc, x, descending, sorted, indices);
+  else
+    sortRows(b, loc, x, descending, sorted, indices);
 }
 
 void lowering::populateReductionLowerings(LoweringTable &table) {

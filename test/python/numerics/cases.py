@@ -2212,6 +2212,18 @@ add("argsort", F32, "stable_ties", {"x": _x}, lambda x: pd.argsort(x, stable=Tru
     lambda x: list(R.argsort(x)))
 add("argsort", F32, "dyn", {"x": _distinct(rng_for("argsort", "dyn"), (6, 4), F32)},
     lambda x: pd.argsort(x), lambda x: list(R.argsort(x)), shapes={"x": [None, 4]})
+# Rows longer than the rank sort's limit (the merge sort): ties kept in
+# column order, NaN last when ascending, ints, odd lengths.
+_r = rng_for("argsort", "long")
+_x = np.round(rand(_r, (2, 301), F32, -20, 20))
+_x[0, [5, 77, 200]] = np.nan
+add("argsort", F32, "long_ties_nan", {"x": _x}, lambda x: pd.argsort(x), lambda x: list(R.argsort(x)))
+add("argsort", F32, "long_desc", {"x": np.nan_to_num(_x)}, lambda x: pd.argsort(x, descending=True),
+    lambda x: list(R.argsort(x, descending=True)))
+add("argsort", I64, "long_int", {"x": rand(_r, (3, 257), I64, -50, 50)},
+    lambda x: pd.argsort(x), lambda x: list(R.argsort(x)))
+add("topk", F32, "long_row", {"x": np.nan_to_num(_x)}, lambda x: pd.topk(x, 17),
+    lambda x: list(R.topk(x, 17)))
 
 for _p in (2.0, 1.0, 3.0, 0.0, inf, -inf):
     _x = rand(rng_for("p_norm", _p), (3, 4), F32, -3, 3)
@@ -2522,6 +2534,8 @@ add("unique", F32, "int32_indices", {"x": rand(_r, (7,), F32, -3, 3).round()},
     lambda x: pd.unique(x, True, True, True, [], "int32", True),
     lambda x: tuple(a.astype(np.int32) if i else a for i, a in enumerate(_unique_ref(x))))
 add("unique", I64, "one_value", {"x": np.full((2, 3), 7, np.int64)},
+    lambda x: pd.unique(x, True, True, True, [], "int64", True), _unique_ref)
+add("unique", F32, "long", {"x": np.round(rand(rng_for("unique", "long"), (3, 100), F32, -30, 30))},
     lambda x: pd.unique(x, True, True, True, [], "int64", True), _unique_ref)
 
 # multiclass_nms3 against PHI's algorithm in numpy: overlapping boxes
