@@ -390,19 +390,29 @@ def _predictor(prefix: str, inputs: dict, runs: int = 3):
     return feeds, fetches, outs, float(np.median(times) * 1e6)
 
 
-def export(name: str, out_dir: Path) -> None:
-    build, feeds, _ = ALL_MODELS[name]
+def seeded_model(name: str, build, calibration_feeds: list):
+    """(layer, rng): `build()` in eval mode with the random weights of
+    `name`'s seed (randomize), its BatchNorm statistics calibrated on random
+    inputs shaped as `calibration_feeds`; rng continues the seed's stream
+    (for the inputs). tools/export_corpus.py builds its models so too."""
     seed = seed_of(name)
-    prefix = str(out_dir / name)
-    t0 = time.perf_counter()
     paddle.seed(seed)
     np.random.seed(seed)
     rng = np.random.default_rng(seed)
     with paddle.utils.unique_name.guard():
         layer = build()
     randomize(layer, rng)
-    calibrate_batch_norm(layer, feeds, rng)
+    calibrate_batch_norm(layer, calibration_feeds, rng)
     layer.eval()
+    return layer, rng
+
+
+def export(name: str, out_dir: Path) -> None:
+    build, feeds, _ = ALL_MODELS[name]
+    seed = seed_of(name)
+    prefix = str(out_dir / name)
+    t0 = time.perf_counter()
+    layer, rng = seeded_model(name, build, feeds)
     specs = [paddle.static.InputSpec([None] + shape[1:] if name in DYNAMIC_BATCH else shape,
                                      dtype, feed) for feed, shape, dtype in feeds]
     paddle.jit.save(layer, prefix, input_spec=specs)

@@ -46,7 +46,7 @@ import paddle  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench.real_export import calibrate_batch_norm, randomize, seed_of  # noqa: E402
+from bench.real_export import seeded_model  # noqa: E402
 
 
 def vision(factory: str, **kwargs):
@@ -185,19 +185,11 @@ MODELS.update({
 
 def export(name: str, out_dir: Path) -> None:
     build, feeds, _ = MODELS[name]
-    seed = seed_of(name)
     prefix = str(out_dir / name)
     t0 = time.perf_counter()
-    paddle.seed(seed)
-    np.random.seed(seed)
-    rng = np.random.default_rng(seed)
-    with paddle.utils.unique_name.guard():
-        layer = build()
-    randomize(layer, rng)
     # BatchNorm statistics of a batch of 8: the last maps of a small input
     # are 2x2, and one image's 4 values per channel gave outputs of 1e4.
-    calibrate_batch_norm(layer, [(f, [8] + shape[1:], d) for f, shape, d in feeds], rng)
-    layer.eval()
+    layer, rng = seeded_model(name, build, [(f, [8] + shape[1:], d) for f, shape, d in feeds])
     specs = [paddle.static.InputSpec(shape, dtype, feed) for feed, shape, dtype in feeds]
     paddle.jit.save(layer, prefix, input_spec=specs)
     inputs = {}

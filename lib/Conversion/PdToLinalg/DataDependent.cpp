@@ -15,7 +15,6 @@
 
 #include "Lowering.h"
 
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 
 namespace mlir::pd::lowering {
@@ -23,18 +22,6 @@ namespace {
 
 Value cIdx(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
-}
-
-/// The leading `count` elements of the 1-D `buffer` (of `n`), their number
-/// stated as at most n (see the file comment).
-Value leading(OpBuilder &b, Location loc, Value buffer, Value count, int64_t n) {
-  MLIRContext *ctx = b.getContext();
-  AffineMap min = AffineMap::get(
-      1, 0, {getAffineDimExpr(0, ctx), getAffineConstantExpr(n, ctx)}, ctx);
-  Value rows = affine::AffineMinOp::create(b, loc, min, ValueRange{count});
-  return tensor::ExtractSliceOp::create(b, loc, buffer, ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
-                                        ArrayRef<OpFoldResult>{rows},
-                                        ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
 }
 
 /// Whether scalar `v` (an element of a lowered tensor: bools are i8) is
@@ -71,18 +58,7 @@ Value selectRows(OpBuilder &b, Location loc, Value buffer, int64_t n,
             [&](OpBuilder &eb, Location el) { scf::YieldOp::create(eb, el, acc); });
         scf::YieldOp::create(lb, ll, branch.getResults());
       });
-  // count <= n: stated for the value-bounds analysis.
-  MLIRContext *ctx = b.getContext();
-  AffineMap min = AffineMap::get(
-      1, 0, {getAffineDimExpr(0, ctx), getAffineConstantExpr(n, ctx)}, ctx);
-  Value rows = affine::AffineMinOp::create(b, loc, min, ValueRange{loop.getResult(1)});
-  auto type = cast<RankedTensorType>(buffer.getType());
-  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
-  SmallVector<OpFoldResult> sizes{rows};
-  for (int64_t d = 1; d < type.getRank(); ++d)
-    sizes.push_back(b.getIndexAttr(type.getDimSize(d)));
-  SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
-  return tensor::ExtractSliceOp::create(b, loc, loop.getResult(0), offsets, sizes, strides);
+  return leadingRows(b, loc, loop.getResult(0), loop.getResult(1));
 }
 
 /// nonzero(condition) -> [count, rank] int64: the indices of the nonzero
@@ -254,13 +230,13 @@ LogicalResult lowerUnique(Operation *op, Lowerer &l) {
                                                 inverse, counts, count});
       });
   Value distinct = loop.getResult(4);
-  l.map(o.getOut(), castTo(b, loc, leading(b, loc, loop.getResult(0), distinct, n),
+  l.map(o.getOut(), castTo(b, loc, leadingRows(b, loc, loop.getResult(0), distinct),
                            loweredType(o.getOut().getType())));
   // Outputs not asked for are 0-D (InferMeta): zeros.
   auto result = [&](Value pd, Value full, bool dynamic) {
     RankedTensorType t = loweredType(pd.getType());
     Value v = t.getRank() == 0 ? createFilled(b, loc, t, scalarConstant(b, loc, indexType, 0))
-              : dynamic        ? leading(b, loc, full, distinct, n)
+              : dynamic        ? leadingRows(b, loc, full, distinct)
                                : full;
     l.map(pd, castTo(b, loc, v, t));
   };

@@ -238,6 +238,16 @@ Value castTo(OpBuilder &b, Location loc, Value value, Type type);
 Value scalarArrayConstant(OpBuilder &b, Location loc, RankedTensorType type,
                           ArrayAttr values, bool isBool);
 
+/// `count` (an index), stated to be at most `bound` with affine.min: a
+/// no-op at run time that gives the value-bounds analysis the bound
+/// (pd-bound-dynamic-results allocates a fetched result of run-time size by
+/// it).
+Value atMost(OpBuilder &b, Location loc, Value count, int64_t bound);
+/// The leading `count` rows (dim 0) of `t`, all of its other dims, `count`
+/// stated to be at most the rows `t` has (atMost): the result of an op
+/// whose size is known only at run time, from a buffer of the most rows.
+Value leadingRows(OpBuilder &b, Location loc, Value t, Value count);
+
 /// Sorts each row of a 2-D [rows, n] tensor (stable: equal values keep
 /// their order; NaN after every number when ascending, before when
 /// descending): the sorted values and, as i64, their columns in `x`.

@@ -26,8 +26,6 @@
 
 #include "Conversion/PdToLinalg/Lowering.h"
 
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
-
 using namespace mlir;
 using namespace mlir::pd;
 using namespace mlir::pd::lowering;
@@ -311,19 +309,11 @@ LogicalResult lowerMulticlassNms(Operation *op, Lowerer &l) {
         return {rows[0], rows[1], counts, x.add(img[3], rows[2])};
       });
 
-  // The leading rows (count <= bound: stated for pd-bound-dynamic-results).
-  MLIRContext *ctx = b.getContext();
-  AffineMap min = AffineMap::get(
-      1, 0, {getAffineDimExpr(0, ctx), getAffineConstantExpr(bound, ctx)}, ctx);
-  Value total = affine::AffineMinOp::create(b, loc, min, ValueRange{images[3]});
-  auto leading = [&](Value t, int64_t cols) {
-    return tensor::ExtractSliceOp::create(
-        b, loc, t, ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
-        ArrayRef<OpFoldResult>{total, b.getIndexAttr(cols)},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
-  };
-  l.map(o.getOut(), castTo(b, loc, leading(images[0], 6), loweredType(o.getOut().getType())));
-  l.map(o.getIndex(), castTo(b, loc, leading(images[1], 1), loweredType(o.getIndex().getType())));
+  // The rows the images kept.
+  l.map(o.getOut(), castTo(b, loc, leadingRows(b, loc, images[0], images[3]),
+                           loweredType(o.getOut().getType())));
+  l.map(o.getIndex(), castTo(b, loc, leadingRows(b, loc, images[1], images[3]),
+                             loweredType(o.getIndex().getType())));
   l.map(o.getNmsRoisNum(), castTo(b, loc, images[2], loweredType(o.getNmsRoisNum().getType())));
   return success();
 }

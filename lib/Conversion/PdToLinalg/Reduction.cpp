@@ -2,8 +2,6 @@
 
 #include "Conversion/PdToLinalg/Lowering.h"
 
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
-
 #include <cmath>
 
 using namespace mlir;
@@ -886,11 +884,8 @@ LogicalResult finishRuntimeTopk(Operation *op, Lowerer &l, Value sorted, Value i
     reportIf(b, loc, op, site, arith::OrIOp::create(b, loc, small, large));
   }
   Value positive = arith::MaxSIOp::create(b, loc, k, arith::ConstantIntOp::create(b, loc, i64, 0));
-  MLIRContext *ctx = b.getContext();
-  AffineMap min = AffineMap::get(1, 0, {getAffineDimExpr(0, ctx), getAffineConstantExpr(n, ctx)},
-                                 ctx);
-  Value columns = affine::AffineMinOp::create(
-      b, loc, min, ValueRange{arith::IndexCastOp::create(b, loc, b.getIndexType(), positive)});
+  Value columns =
+      atMost(b, loc, arith::IndexCastOp::create(b, loc, b.getIndexType(), positive), n);
   int64_t rank = std::max<int64_t>(inType.getRank(), 1);
   int64_t rows = cast<RankedTensorType>(sorted.getType()).getDimSize(0);
   auto finish = [&](Value v, Value pdResult) {

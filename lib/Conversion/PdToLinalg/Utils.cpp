@@ -2,6 +2,7 @@
 
 #include "Conversion/PdToLinalg/Lowering.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 
 using namespace mlir;
@@ -519,4 +520,21 @@ SmallVector<int64_t> lowering::attrInts(Operation *op, StringRef name,
     return r;
   }
   return SmallVector<int64_t>(dflt);
+}
+
+Value mlir::pd::lowering::atMost(OpBuilder &b, Location loc, Value count, int64_t bound) {
+  MLIRContext *ctx = b.getContext();
+  AffineMap min = AffineMap::get(
+      1, 0, {getAffineDimExpr(0, ctx), getAffineConstantExpr(bound, ctx)}, ctx);
+  return affine::AffineMinOp::create(b, loc, min, ValueRange{count});
+}
+
+Value mlir::pd::lowering::leadingRows(OpBuilder &b, Location loc, Value t, Value count) {
+  auto type = cast<RankedTensorType>(t.getType());
+  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes{atMost(b, loc, count, type.getDimSize(0))};
+  for (int64_t d = 1; d < type.getRank(); ++d)
+    sizes.push_back(b.getIndexAttr(type.getDimSize(d)));
+  SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
+  return tensor::ExtractSliceOp::create(b, loc, t, offsets, sizes, strides);
 }
