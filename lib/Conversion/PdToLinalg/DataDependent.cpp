@@ -20,10 +20,6 @@
 namespace mlir::pd::lowering {
 namespace {
 
-Value cIdx(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
 /// Whether scalar `v` (an element of a lowered tensor: bools are i8) is
 /// nonzero; NaN is nonzero, as in PHI.
 Value isNonzero(OpBuilder &b, Location loc, Value v) {

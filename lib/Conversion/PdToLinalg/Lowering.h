@@ -238,6 +238,9 @@ Value castTo(OpBuilder &b, Location loc, Value value, Type type);
 Value scalarArrayConstant(OpBuilder &b, Location loc, RankedTensorType type,
                           ArrayAttr values, bool isBool);
 
+/// An index constant.
+Value cIdx(OpBuilder &b, Location loc, int64_t v);
+
 /// `count` (an index), stated to be at most `bound` with affine.min: a
 /// no-op at run time that gives the value-bounds analysis the bound
 /// (pd-bound-dynamic-results allocates a fetched result of run-time size by

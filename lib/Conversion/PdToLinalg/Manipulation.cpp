@@ -35,9 +35,6 @@ namespace {
 // Index arithmetic on OpFoldResults (folded while static)
 //===----------------------------------------------------------------------===//
 
-Value cIdx(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
 Value valueOf(OpBuilder &b, Location loc, OpFoldResult f) {
   return getValueOrCreateConstantIndexOp(b, loc, f);
 }

@@ -22,10 +22,6 @@ using namespace mlir::pd::lowering;
 
 namespace {
 
-Value cIdx(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
 /// Whether `a` goes strictly before `b` (the rank sort's order).
 Value strictlyBefore(OpBuilder &b, Location loc, Value a, Value x, bool descending) {
   if (!isa<FloatType>(a.getType()))

@@ -538,3 +538,7 @@ Value mlir::pd::lowering::leadingRows(OpBuilder &b, Location loc, Value t, Value
   SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
   return tensor::ExtractSliceOp::create(b, loc, t, offsets, sizes, strides);
 }
+
+Value mlir::pd::lowering::cIdx(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
