@@ -65,10 +65,15 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
        // already wrote (pd-decompose-pad) is then a self-copy, which folds.
        "cse,canonicalize,buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},"
        "func.func(buffer-hoisting,buffer-loop-hoisting,pd-memref-copy-to-linalg),";
+  // Deallocation before tiling: its passes and canonicalizations then walk
+  // one op per kernel, not the tiled and vectorized loops (DenseNet-121:
+  // 1.3 s -> 0.2 s). Ownership-based deallocation frees at the end of the
+  // block; pd-early-dealloc moves the frees up after tiling.
+  p += "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+       "func.func(pd-memref-copy-to-linalg),";
   if (vectorize)
     p += "func.func(pd-tile-and-vectorize),canonicalize,cse,";
-  p += "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
-       "func.func(pd-memref-copy-to-linalg),"
+  p +=
        // Buffers freed after their last use, not at the end of the program.
        "func.func(pd-early-dealloc),"
        // Those buffers laid out in one arena, each where the last freed
