@@ -33,11 +33,13 @@ void buildInferenceOptPipeline(OpPassManager &pm);
 ///   parallel   run scf.parallel loops on threads (async runtime)
 ///   genericAlloc  buffers from _mlir_memref_to_llvm_aligned_alloc/_free
 ///   stage      all, or one half: Loops (paddle-mlir's passes, down to
-///              loops over buffers) or LLVM (MLIR's conversion of those)
+///              loops over buffers) or LLVM (MLIR's conversion of those);
+///              or split at tiling: Buffers (down to tiled and vectorized
+///              ops on buffers) and FromBuffers (the rest)
 ///   runtimeChecks  check run-time indices and integer divisors (off:
 ///              trusted inputs only; an out-of-range index is not caught)
 /// Returns the textual pipeline, so tools can print it.
-enum class LoweringStage { All, Loops, LLVM };
+enum class LoweringStage { All, Loops, LLVM, Buffers, FromBuffers };
 std::string lowerToLLVMPipelineString(bool prepare, bool vectorize, bool parallel,
                                       bool genericAlloc = false,
                                       LoweringStage stage = LoweringStage::All,

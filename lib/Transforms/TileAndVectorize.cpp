@@ -1688,12 +1688,18 @@ struct PdTileAndVectorizePass
     for (linalg::GenericOp op : im2cols)
       codegenIm2col(rewriter, op);
 
+    // The rewrites below are local: region simplification (dead-code
+    // liveness over the whole function, block merging) in each of them was
+    // a third of this pass's time on DenseNet-121; the canonicalizer that
+    // follows the pass simplifies the regions once.
+    GreedyRewriteConfig local;
+    local.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
     // Row reductions in vector-width slices (before the masks are lowered:
     // the pattern folds a masked reduction's mask into a select).
     {
       RewritePatternSet rows(&getContext());
       rows.add<RowReductionInSlices>(&getContext(), std::max<int64_t>(vectorWidth, 1));
-      if (failed(applyPatternsGreedily(fn, std::move(rows))))
+      if (failed(applyPatternsGreedily(fn, std::move(rows), local)))
         return signalPassFailure();
     }
     // Contractions become FMA outer products; transfers are cleaned up so
@@ -1703,7 +1709,7 @@ struct PdTileAndVectorizePass
     {
       RewritePatternSet maskPatterns(&getContext());
       vector::populateVectorMaskLoweringPatternsForSideEffectingOps(maskPatterns);
-      if (failed(applyPatternsGreedily(fn, std::move(maskPatterns))))
+      if (failed(applyPatternsGreedily(fn, std::move(maskPatterns), local)))
         return signalPassFailure();
     }
     // Unit leading dims first (the batch of a conv's im2col contraction, a
@@ -1712,7 +1718,7 @@ struct PdTileAndVectorizePass
     {
       RewritePatternSet unitDims(&getContext());
       vector::populateCastAwayVectorLeadingOneDimPatterns(unitDims);
-      if (failed(applyPatternsGreedily(fn, std::move(unitDims))))
+      if (failed(applyPatternsGreedily(fn, std::move(unitDims), local)))
         return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());
@@ -1723,7 +1729,7 @@ struct PdTileAndVectorizePass
     vector::populateSinkVectorOpsPatterns(patterns);
     vector::TransferReadOp::getCanonicalizationPatterns(patterns, &getContext());
     vector::TransferWriteOp::getCanonicalizationPatterns(patterns, &getContext());
-    if (failed(applyPatternsGreedily(fn, std::move(patterns))))
+    if (failed(applyPatternsGreedily(fn, std::move(patterns), local)))
       return signalPassFailure();
     linalg::hoistRedundantVectorTransfers(fn);
     // A reduction over the unit depth dim of a tile is a plain add: make it
@@ -1731,7 +1737,7 @@ struct PdTileAndVectorizePass
     {
       RewritePatternSet reductions(&getContext());
       vector::MultiDimReductionOp::getCanonicalizationPatterns(reductions, &getContext());
-      if (failed(applyPatternsGreedily(fn, std::move(reductions))))
+      if (failed(applyPatternsGreedily(fn, std::move(reductions), local)))
         return signalPassFailure();
     }
     for (Operation *loop : depthLoops)

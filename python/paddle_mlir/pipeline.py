@@ -39,11 +39,11 @@ def paddle_opt_path() -> str:
 
 def verify_each_pass() -> bool:
     """Whether the compile paths (Executor, predictor, `paddle-mlir compile`)
-    verify the IR after every pass of MLIR's conversion of loops to the LLVM
-    dialect, as mlir-opt does: PADDLE_MLIR_VERIFY_EACH=1 (the test suite
-    sets it). Otherwise they verify its result once; the stages with
-    paddle-mlir's passes are always verified pass by pass
-    (cpu.lower_to_llvm)."""
+    verify the IR after every pass that runs on tiled and vectorized loops
+    (outlining, loops, MLIR's conversion to the LLVM dialect), as mlir-opt
+    does: PADDLE_MLIR_VERIFY_EACH=1 (the test suite sets it). Otherwise they
+    verify that stage's result once; the passes down to tiling are always
+    verified pass by pass (cpu.lower_to_llvm)."""
     return os.environ.get("PADDLE_MLIR_VERIFY_EACH", "0") not in ("", "0")
 
 

@@ -3,6 +3,10 @@
 // RUN: paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-llvm{parallel=true})' | FileCheck %s --check-prefix=PAR
 // RUN: paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-llvm{vectorize=false})' | FileCheck %s --check-prefix=NOVEC
 // RUN: paddle-opt %s --pd-lower-to-llvm | FileCheck %s --check-prefix=FOLD
+// The two stages the compile paths run apart (verifying after each pass of
+// the first only) make the whole pipeline.
+// RUN: paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-llvm{stage=buffers})' | FileCheck %s --check-prefix=BUF
+// RUN: paddle-opt %s --pass-pipeline='builtin.module(pd-lower-to-llvm{stage=buffers})' | paddle-opt --pass-pipeline='builtin.module(pd-lower-to-llvm{stage=from-buffers})' | FileCheck %s
 
 // Parameters, then feeds, then one out-parameter per fetch (memref
 // descriptors), and the C interface wrapper; only LLVM dialect is left.
@@ -22,6 +26,14 @@
 // PAR: llvm.call @pdm_parallel_for(
 // PAR: llvm.func internal @main_kernel_{{[0-9]+}}_parallel_0_task(
 // NOVEC-NOT: llvm.intr.fmuladd{{.*}}vector
+// Stage buffers: tiled and vectorized, the buffers freed at the end (ownership-based
+// deallocation; pd-early-dealloc comes after), no kernel outlined yet.
+// BUF-LABEL: func.func @main(
+// BUF: scf.parallel
+// BUF: vector.fma
+// BUF: memref.dealloc
+// BUF-NEXT: return
+// BUF-NOT: pd.kernel
 // The memref descriptors the kernel's loads and stores built and took apart
 // are folded away (the pipeline's last canonicalize): only addresses are left.
 // FOLD-LABEL: llvm.func internal @main_kernel_{{[0-9]+}}(

@@ -97,8 +97,8 @@ def runtime_checks_default() -> bool:
 def lowering_pipeline(parallel: bool = False, vectorize: bool = True,
                       generic_alloc: bool = False, stage: str = "all",
                       runtime_checks: bool = True) -> str:
-    """pd-lower-to-llvm with these options; `stage` loops or llvm is one half
-    (lower_to_llvm runs them apart)."""
+    """pd-lower-to-llvm with these options; `stage` is all or a part (loops,
+    llvm; buffers, from-buffers: lower_to_llvm runs those apart)."""
     opts = [] if stage == "all" else [f"stage={stage}"]
     if not runtime_checks:
         opts.append("runtime-checks=false")
@@ -113,15 +113,17 @@ def lowering_pipeline(parallel: bool = False, vectorize: bool = True,
 
 def lower_to_llvm(module: ir.Module, description: str, **options) -> None:
     """pd-lower-to-llvm (options: parallel, vectorize, generic_alloc,
-    runtime_checks) in two
-    runs: paddle-mlir's passes down to loops with the IR verified after each
-    (a pass of ours that breaks the IR stops there with a diagnostic, before
-    a later pass trips over it), then MLIR's conversion to the LLVM dialect,
-    verified once at the end unless PADDLE_MLIR_VERIFY_EACH=1: verifying
-    after each of its passes cost 0.13 s of ResNet-50's 0.8 s."""
-    run_pipeline(module, lowering_pipeline(stage="loops", **options), description=description)
-    run_pipeline(module, lowering_pipeline(stage="llvm", **options), description=description,
-                 verify_each=verify_each_pass())
+    runtime_checks) in two runs: down to tiled and vectorized ops on buffers
+    with the IR verified after each pass (a pass that breaks the IR stops
+    there with a diagnostic, before a later pass trips over it; bufferization
+    and tiling are where unusual programs find bugs), then the rest (kernels
+    outlined, loops, MLIR's conversion to the LLVM dialect), verified once at
+    the end unless PADDLE_MLIR_VERIFY_EACH=1: the tiled loops are ten times
+    the ops, and verifying them after each pass cost more than the passes
+    (0.6 s of DenseNet-121's 2.4 s)."""
+    run_pipeline(module, lowering_pipeline(stage="buffers", **options), description=description)
+    run_pipeline(module, lowering_pipeline(stage="from-buffers", **options),
+                 description=description, verify_each=verify_each_pass())
 
 
 @dataclass
