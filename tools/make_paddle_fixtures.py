@@ -368,6 +368,53 @@ class NmsHead(nn.Layer):
         return out, index, num
 
 
+class Statistics(nn.Layer):
+    """Order statistics and friends as Paddle 3.3.1 exports them: median
+    (avg over one axis; min with indices), nanmedian, mode (of rounded
+    values: ties), histogram over a fixed range, nll_loss of log-softmax
+    scores with weights and an ignored label, and slice assignment through
+    a mask and through an index tensor (pd_op.index_put)."""
+
+    def forward(self, x):                        # [N, 5, 6]
+        med = paddle.median(x, axis=2)
+        low, low_index = paddle.median(x, axis=1, mode="min")
+        # NaN where x > 1.2 (0 / 0: a NaN attribute does not survive jit.save)
+        zero = x - x
+        nan = paddle.nanmedian(paddle.where(x > 1.2, zero / zero, x), axis=-1)
+        mode, mode_index = paddle.mode(paddle.round(x * 2.0), axis=-1)
+        hist = paddle.histogram(x, bins=6, min=-2, max=2)
+        scores = F.log_softmax(x[:, :, 0], axis=-1)
+        label = paddle.to_tensor([1, 4, -100, 0] * 8, "int64")[: x.shape[0]]
+        loss = F.nll_loss(scores, label, weight=paddle.to_tensor([1.0, 2.0, 0.5, 1.0, 3.0]))
+        y = x * 1.0
+        y[x > 1.0] = 0.5
+        z = x * 1.0
+        z[paddle.to_tensor([0, 3])] = paddle.ones([6])
+        return med, low, low_index, nan, mode, mode_index, hist, loss, y, z
+
+
+class SsdHead(nn.Layer):
+    """SSD's head: prior boxes of a feature map (pd_op.prior_box) and the
+    convolution's offsets decoded against them (pd_op.box_coder), an
+    lp_pool2d and a fold (MobileViT's col2im) of the feature map."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2D(4, 8 * 4, 1)  # 8 priors per cell
+
+    def forward(self, x, image):                 # [N, 4, 3, 4], [N, 3, 24, 32]
+        boxes, variances = paddle.vision.ops.prior_box(
+            x, image, min_sizes=[8.0, 16.0], max_sizes=[12.0, 20.0], aspect_ratios=[2.0],
+            variance=[0.1, 0.1, 0.2, 0.2], flip=True, clip=True)
+        offsets = self.conv(x).transpose([0, 2, 3, 1]).reshape([0, -1, 4])
+        decoded = paddle.vision.ops.box_coder(boxes.reshape([-1, 4]), variances.reshape([-1, 4]),
+                                              offsets, "decode_center_size", True, 0)
+        pooled = F.lp_pool2d(F.relu(x) + 0.1, 2.0, kernel_size=2, stride=1)
+        cols = F.unfold(x, [2, 2], strides=1)
+        folded = F.fold(cols, [3, 4], [2, 2], strides=1)
+        return decoded, pooled, folded
+
+
 # name -> (layer factory, [(feed name, InputSpec shape, concrete shape)])
 MODELS = {
     "mlp": (MLP, [("x", [None, 8], [2, 8])]),
@@ -393,6 +440,10 @@ MODELS = {
     "yolo_head": (YoloHead, [("x", [None, 4, 5, 4], [2, 4, 5, 4])]),
     "roi_head": (RoiHead, [("x", [2, 3, 8, 10], [2, 3, 8, 10]), ("boxes", [3, 4], [3, 4])]),
     "nms_head": (NmsHead, [("x", [2, 8, 4], [2, 8, 4]), ("logits", [2, 3, 8], [2, 3, 8])]),
+    "statistics": (Statistics, [("x", [None, 5, 6], [4, 5, 6])]),
+    # Static batch: F.lp_pool2d's Python asserts on a dynamic one.
+    "ssd_head": (SsdHead, [("x", [2, 4, 3, 4], [2, 4, 3, 4]),
+                           ("image", [2, 3, 24, 32], [2, 3, 24, 32])]),
 }
 
 

@@ -483,6 +483,24 @@ def strided_slice(x, axes, starts, ends, strides, name=None):
         return pd.strided_slice(x, list(axes), starts, ends, strides)
 
 
+def angle(x, name=None):
+    """The argument: pi where a real x < 0, else 0."""
+    with building(x):
+        return pd.angle(x)
+
+
+def conj(x, name=None):
+    with building(x):
+        return pd.conj(x)
+
+
+def index_put(x, indices, value, accumulate=False, name=None):
+    """x with value written (or added) where `indices` (a bool mask or
+    integer tensors) select."""
+    with building(x):
+        return pd.index_put(x, list(indices), value, accumulate)
+
+
 def flip(x, axis, name=None):
     with building(x):
         return pd.flip(x, _list(axis))
@@ -544,6 +562,23 @@ def amin(x, axis=None, keepdim=False, name=None):
         return pd.amin(x, _list(axis), keepdim)
 
 
+def nansum(x, axis=None, dtype=None, keepdim=False, name=None):
+    """sum with NaN counted as 0."""
+    with building(x):
+        return pd.nansum(x, _list(axis), dtype, keepdim)
+
+
+def var(x, axis=None, unbiased=True, keepdim=False, name=None):
+    """sum((x - mean)^2) / (N - 1), or / N with unbiased=False."""
+    with building(x):
+        return pd.var(x, _list(axis), keepdim, unbiased, 1.0 if unbiased else 0.0)
+
+
+def std(x, axis=None, unbiased=True, keepdim=False, name=None):
+    with building(x):
+        return pd.std(x, _list(axis), keepdim, unbiased, 1.0 if unbiased else 0.0)
+
+
 def prod(x, axis=None, keepdim=False, dtype=None, name=None):
     axes = _list(axis)
     with building(x):
@@ -600,6 +635,26 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None):
     """(values, indices) of the k largest (smallest) along `axis` (last)."""
     with building(x):
         return pd.topk(x, k, -1 if axis is None else axis, largest, sorted)
+
+
+def median(x, axis=None, keepdim=False, mode="avg", name=None):
+    """Paddle's paddle.median: the value for mode "avg", (value, index) for "min"."""
+    with building(x):
+        out, index = pd.median(x, _list(axis), keepdim, mode)
+    return out if mode == "avg" else (out, index)
+
+
+def nanmedian(x, axis=None, keepdim=True, mode="avg", name=None):
+    """median of the values that are not NaN."""
+    with building(x):
+        out, index = pd.nanmedian(x, _list(axis), keepdim, mode)
+    return out if mode == "avg" else (out, index)
+
+
+def mode(x, axis=-1, keepdim=False, name=None):
+    """(the most frequent value, the index of its last occurrence)."""
+    with building(x):
+        return tuple(pd.mode(x, axis, keepdim))
 
 
 def kthvalue(x, k, axis=None, keepdim=False, name=None):

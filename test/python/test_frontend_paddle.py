@@ -27,8 +27,8 @@ FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "paddle"
 MODELS = ["mlp", "cnn", "resblock", "encoder", "ln_gelu", "shape_ops",
           "cond", "while_loop", "dy2static", "constants", "losses", "recurrent", "yolo_head", "roi_head",
           "special_functions", "fill_diagonal_hinge", "einsum_broadcast", "pool_index", "scatter_nd",
-          "data_dependent", "nms_head"]
-WITH_PARAMS = [m for m in MODELS if m not in ("shape_ops", "losses", "special_functions", "fill_diagonal_hinge", "pool_index", "scatter_nd", "data_dependent", "nms_head")]
+          "data_dependent", "nms_head", "statistics", "ssd_head"]
+WITH_PARAMS = [m for m in MODELS if m not in ("shape_ops", "losses", "special_functions", "fill_diagonal_hinge", "pool_index", "scatter_nd", "data_dependent", "nms_head", "statistics")]
 
 def io(name):
     with np.load(FIXTURES / f"{name}.io.npz", allow_pickle=False) as f:
@@ -98,9 +98,9 @@ def test_feeds_and_fetches_match_paddle(name, tmp_path):
     assert main.fetches() == list(ref["meta/fetches"])
     for feed, t in main.feeds():
         shape = list(ref[f"in/{feed}"].shape)
-        # A dynamic batch, but for roi_head (boxes_num fixes its batch) and
-        # nms_head (exported with a static one).
-        batch = shape[0] if name in ("roi_head", "nms_head") else -1
+        # A dynamic batch, but for roi_head (boxes_num fixes its batch),
+        # nms_head and ssd_head (exported with a static one).
+        batch = shape[0] if name in ("roi_head", "nms_head", "ssd_head") else -1
         assert t.shape[0] == batch and t.shape[1:] == shape[1:] and t.dtype == "float32"
     for i, op in enumerate(ops_named(main, "pd.fetch")):
         assert op.attributes["col"].value == i

@@ -21,7 +21,7 @@ from paddle_mlir.backend.progress import CompileProgress
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "paddle"
 MODELS = ["mlp", "cnn", "resblock", "encoder", "ln_gelu", "shape_ops", "cond", "while_loop",
           "dy2static", "constants", "special_functions", "fill_diagonal_hinge", "einsum_broadcast", "pool_index", "scatter_nd",
-          "data_dependent", "nms_head"]
+          "data_dependent", "nms_head", "statistics", "ssd_head"]
 
 
 pytestmark = pytest.mark.usefixtures("no_pass_manager_threads")

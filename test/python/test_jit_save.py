@@ -289,7 +289,8 @@ def _spec_op_program(name: str) -> dict:
             else:
                 inputs.append({"%": data()})
         else:
-            attrs.append({"N": arg, "AT": writer.default_value(arg, kind,
+            written = paddle_writer.attribute_kind(OPS[name], arg, kind)
+            attrs.append({"N": arg, "AT": writer.default_value(arg, written,
                                                                default or placeholder[kind])})
     outputs = [{"%": next(ids), "TT": {"#": "0.t_vec", "D": [tensor(), tensor()]}
                 if kind == "Tensor[]" else tensor()} for _, kind in OPS[name]["outputs"]]

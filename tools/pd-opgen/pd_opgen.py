@@ -98,6 +98,9 @@ class Op:
     standalone_inplace: bool = False
     base_name: str = ""
     inplace_variant: str = ""
+    # int64_t[] attributes that Paddle's PIR keeps as IntArray attributes
+    # (`1.a_intarray`: median's axis, lp_pool2d's kernel_size), for writers.
+    int_array_attrs: tuple = ()
 
     @property
     def class_name(self) -> str:
@@ -202,7 +205,7 @@ def load_spec(path: Path = SPEC) -> list[Op]:
         seen.add(name)
         unknown = set(e) - {"op", "args", "output", "infer_meta", "kernel", "inplace",
                             "inplace_changes_dtype", "inplace_changes_shape", "view", "random",
-                            "backward"}
+                            "backward", "int_array_attrs"}
         if unknown:
             raise SpecError(f"op {name}: unknown keys {sorted(unknown)}")
         args = parse_args(name, e["args"])
@@ -223,8 +226,11 @@ def load_spec(path: Path = SPEC) -> list[Op]:
             random=bool(e.get("random", False)), backward=e.get("backward", ""),
             inplace_changes_dtype=bool(e.get("inplace_changes_dtype", False)),
             inplace_changes_shape=bool(e.get("inplace_changes_shape", False)),
-            base_name=name,
+            base_name=name, int_array_attrs=tuple(e.get("int_array_attrs") or ()),
         )
+        for a in op.int_array_attrs:
+            if op.arg(a).kind != "int64_t[]":
+                raise SpecError(f"op {name}: int_array_attrs names {a}, not an int64_t[] attribute")
         for p in op.infer_params:
             m = re.fullmatch(r"([A-Za-z_]\w*)(?: as (IntArray))?", p)
             if m:
@@ -254,7 +260,7 @@ def load_spec(path: Path = SPEC) -> list[Op]:
                 random=op.random, backward=(op.backward + "_") if op.backward else "",
                 inplace_changes_dtype=op.inplace_changes_dtype,
                 inplace_changes_shape=op.inplace_changes_shape,
-                is_inplace_variant=True, base_name=name))
+                is_inplace_variant=True, base_name=name, int_array_attrs=op.int_array_attrs))
     return ops
 
 
@@ -715,13 +721,16 @@ def generate_spec_table(ops: list[Op]) -> str:
     """The spec as Python data, for code that maps other IRs onto pd ops."""
     out = [f'"""The pd op spec as data. {BANNER}', "",
            "OPS[name] = {'args': [(name, kind, default)], 'outputs': [(name, kind)],",
-           "'inplace': [(input, output)], 'view': [(input, output)]}. Kinds are the",
+           "'inplace': [(input, output)], 'view': [(input, output)][, 'int_array_attrs':",
+           "[int64_t[] attributes Paddle keeps as IntArray]]}. Kinds are the",
            "spec's: Tensor, Tensor?, Tensor[], IntArray, Scalar(int), int, float[], ...",
            '"""', "", "OPS = {"]
     for op in ops:
         entry = {"args": [(a.name, a.kind, a.default) for a in op.args],
                  "outputs": [(o.name, o.kind) for o in op.outputs],
                  "inplace": op.inplace, "view": op.view}
+        if op.int_array_attrs:
+            entry["int_array_attrs"] = list(op.int_array_attrs)
         out.append(f"    {op.name!r}: {entry!r},")
     out.append("}")
     return "\n".join(out) + "\n"

@@ -457,6 +457,16 @@ const llvm::StringMap<UnaryEntry> &unaryTable() {
                          Domain::Number};
     t["pd.assign"] = {[](const Arith &, Value x, Operation *) { return x; },
                       Domain::Any};
+    // conj of a real tensor is a copy (complex tensors have no CPU lowering).
+    t["pd.conj"] = {[](const Arith &, Value x, Operation *) { return x; }, Domain::Number};
+    // angle of a real number: pi where x < 0, else 0; NaN stays NaN.
+    t["pd.angle"] = {[](const Arith &a, Value x, Operation *) {
+                       Value isNan = arith::CmpFOp::create(a.b, a.loc,
+                                                           arith::CmpFPredicate::UNO, x, x);
+                       return a.select(a.lt(x, a.c(0)), a.c(M_PI),
+                                       a.select(isNan, x, a.c(0)));
+                     },
+                     Domain::Float};
     t["pd.pow"] = {[](const Arith &a, Value x, Operation *op) -> Value {
                      double y = attrFloat(op, "y", 1);
                      if (!a.isFloat()) {

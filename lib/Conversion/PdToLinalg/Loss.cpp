@@ -227,9 +227,92 @@ LogicalResult lowerSigmoidCrossEntropyWithLogits(Operation *op, Lowerer &l) {
   return mapResult(l, loc, o.getOut(), normalized);
 }
 
+/// nll_loss: per position (n, or n, h, w) the label's weight w (0 where the
+/// label is ignore_index) and loss -w * input[n, label, ...]; the labels
+/// checked against the classes at run time (the ignored ones excepted).
+LogicalResult lowerNllLoss(Operation *op, Lowerer &l) {
+  auto o = cast<NllLossOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value input = l.get(o.getInput()), label = l.get(o.getLabel());
+  RankedTensorType it = cast<RankedTensorType>(input.getType()),
+                   lt = cast<RankedTensorType>(label.getType());
+  if (failed(requireStatic(op, {it, lt})))
+    return failure();
+  Type elem = it.getElementType();
+  if (!isa<FloatType>(elem))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  int64_t classes = it.getDimSize(1);
+  if (classes == 0)
+    return op->emitOpError() << "has no classes";
+  Value weight = o.getWeight() ? l.get(o.getWeight()) : Value();
+  int64_t ignore = o.getIgnoreIndex();
+  bool labelUnsigned = isUnsigned(pdElementType(o.getLabel()));
+  // Ignored labels become 0 before the check: only the others must be
+  // classes.
+  Value ignoreV = scalarConstant(b, loc, lt.getElementType(), (double)ignore);
+  Value kept = buildElementwise(b, loc, lt, label,
+                                [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                  Value ign = arith::CmpIOp::create(
+                                      nb, nloc, arith::CmpIPredicate::eq, a[0], ignoreV);
+                                  return arith::SelectOp::create(
+                                      nb, nloc, ign,
+                                      scalarConstant(nb, nloc, lt.getElementType(), 0), a[0]);
+                                });
+  Value classIdx = checkedIndices(
+      l, loc, op, kept, labelUnsigned, /*wrapNegative=*/false,
+      [&](OpBuilder &nb, Location nloc, ValueRange) -> Value { return cIdx(nb, nloc, classes); },
+      "label {value} is not a class in [0, {bound}) (nor ignore_index)");
+  auto posType = RankedTensorType::get(lt.getShape(), elem);
+  Value weights = buildElementwiseWithIndices(
+      b, loc, posType, ValueRange{label, classIdx},
+      [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+        Value ign = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::eq, a[0], ignoreV);
+        Value w = weight ? (Value)tensor::ExtractOp::create(nb, nloc, weight, ValueRange{a[1]})
+                         : scalarConstant(nb, nloc, elem, 1);
+        return arith::SelectOp::create(nb, nloc, ign, scalarConstant(nb, nloc, elem, 0), w);
+      });
+  Value losses = buildElementwiseWithIndices(
+      b, loc, posType, ValueRange{weights, classIdx},
+      [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+        // a: w, class, then the position's indices (n[, h, w]).
+        SmallVector<Value> at{a[2], a[1]};
+        for (size_t i = 3; i < a.size(); ++i)
+          at.push_back(a[i]);
+        Value v = tensor::ExtractOp::create(nb, nloc, input, at);
+        return arith::NegFOp::create(nb, nloc, arith::MulFOp::create(nb, nloc, a[0], v));
+      });
+  StringRef reduction = o.getReduction();
+  RankedTensorType outType = loweredType(o.getOut().getType());
+  RankedTensorType totalType = loweredType(o.getTotalWeight().getType());
+  Value total, out;
+  if (reduction == "none") {
+    out = losses;
+    total = createFilled(b, loc, RankedTensorType::get({}, elem), scalarConstant(b, loc, elem, 0));
+  } else {
+    total = sumAll(b, loc, weights, elem);
+    out = sumAll(b, loc, losses, elem);
+    if (reduction == "mean")
+      // No weight taken (all ignored): 0, not 0/0.
+      out = buildElementwise(b, loc, RankedTensorType::get({}, elem), ValueRange{out, total},
+                             [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                               Value none = arith::CmpFOp::create(
+                                   nb, nloc, arith::CmpFPredicate::OEQ, a[1],
+                                   scalarConstant(nb, nloc, elem, 0));
+                               return arith::SelectOp::create(
+                                   nb, nloc, none, scalarConstant(nb, nloc, elem, 0),
+                                   arith::DivFOp::create(nb, nloc, a[0], a[1]));
+                             });
+  }
+  l.map(o.getOut(), castTo(b, loc, out, outType));
+  l.map(o.getTotalWeight(), castTo(b, loc, total, totalType));
+  return success();
+}
+
 } // namespace
 
 void lowering::populateLossLowerings(LoweringTable &table) {
+  table.add("pd.nll_loss", lowerNllLoss);
   table.add("pd.huber_loss", lowerHuberLoss);
   table.add("pd.log_loss", lowerLogLoss);
   table.add("pd.hinge_loss", lowerHingeLoss);

@@ -60,6 +60,9 @@ struct LoweringTable {
 
 void populateElementwiseLowerings(LoweringTable &table);
 void populateReductionLowerings(LoweringTable &table);
+void populateStatisticsLowerings(LoweringTable &table);
+void populateSsdLowerings(LoweringTable &table);
+void populateIndexPutLowerings(LoweringTable &table);
 void populateNNLowerings(LoweringTable &table);
 void populateLossLowerings(LoweringTable &table);
 void populateRecurrentLowerings(LoweringTable &table);

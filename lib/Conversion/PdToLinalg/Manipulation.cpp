@@ -863,6 +863,25 @@ LogicalResult lowerFlip(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// reverse: flip with the axes as a constant IntArray operand.
+LogicalResult lowerReverse(Operation *op, Lowerer &l) {
+  auto o = cast<ReverseOp>(op);
+  Value x = l.get(o.getX());
+  auto xt = tensorType(x);
+  FailureOr<SmallVector<int64_t>> given = constIntArray(op, o.getAxis(), "axis");
+  if (failed(given))
+    return failure();
+  SmallVector<int64_t> axes;
+  for (int64_t a : *given) {
+    axes.push_back(normalizeAxis(a, xt.getRank()));
+    if (xt.isDynamicDim(axes.back()))
+      return requireStatic(op, xt);
+  }
+  l.map(o.getOut(), castTo(l.b, op->getLoc(), flipAxes(l.b, op->getLoc(), x, axes),
+                           loweredType(o.getType())));
+  return success();
+}
+
 /// out[(i + shift) mod n] = x[i] along `ax`: two slices swapped.
 Value rollAxis(OpBuilder &b, Location loc, Value x, int64_t ax, int64_t shift) {
   auto xt = tensorType(x);
@@ -2019,6 +2038,7 @@ void mlir::pd::lowering::populateManipulationLowerings(LoweringTable &table) {
   table.add("pd.tile", lowerTile);
   table.add("pd.repeat_interleave", lowerRepeatInterleave);
   table.add("pd.flip", lowerFlip);
+  table.add("pd.reverse", lowerReverse);
   table.add("pd.roll", lowerRoll);
   table.add("pd.pad", lowerPad);
   table.add("pd.pad3d", lowerPad3d);

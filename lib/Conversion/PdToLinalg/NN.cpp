@@ -557,19 +557,28 @@ LogicalResult lowerPool(Operation *op, Lowerer &l) {
     return op->emitOpError() << "the CPU lowering supports float element types here";
   if (typeOf(x).getRank() != spatial + 2)
     return op->emitOpError() << "needs a " << spatial + 2 << "-D input";
+  // lp_pool2d: (sum of x^p over the window)^(1/p), a sum pool of x^p.
+  bool isLp = isa<LpPool2dOp>(op);
+  double lpNorm = isLp ? attrFloat(op, "norm_type", 2.0) : 0.0;
   bool last = channelsLast(attrStr(op, "data_format", "NCHW"));
   if (last)
     x = toChannelsFirst(b, loc, x);
   RankedTensorType xt = typeOf(x);
+  if (isLp)
+    x = buildElementwise(b, loc, xt, x, [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+      return math::PowFOp::create(nb, nloc, a[0], scalarConstant(nb, nloc, elem, lpNorm));
+    });
   int64_t n = xt.getDimSize(0), c = xt.getDimSize(1);
   SmallVector<int64_t> in(xt.getShape().drop_front(2)), out, resShape{n, c};
   for (int64_t i = 0; i < spatial; ++i)
     out.push_back(outType.getDimSize(last ? 1 + i : 2 + i));
   llvm::append_range(resShape, out);
-  bool isMax = attrStr(op, "pooling_type", "max") == "max";
+  bool isMax = !isLp && attrStr(op, "pooling_type", "max") == "max";
   bool exclusive = attrBool(op, "exclusive", true);
   bool adaptive = attrBool(op, "adaptive", false), global = attrBool(op, "global_pooling", false);
   SmallVector<int64_t> kernel;
+  if (isLp && (adaptive || global))
+    return op->emitOpError() << "has no adaptive or global windows in the CPU lowering";
   if (auto pool2d = dyn_cast<Pool2dOp>(op)) {
     FailureOr<SmallVector<int64_t>> k = constIntArray(op, pool2d.getKernelSize(), "kernel_size");
     if (failed(k))
@@ -706,7 +715,13 @@ LogicalResult lowerPool(Operation *op, Lowerer &l) {
                    })
                    .getResult(0);
     }
-    if (!isMax) {
+    if (isLp) {
+      result = buildElementwise(b, loc, resType, result,
+                                [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                  return math::PowFOp::create(
+                                      nb, nloc, a[0], scalarConstant(nb, nloc, elem, 1.0 / lpNorm));
+                                });
+    } else if (!isMax) {
       result = buildElementwiseWithIndices(
           b, loc, resType, result, [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
             int64_t volume = 1;
@@ -1636,9 +1651,85 @@ LogicalResult lowerUnfold(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// fold (col2im) as a gather: out[n, c, y, x] sums, over the window's
+/// (ki, kj), the block (bi, bj) whose window puts (ki, kj) at (y, x) when
+/// there is one: y + ph - ki*dh = bi*sh with 0 <= bi < bh (and the same
+/// along x). One generic with the window dims reduced, no scatter.
+LogicalResult lowerFold(Operation *op, Lowerer &l) {
+  auto o = cast<FoldOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  RankedTensorType outType = loweredType(o.getType());
+  if (failed(requireStatic(op, {x.getType(), outType})))
+    return failure();
+  ArrayRef<int32_t> k = o.getKernelSizes(), s = o.getStrides(), p = o.getPaddings(),
+                    d = o.getDilations(), size = o.getOutputSizes();
+  Type elem = outType.getElementType();
+  int64_t bh = (size[0] + 2 * int64_t(p[0]) - (int64_t(d[0]) * (k[0] - 1) + 1)) / s[0] + 1;
+  int64_t bw = (size[1] + 2 * int64_t(p[1]) - (int64_t(d[1]) * (k[1] - 1) + 1)) / s[1] + 1;
+  MLIRContext *ctx = b.getContext();
+  auto dim = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  // Loops (n, c, y, x, ki, kj); the window only shapes the iteration.
+  Value window = tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{k[0], k[1]}, elem);
+  Value init = createFilled(b, loc, outType, scalarConstant(b, loc, elem, 0));
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{outType}, ValueRange{window}, ValueRange{init},
+      ArrayRef<AffineMap>{AffineMap::get(6, 0, {dim(4), dim(5)}, ctx),
+                          AffineMap::get(6, 0, {dim(0), dim(1), dim(2), dim(3)}, ctx)},
+      ArrayRef<utils::IteratorType>{utils::IteratorType::parallel, utils::IteratorType::parallel,
+                                    utils::IteratorType::parallel, utils::IteratorType::parallel,
+                                    utils::IteratorType::reduction,
+                                    utils::IteratorType::reduction},
+      [&](OpBuilder &nb, Location nl, ValueRange a) {
+        auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(nb, nl, v); };
+        SmallVector<Value> iv;
+        for (unsigned i = 0; i < 6; ++i)
+          iv.push_back(linalg::IndexOp::create(nb, nl, i));
+        Value ok = arith::ConstantIntOp::create(nb, nl, nb.getI1Type(), 1);
+        SmallVector<Value> blockAt;
+        for (int i = 0; i < 2; ++i) {
+          // t = y + p - k*d: a block start when 0 <= t, t % s == 0, t / s < blocks.
+          Value t = arith::SubIOp::create(
+              nb, nl, arith::AddIOp::create(nb, nl, iv[2 + i], cst(p[i])),
+              arith::MulIOp::create(nb, nl, iv[4 + i], cst(d[i])));
+          Value nonNeg = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::sge, t, cst(0));
+          Value tSafe = arith::SelectOp::create(nb, nl, nonNeg, t, cst(0));
+          Value q = arith::DivUIOp::create(nb, nl, tSafe, cst(s[i]));
+          Value exact = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq,
+                                              arith::RemUIOp::create(nb, nl, tSafe, cst(s[i])),
+                                              cst(0));
+          Value inside = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::ult, q,
+                                               cst(i == 0 ? bh : bw));
+          ok = arith::AndIOp::create(
+              nb, nl, ok,
+              arith::AndIOp::create(nb, nl, nonNeg, arith::AndIOp::create(nb, nl, exact, inside)));
+          blockAt.push_back(arith::SelectOp::create(nb, nl, inside, q, cst(0)));
+        }
+        // x[n, (c*kh + ki)*kw + kj, bi*bw + bj]
+        Value row = arith::AddIOp::create(
+            nb, nl,
+            arith::MulIOp::create(
+                nb, nl,
+                arith::AddIOp::create(nb, nl, arith::MulIOp::create(nb, nl, iv[1], cst(k[0])),
+                                      iv[4]),
+                cst(k[1])),
+            iv[5]);
+        Value col = arith::AddIOp::create(
+            nb, nl, arith::MulIOp::create(nb, nl, blockAt[0], cst(bw)), blockAt[1]);
+        Value v = tensor::ExtractOp::create(nb, nl, x, ValueRange{iv[0], row, col});
+        Value add = arith::AddFOp::create(nb, nl, a[1], v);
+        linalg::YieldOp::create(nb, nl, ValueRange{arith::SelectOp::create(nb, nl, ok, add, a[1])});
+      });
+  l.map(o.getOut(), castTo(b, loc, generic.getResult(0), outType));
+  return success();
+}
+
 } // namespace
 
 void lowering::populateNNLowerings(LoweringTable &table) {
+  table.add("pd.fold", lowerFold);
+  table.add("pd.lp_pool2d", lowerPool);
   table.add("pd.matmul", lowerMatmul);
   table.add("pd.bmm", lowerBmm);
   table.add("pd.addmm", lowerAddmm<AddmmOp>);

@@ -185,6 +185,9 @@ const LoweringTable &getLoweringTable() {
     populateProgramLowerings(t);
     populateElementwiseLowerings(t);
     populateReductionLowerings(t);
+    populateStatisticsLowerings(t);
+    populateSsdLowerings(t);
+    populateIndexPutLowerings(t);
     populateNNLowerings(t);
     populateLossLowerings(t);
     populateRecurrentLowerings(t);

@@ -96,7 +96,8 @@ LogicalResult lowerReduce(Operation *op, Lowerer &l) {
   Type acc = outType.getElementType();
   bool srcU = isUnsigned(pdElementType(op->getOperand(0)));
   bool isFloat = isa<FloatType>(acc);
-  if ((name == "pd.mean" || name == "pd.mean_all" || name == "pd.logsumexp") &&
+  if ((name == "pd.mean" || name == "pd.mean_all" || name == "pd.logsumexp" ||
+       name == "pd.var" || name == "pd.std" || name == "pd.variance") &&
       !isFloat)
     return op->emitOpError() << "the CPU lowering supports float element types here";
 
@@ -115,7 +116,47 @@ LogicalResult lowerReduce(Operation *op, Lowerer &l) {
     return arith::AddIOp::create(nb, nloc, a, e);
   };
   Value result;
-  if (name == "pd.sum" || name == "pd.mean" || name == "pd.mean_all") {
+  if (name == "pd.nansum") {
+    // NaN counts as 0 (only floats have NaN).
+    result = reduce(x, scalarConstant(b, loc, acc, 0),
+                    [&](OpBuilder &nb, Location nloc, Value e, Value a) -> Value {
+                      if (!isa<FloatType>(acc))
+                        return addFn(nb, nloc, e, a);
+                      Value isNan =
+                          arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNO, e, e);
+                      Value zero = scalarConstant(nb, nloc, acc, 0);
+                      return arith::AddFOp::create(
+                          nb, nloc, a, arith::SelectOp::create(nb, nloc, isNan, zero, e));
+                    });
+  } else if (name == "pd.var" || name == "pd.std" || name == "pd.variance") {
+    // sum((x - mean)^2) / (N - correction): two passes, as Paddle's kernel
+    // (no loss of digits to E[x^2] - E[x]^2).
+    Value count = reducedCount(b, loc, x, *axes, acc);
+    Value total = buildReduction(b, loc, x, *axes, /*keepDims=*/true,
+                                 scalarConstant(b, loc, acc, 0),
+                                 [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                                   return arith::AddFOp::create(nb, nloc, args[1], args[0]);
+                                 });
+    auto keptType = cast<RankedTensorType>(total.getType());
+    Value mean = buildElementwise(b, loc, keptType, total,
+                                  [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                    return arith::DivFOp::create(nb, nloc, a[0], count);
+                                  });
+    Value squares = buildElementwise(b, loc, inType, ValueRange{x, mean},
+                                     [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                       Value d = arith::SubFOp::create(nb, nloc, a[0], a[1]);
+                                       return arith::MulFOp::create(nb, nloc, d, d);
+                                     });
+    Value sq = reduce(squares, scalarConstant(b, loc, acc, 0), addFn);
+    double correction = name == "pd.variance" ? 0.0 : attrFloat(op, "correction", 1.0);
+    Value divisor = arith::SubFOp::create(b, loc, count, scalarConstant(b, loc, acc, correction));
+    bool isStd = name == "pd.std";
+    result = buildElementwise(b, loc, cast<RankedTensorType>(sq.getType()), sq,
+                              [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                Value v = arith::DivFOp::create(nb, nloc, a[0], divisor);
+                                return isStd ? (Value)math::SqrtOp::create(nb, nloc, v) : v;
+                              });
+  } else if (name == "pd.sum" || name == "pd.mean" || name == "pd.mean_all") {
     result = reduce(x, scalarConstant(b, loc, acc, 0), addFn);
     if (name != "pd.sum") {
       Value count = reducedCount(b, loc, x, *axes, acc);
@@ -197,6 +238,73 @@ LogicalResult lowerReduce(Operation *op, Lowerer &l) {
                                                            outType.getShape(),
                                                            cast<RankedTensorType>(result.getType()).getElementType())),
                                      outType));
+  return success();
+}
+
+/// identity_loss: the sum (reduction 0) or mean (1) of all of x, or x (2).
+LogicalResult lowerIdentityLoss(Operation *op, Lowerer &l) {
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(op->getOperand(0));
+  auto xt = cast<RankedTensorType>(x.getType());
+  RankedTensorType outType = loweredType(op->getResult(0).getType());
+  int64_t reduction = attrInt(op, "reduction", 1);
+  if (reduction == 2) {
+    l.map(op->getResult(0), castTo(b, loc, x, outType));
+    return success();
+  }
+  Type acc = xt.getElementType();
+  if (!isa<FloatType>(acc))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  SmallVector<int64_t> axes = normalizeAxes({}, xt.getRank());
+  Value sum = buildReduction(b, loc, x, axes, /*keepDims=*/false, scalarConstant(b, loc, acc, 0),
+                             [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                               return arith::AddFOp::create(nb, nloc, args[1], args[0]);
+                             });
+  if (reduction == 1) {
+    Value count = reducedCount(b, loc, x, axes, acc);
+    sum = buildElementwise(b, loc, cast<RankedTensorType>(sum.getType()), sum,
+                           [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                             return arith::DivFOp::create(nb, nloc, a[0], count);
+                           });
+  }
+  l.map(op->getResult(0), castTo(b, loc, sum, outType));
+  return success();
+}
+
+/// clip_by_norm, as Paddle's kernel: n = ||x||_2 over all of x; x where
+/// n <= max_norm, else x * max_norm / (n + eps), eps = 1e-6 only for
+/// n <= 1e-30.
+LogicalResult lowerClipByNorm(Operation *op, Lowerer &l) {
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(op->getOperand(0));
+  auto xt = cast<RankedTensorType>(x.getType());
+  Type acc = xt.getElementType();
+  if (!isa<FloatType>(acc))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  double maxNorm = attrFloat(op, "max_norm", 1.0);
+  SmallVector<int64_t> axes = normalizeAxes({}, xt.getRank());
+  Value sq = buildReduction(b, loc, x, axes, /*keepDims=*/false, scalarConstant(b, loc, acc, 0),
+                            [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                              Value m = arith::MulFOp::create(nb, nloc, args[0], args[0]);
+                              return arith::AddFOp::create(nb, nloc, args[1], m);
+                            });
+  Value norm = math::SqrtOp::create(b, loc, tensor::ExtractOp::create(b, loc, sq, ValueRange{}));
+  Value maxV = scalarConstant(b, loc, acc, maxNorm);
+  Value small = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, norm,
+                                      scalarConstant(b, loc, acc, 1e-30));
+  Value eps = arith::SelectOp::create(b, loc, small, scalarConstant(b, loc, acc, 1e-6),
+                                      scalarConstant(b, loc, acc, 0));
+  Value scaled = arith::DivFOp::create(b, loc, maxV, arith::AddFOp::create(b, loc, norm, eps));
+  Value within = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, norm, maxV);
+  Value factor =
+      arith::SelectOp::create(b, loc, within, scalarConstant(b, loc, acc, 1), scaled);
+  Value out = buildElementwise(b, loc, xt, x,
+                               [&](OpBuilder &nb, Location nloc, ValueRange a) -> Value {
+                                 return arith::MulFOp::create(nb, nloc, a[0], factor);
+                               });
+  l.map(op->getResult(0), castTo(b, loc, out, loweredType(op->getResult(0).getType())));
   return success();
 }
 
@@ -1129,5 +1237,8 @@ void lowering::populateReductionLowerings(LoweringTable &table) {
   table.add({"pd.argsort", "pd.topk", "pd.kthvalue"}, lowerSort);
   table.add({"pd.cummax", "pd.cummin"}, lowerCumMaxMin);
   table.add("pd.renorm", lowerRenorm);
+  table.add({"pd.nansum", "pd.var", "pd.std", "pd.variance"}, lowerReduce);
+  table.add("pd.identity_loss", lowerIdentityLoss);
+  table.add("pd.clip_by_norm", lowerClipByNorm);
   table.add("pd.p_norm", lowerPNorm);
 }

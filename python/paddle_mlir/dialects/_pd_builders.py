@@ -13,7 +13,7 @@ from ._ods_common import _cext as _ods_cext
 # Locations from ir.loc_tracebacks() point at the user's code, not here.
 _ods_cext.globals.register_traceback_file_exclusion(__file__)
 
-__all__ = ['abs', 'abs_', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'i0', 'i0_', 'i0e', 'i1', 'i1e', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'rrelu', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'bitwise_left_shift', 'bitwise_left_shift_', 'bitwise_right_shift', 'bitwise_right_shift_', 'nextafter', 'isclose', 'allclose', 'equal_all', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'lerp', 'lerp_', 'masked_fill', 'masked_fill_', 'matmul', 'bmm', 'addmm', 'addmm_', 'baddbmm', 'baddbmm_', 'kron', 'cross', 'dot', 'mv', 'trace', 'diagonal', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'max_pool2d_with_index', 'unpool', 'pool3d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'linear_interp', 'bicubic_interp', 'trilinear_interp', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'shuffle_channel', 'affine_channel', 'affine_channel_', 'bilinear', 'grid_sample', 'affine_grid', 'unfold', 'temporal_shift', 'maxout', 'label_smooth', 'swiglu', 'diag_embed', 'multi_dot', 'einsum', 'crop', 'diag', 'yolo_box', 'multiclass_nms3', 'roi_align', 'rnn', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'all', 'any', 'logsumexp', 'frobenius_norm', 'squared_l2_norm', 'l1_norm', 'mean_all', 'argmax', 'argmin', 'logcumsumexp', 'searchsorted', 'dist', 'huber_loss', 'log_loss', 'bce_loss', 'bce_loss_', 'hinge_loss', 'kldiv_loss', 'sigmoid_cross_entropy_with_logits', 'sigmoid_cross_entropy_with_logits_', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'kthvalue', 'cummax', 'cummin', 'renorm', 'renorm_', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'add_n', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'scatter_nd_add', 'index_select', 'index_add', 'index_add_', 'scatter', 'scatter_', 'index_sample', 'meshgrid', 'broadcast_tensors', 'take_along_axis', 'multiplex', 'sequence_mask', 'put_along_axis', 'put_along_axis_', 'flip', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'unique', 'masked_select', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'logspace', 'fill_diagonal', 'fill_diagonal_', 'tril_indices', 'triu_indices', 'eye', 'uniform', 'gaussian', 'randint']
+__all__ = ['abs', 'abs_', 'angle', 'conj', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'i0', 'i0_', 'i0e', 'i1', 'i1e', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'rrelu', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'bitwise_left_shift', 'bitwise_left_shift_', 'bitwise_right_shift', 'bitwise_right_shift_', 'nextafter', 'isclose', 'allclose', 'equal_all', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'lerp', 'lerp_', 'masked_fill', 'masked_fill_', 'matmul', 'bmm', 'addmm', 'addmm_', 'baddbmm', 'baddbmm_', 'kron', 'cross', 'dot', 'mv', 'trace', 'diagonal', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'lp_pool2d', 'max_pool2d_with_index', 'unpool', 'pool3d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'linear_interp', 'bicubic_interp', 'trilinear_interp', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'shuffle_channel', 'affine_channel', 'affine_channel_', 'bilinear', 'grid_sample', 'affine_grid', 'unfold', 'fold', 'temporal_shift', 'maxout', 'label_smooth', 'swiglu', 'diag_embed', 'multi_dot', 'einsum', 'crop', 'diag', 'box_coder', 'prior_box', 'yolo_box', 'multiclass_nms3', 'roi_align', 'rnn', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'nansum', 'var', 'std', 'variance', 'identity_loss', 'identity_loss_', 'clip_by_norm', 'all', 'any', 'logsumexp', 'frobenius_norm', 'squared_l2_norm', 'l1_norm', 'mean_all', 'argmax', 'argmin', 'logcumsumexp', 'searchsorted', 'dist', 'huber_loss', 'log_loss', 'bce_loss', 'bce_loss_', 'hinge_loss', 'kldiv_loss', 'nll_loss', 'sigmoid_cross_entropy_with_logits', 'sigmoid_cross_entropy_with_logits_', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'kthvalue', 'histogram', 'median', 'nanmedian', 'mode', 'cummax', 'cummin', 'renorm', 'renorm_', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'add_n', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_put', 'index_put_', 'scatter_nd_add', 'index_select', 'index_add', 'index_add_', 'scatter', 'scatter_', 'index_sample', 'meshgrid', 'broadcast_tensors', 'take_along_axis', 'multiplex', 'sequence_mask', 'put_along_axis', 'put_along_axis_', 'flip', 'reverse', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'unique', 'masked_select', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'logspace', 'fill_diagonal', 'fill_diagonal_', 'tril_indices', 'triu_indices', 'eye', 'uniform', 'gaussian', 'randint']
 
 def abs(x, *, loc=None, ip=None):
     """`pd.abs(Tensor x)` -> Tensor(out)"""
@@ -26,6 +26,20 @@ def abs_(x, *, loc=None, ip=None):
     """`pd.abs_(Tensor x)` -> Tensor(out)"""
     with near(x):
         op = _ops.Abs_Op(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def angle(x, *, loc=None, ip=None):
+    """`pd.angle(Tensor x)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.AngleOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def conj(x, *, loc=None, ip=None):
+    """`pd.conj(Tensor x)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.ConjOp(x=x, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 
@@ -1471,6 +1485,13 @@ def pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format,
         return results_of(op, ['Tensor'])
 
 
+def lp_pool2d(x, kernel_size, strides=(1, 1, ), paddings=(0, 0, ), ceil_mode=False, exclusive=True, data_format="NCHW", pooling_type="", global_pooling=False, adaptive=False, padding_algorithm="EXPLICIT", norm_type=0.0, *, loc=None, ip=None):
+    """`pd.lp_pool2d(Tensor x, int64_t[] kernel_size, int64_t[] strides = {1, 1}, int64_t[] paddings = {0, 0}, bool ceil_mode = false, bool exclusive = true, str data_format = "NCHW", str pooling_type = "", bool global_pooling = false, bool adaptive = false, str padding_algorithm = "EXPLICIT", float norm_type = 0.0)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.LpPool2dOp(x=x, kernel_size=kernel_size, strides=strides, paddings=paddings, ceil_mode=ceil_mode, exclusive=exclusive, data_format=data_format, pooling_type=pooling_type, global_pooling=global_pooling, adaptive=adaptive, padding_algorithm=padding_algorithm, norm_type=norm_type, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
 def max_pool2d_with_index(x, kernel_size, strides=(1, 1, ), paddings=(0, 0, ), global_pooling=False, adaptive=False, ceil_mode=False, *, loc=None, ip=None):
     """`pd.max_pool2d_with_index(Tensor x, int[] kernel_size, int[] strides = {1, 1}, int[] paddings = {0, 0}, bool global_pooling = false, bool adaptive = false, bool ceil_mode = false)` -> Tensor(out), Tensor(mask)"""
     with near(x):
@@ -1653,6 +1674,13 @@ def unfold(x, kernel_sizes, strides, paddings, dilations, *, loc=None, ip=None):
         return results_of(op, ['Tensor'])
 
 
+def fold(x, output_sizes, kernel_sizes, strides, paddings, dilations, *, loc=None, ip=None):
+    """`pd.fold(Tensor x, int[] output_sizes, int[] kernel_sizes, int[] strides, int[] paddings, int[] dilations)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.FoldOp(x=x, output_sizes=output_sizes, kernel_sizes=kernel_sizes, strides=strides, paddings=paddings, dilations=dilations, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
 def temporal_shift(x, seg_num, shift_ratio=0.25, data_format="NCHW", *, loc=None, ip=None):
     """`pd.temporal_shift(Tensor x, int seg_num, float shift_ratio = 0.25, str data_format = "NCHW")` -> Tensor(out)"""
     with near(x):
@@ -1714,6 +1742,20 @@ def diag(x, offset=0, padding_value=0.0, *, loc=None, ip=None):
     with near(x):
         op = _ops.DiagOp(x=x, offset=offset, padding_value=padding_value, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
+
+
+def box_coder(prior_box, prior_box_var, target_box, code_type="encode_center_size", box_normalized=True, axis=0, variance=(), *, loc=None, ip=None):
+    """`pd.box_coder(Tensor prior_box, Tensor? prior_box_var, Tensor target_box, str code_type = "encode_center_size", bool box_normalized = true, int axis = 0, float[] variance = {})` -> Tensor(output_box)"""
+    with near(prior_box, prior_box_var, target_box):
+        op = _ops.BoxCoderOp(prior_box=prior_box, prior_box_var=prior_box_var, target_box=target_box, code_type=code_type, box_normalized=box_normalized, axis=axis, variance=variance, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def prior_box(input, image, min_sizes, max_sizes=(), aspect_ratios=(), variances=(), flip=True, clip=True, step_w=0.0, step_h=0.0, offset=0.5, min_max_aspect_ratios_order=False, *, loc=None, ip=None):
+    """`pd.prior_box(Tensor input, Tensor image, float[] min_sizes, float[] max_sizes = {}, float[] aspect_ratios = {}, float[] variances = {}, bool flip = true, bool clip = true, float step_w = 0.0, float step_h = 0.0, float offset = 0.5, bool min_max_aspect_ratios_order = false)` -> Tensor(out), Tensor(var)"""
+    with near(input, image):
+        op = _ops.PriorBoxOp(input=input, image=image, min_sizes=min_sizes, max_sizes=max_sizes, aspect_ratios=aspect_ratios, variances=variances, flip=flip, clip=clip, step_w=step_w, step_h=step_h, offset=offset, min_max_aspect_ratios_order=min_max_aspect_ratios_order, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor'])
 
 
 def yolo_box(x, img_size, anchors=(), class_num=1, conf_thresh=0.01, downsample_ratio=32, clip_bbox=True, scale_x_y=1.0, iou_aware=False, iou_aware_factor=0.5, *, loc=None, ip=None):
@@ -1790,6 +1832,55 @@ def amin(x, axis=(), keepdim=False, *, loc=None, ip=None):
     """`pd.amin(Tensor x, int64_t[] axis = {}, bool keepdim = false)` -> Tensor(out)"""
     with near(x):
         op = _ops.AminOp(x=x, axis=axis, keepdim=keepdim, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def nansum(x, axis=(), dtype=None, keepdim=False, *, loc=None, ip=None):
+    """`pd.nansum(Tensor x, int64_t[] axis = {}, DataType dtype = DataType::UNDEFINED, bool keepdim = false)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.NansumOp(x=x, axis=axis, dtype=attr_or_none(dtype, 'DataType'), keepdim=keepdim, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def var(x, axis=(), keepdim=False, unbiased=True, correction=1, *, loc=None, ip=None):
+    """`pd.var(Tensor x, int64_t[] axis = {}, bool keepdim = false, bool unbiased = true, double correction = 1)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.VarOp(x=x, axis=axis, keepdim=keepdim, unbiased=unbiased, correction=correction, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def std(x, axis=(), keepdim=False, unbiased=True, correction=1, *, loc=None, ip=None):
+    """`pd.std(Tensor x, int64_t[] axis = {}, bool keepdim = false, bool unbiased = true, double correction = 1)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.StdOp(x=x, axis=axis, keepdim=keepdim, unbiased=unbiased, correction=correction, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def variance(x, axis=(), keepdim=False, *, loc=None, ip=None):
+    """`pd.variance(Tensor x, int64_t[] axis = {}, bool keepdim = false)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.VarianceOp(x=x, axis=axis, keepdim=keepdim, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def identity_loss(x, reduction=1, *, loc=None, ip=None):
+    """`pd.identity_loss(Tensor x, int reduction = 1)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.IdentityLossOp(x=x, reduction=reduction, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def identity_loss_(x, reduction=1, *, loc=None, ip=None):
+    """`pd.identity_loss_(Tensor x, int reduction = 1)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.IdentityLoss_Op(x=x, reduction=reduction, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def clip_by_norm(x, max_norm, *, loc=None, ip=None):
+    """`pd.clip_by_norm(Tensor x, float max_norm)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.ClipByNormOp(x=x, max_norm=max_norm, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 
@@ -1919,6 +2010,13 @@ def kldiv_loss(x, label, reduction="mean", log_target=False, *, loc=None, ip=Non
         return results_of(op, ['Tensor'])
 
 
+def nll_loss(input, label, weight, ignore_index=-100, reduction="mean", *, loc=None, ip=None):
+    """`pd.nll_loss(Tensor input, Tensor label, Tensor? weight, int64_t ignore_index = -100, str reduction = "mean")` -> Tensor(out), Tensor(total_weight)"""
+    with near(input, label, weight):
+        op = _ops.NllLossOp(input=input, label=label, weight=weight, ignore_index=ignore_index, reduction=reduction, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor'])
+
+
 def sigmoid_cross_entropy_with_logits(x, label, pos_weight, normalize=False, ignore_index=-100, *, loc=None, ip=None):
     """`pd.sigmoid_cross_entropy_with_logits(Tensor x, Tensor label, Tensor? pos_weight, bool normalize = false, int ignore_index = -100)` -> Tensor(out)"""
     with near(x, label, pos_weight):
@@ -1979,6 +2077,34 @@ def kthvalue(x, k=1, axis=-1, keepdim=False, *, loc=None, ip=None):
     """`pd.kthvalue(Tensor x, int64_t k = 1, int axis = -1, bool keepdim = false)` -> Tensor(out), Tensor(indices)"""
     with near(x):
         op = _ops.KthvalueOp(x=x, k=k, axis=axis, keepdim=keepdim, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor'])
+
+
+def histogram(input, weight, bins=100, min=0.0, max=0.0, density=False, *, loc=None, ip=None):
+    """`pd.histogram(Tensor input, Tensor? weight, int64_t bins = 100, float min = 0.0, float max = 0.0, bool density = false)` -> Tensor(out)"""
+    with near(input, weight):
+        op = _ops.HistogramOp(input=input, weight=weight, bins=bins, min=min, max=max, density=density, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def median(x, axis=(), keepdim=True, mode="avg", *, loc=None, ip=None):
+    """`pd.median(Tensor x, int64_t[] axis = {}, bool keepdim = true, str mode = "avg")` -> Tensor(out), Tensor(medians)"""
+    with near(x):
+        op = _ops.MedianOp(x=x, axis=axis, keepdim=keepdim, mode=mode, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor'])
+
+
+def nanmedian(x, axis=(), keepdim=True, mode="avg", *, loc=None, ip=None):
+    """`pd.nanmedian(Tensor x, int64_t[] axis = {}, bool keepdim = true, str mode = "avg")` -> Tensor(out), Tensor(medians)"""
+    with near(x):
+        op = _ops.NanmedianOp(x=x, axis=axis, keepdim=keepdim, mode=mode, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor'])
+
+
+def mode(x, axis=-1, keepdim=False, *, loc=None, ip=None):
+    """`pd.mode(Tensor x, int axis = -1, bool keepdim = false)` -> Tensor(out), Tensor(indices)"""
+    with near(x):
+        op = _ops.ModeOp(x=x, axis=axis, keepdim=keepdim, loc=loc, ip=ip)
         return results_of(op, ['Tensor', 'Tensor'])
 
 
@@ -2213,6 +2339,20 @@ def gather_nd(x, index, *, loc=None, ip=None):
         return results_of(op, ['Tensor'])
 
 
+def index_put(x, indices, value, accumulate=False, *, loc=None, ip=None):
+    """`pd.index_put(Tensor x, Tensor[] indices, Tensor value, bool accumulate = false)` -> Tensor(out)"""
+    with near(x, indices, value):
+        op = _ops.IndexPutOp(x=x, indices=as_tensor_list(indices, loc=loc, ip=ip), value=value, accumulate=accumulate, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def index_put_(x, indices, value, accumulate=False, *, loc=None, ip=None):
+    """`pd.index_put_(Tensor x, Tensor[] indices, Tensor value, bool accumulate = false)` -> Tensor(out)"""
+    with near(x, indices, value):
+        op = _ops.IndexPut_Op(x=x, indices=as_tensor_list(indices, loc=loc, ip=ip), value=value, accumulate=accumulate, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
 def scatter_nd_add(x, index, updates, *, loc=None, ip=None):
     """`pd.scatter_nd_add(Tensor x, Tensor index, Tensor updates)` -> Tensor(out)"""
     with near(x, index, updates):
@@ -2315,6 +2455,13 @@ def flip(x, axis, *, loc=None, ip=None):
     """`pd.flip(Tensor x, int[] axis)` -> Tensor(out)"""
     with near(x):
         op = _ops.FlipOp(x=x, axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def reverse(x, axis, *, loc=None, ip=None):
+    """`pd.reverse(Tensor x, IntArray axis)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.ReverseOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 

@@ -58,6 +58,15 @@ _UNDEFINED_PLACE = [0, 0, ""]
 # What phi::DataTypeToString writes for DataType::UNDEFINED.
 _UNDEFINED_DTYPE = "Undefined(ALL_DTYPE)"
 
+#: The kind of an int64_t[] attribute that Paddle's PIR keeps as an IntArray
+#: attribute (`1.a_intarray`; the spec's int_array_attrs).
+INT_ARRAY_ATTR = "IntArray (attribute)"
+
+
+def attribute_kind(spec: dict, arg: str, kind: str) -> str:
+    """How attribute `arg` of spec kind `kind` is written for op `spec`."""
+    return INT_ARRAY_ATTR if arg in spec.get("int_array_attrs", ()) else kind
+
 
 class PaddleExportError(ValueError):
     """A program cannot be written as a Paddle model."""
@@ -170,6 +179,8 @@ class _Writer:
         if kind == "int[]":
             return _attr("0.a_array", [_attr("0.a_i32", int(v))
                                        for v in ir.DenseI32ArrayAttr(attr)])
+        if kind == INT_ARRAY_ATTR:
+            return _attr("1.a_intarray", [int(v) for v in ir.DenseI64ArrayAttr(attr)])
         if kind == "int64_t[]":
             return _attr("0.a_array", [_attr("0.a_i64", int(v))
                                        for v in ir.DenseI64ArrayAttr(attr)])
@@ -210,6 +221,8 @@ class _Writer:
             return _float_attr("0.a_f32" if kind == "float" else "0.a_f64", float(text))
         if kind == "str":
             return _attr("0.a_str", text.strip('"'))
+        if kind == INT_ARRAY_ATTR:
+            return _attr("1.a_intarray", [int(s) for s in text.strip("{}").split(",") if s.strip()])
         if kind in ("int[]", "int64_t[]", "float[]", "double[]", "Scalar[]"):
             items = [s.strip() for s in text.strip("{}").split(",") if s.strip()]
             if kind in ("float[]", "double[]", "Scalar[]"):
@@ -296,6 +309,7 @@ class _Writer:
         for arg, kind, default in spec["args"]:
             if _is_operand_kind(kind):
                 continue
+            kind = attribute_kind(spec, arg, kind)
             if arg in op.attributes:
                 attrs.append(_named(arg, self.attr_value(kind, op.attributes[arg])))
             elif kind == "Place":

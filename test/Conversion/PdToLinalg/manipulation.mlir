@@ -519,3 +519,35 @@ func.func @unused_empty_slice() {
   %f1 = pd.fetch %c "c" col 0 : !pd.tensor<7x5x9x0xf32>
   return
 }
+
+// -----
+
+// index_put with integer indices: checked (negative ones wrap), then a loop
+// over the positions writing value's slices.
+// CHECK-LABEL: func.func @index_put_ints(
+// CHECK: func.call @pdm_runtime_error
+// CHECK: scf.for
+// CHECK: tensor.extract_slice
+// CHECK: tensor.insert_slice
+// index_put with a mask and one value: a select over x.
+// CHECK-LABEL: func.func @index_put_mask(
+// CHECK: linalg.generic
+// CHECK: arith.select
+func.func @index_put_ints() {
+  %x = pd.data "x" : !pd.vtensor<4x3xf32>
+  %i = pd.data "i" : !pd.vtensor<2xi64>
+  %v = pd.data "v" : !pd.vtensor<3xf32>
+  %l = pd.combine(%i) : !pd.vtensor<2xi64>
+  %r = pd.index_put %x, %l, %v : (!pd.vtensor<4x3xf32>, !pd.vec<!pd.vtensor<2xi64>>, !pd.vtensor<3xf32>) -> !pd.vtensor<4x3xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<4x3xf32>
+  return
+}
+func.func @index_put_mask() {
+  %x = pd.data "x" : !pd.vtensor<4x3xf32>
+  %m = pd.data "m" : !pd.vtensor<4xi1>
+  %v = pd.data "v" : !pd.vtensor<f32>
+  %l = pd.combine(%m) : !pd.vtensor<4xi1>
+  %r = pd.index_put %x, %l, %v : (!pd.vtensor<4x3xf32>, !pd.vec<!pd.vtensor<4xi1>>, !pd.vtensor<f32>) -> !pd.vtensor<4x3xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<4x3xf32>
+  return
+}

@@ -107,3 +107,53 @@ func.func @layer_norm() {
   %f = pd.fetch %y#0 "y" col 0 : !pd.vtensor<2x8xf32>
   return
 }
+
+// -----
+
+// fold as a gather: loops (n, c, y, x, ki, kj), the window dims reduced;
+// each (ki, kj) reads its block's column where the block exists.
+// CHECK-LABEL: func.func @fold(
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]
+// CHECK: arith.remui
+// CHECK: tensor.extract
+// CHECK: arith.select
+func.func @fold() {
+  %x = pd.data "x" : !pd.vtensor<2x12x12xf32>
+  %r = pd.fold %x {output_sizes = array<i32: 4, 5>, kernel_sizes = array<i32: 2, 2>, strides = array<i32: 1, 1>, paddings = array<i32: 0, 0, 0, 0>, dilations = array<i32: 1, 1>} : (!pd.vtensor<2x12x12xf32>) -> !pd.vtensor<2x3x4x5xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<2x3x4x5xf32>
+  return
+}
+
+// -----
+
+// nll_loss: ignored labels become 0, the others are checked against the
+// classes at run time before they index the input.
+// CHECK: pd.runtime_checks = ["pd.nll_loss at {{.*}}: label {value} is not a class in [0, {bound}) (nor ignore_index)"]
+// CHECK-LABEL: func.func @nll_loss(
+// CHECK: arith.cmpi eq
+// CHECK: arith.cmpi ult
+// CHECK: func.call @pdm_runtime_error
+// CHECK: tensor.extract
+// CHECK: arith.negf
+func.func @nll_loss() {
+  %x = pd.data "x" : !pd.vtensor<4x3xf32>
+  %l = pd.data "l" : !pd.vtensor<4xi64>
+  %r:2 = pd.nll_loss %x, %l : (!pd.vtensor<4x3xf32>, !pd.vtensor<4xi64>) -> (!pd.vtensor<f32>, !pd.vtensor<f32>)
+  %f = pd.fetch %r#0 "r" col 0 : !pd.vtensor<f32>
+  return
+}
+
+// -----
+
+// prior_box: the boxes and variances are constants of the static shapes.
+// CHECK-LABEL: func.func @prior_box(
+// CHECK: arith.constant dense<{{.*}}> : tensor<2x2x1x4xf32>
+// CHECK: arith.constant dense<{{\[}}{{.*}}1.000000e-01, 1.000000e-01, 2.000000e-01, 2.000000e-01{{.*}}> : tensor<2x2x1x4xf32>
+func.func @prior_box() {
+  %x = pd.data "x" : !pd.vtensor<1x8x2x2xf32>
+  %img = pd.data "img" : !pd.vtensor<1x3x20x20xf32>
+  %b:2 = pd.prior_box %x, %img {min_sizes = array<f32: 10.0>, variances = array<f32: 0.1, 0.1, 0.2, 0.2>} : (!pd.vtensor<1x8x2x2xf32>, !pd.vtensor<1x3x20x20xf32>) -> (!pd.vtensor<2x2x1x4xf32>, !pd.vtensor<2x2x1x4xf32>)
+  %f = pd.fetch %b#0 "b" col 0 : !pd.vtensor<2x2x1x4xf32>
+  %g = pd.fetch %b#1 "v" col 1 : !pd.vtensor<2x2x1x4xf32>
+  return
+}

@@ -78,3 +78,88 @@ func.func @cumsum() {
   %f = pd.fetch %r "r" col 0 : !pd.vtensor<3x4xf32>
   return
 }
+
+// -----
+
+// var: a sum for the mean, the squared deviations, their sum, divided by
+// N - correction (4 - 1).
+// CHECK-LABEL: func.func @var(
+// CHECK: arith.addf
+// CHECK: arith.divf
+// CHECK: arith.subf
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK: %[[N:.*]] = arith.subf %{{.*}}, %[[ONE]] : f32
+// CHECK: arith.divf %{{.*}}, %[[N]]
+func.func @var() {
+  %x = pd.data "x" : !pd.vtensor<3x4xf32>
+  %r = pd.var %x {axis = array<i64: 1>} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<3xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<3xf32>
+  return
+}
+
+// -----
+
+// nansum: NaN (unordered with itself) adds 0.
+// CHECK-LABEL: func.func @nansum(
+// CHECK: arith.cmpf uno
+// CHECK: arith.select
+// CHECK: arith.addf
+func.func @nansum() {
+  %x = pd.data "x" : !pd.vtensor<3x4xf32>
+  %r = pd.nansum %x : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<f32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<f32>
+  return
+}
+
+// -----
+
+// clip_by_norm: the L2 norm of all of x, then one scale factor.
+// CHECK-LABEL: func.func @clip_by_norm(
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction", "reduction"]
+// CHECK: math.sqrt
+// CHECK: arith.cmpf ole
+// CHECK: linalg.generic
+// CHECK: arith.mulf
+func.func @clip_by_norm() {
+  %x = pd.data "x" : !pd.vtensor<3x4xf32>
+  %r = pd.clip_by_norm %x {max_norm = 2.0 : f32} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<3x4xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<3x4xf32>
+  return
+}
+
+// -----
+
+// median: the rows sorted (rank sort), NaNs counted, then one generic over
+// the rows reads the middles; "avg" pairs the two middles' columns.
+// CHECK-LABEL: func.func @median(
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: arith.cmpf uno
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel"]
+// CHECK: tensor.extract
+// CHECK: arith.divf
+func.func @median() {
+  %x = pd.data "x" : !pd.vtensor<3x4xf32>
+  %r:2 = pd.median %x {axis = array<i64: 1>, keepdim = false} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<3xf32>, !pd.vtensor<3x2xi64>)
+  %f = pd.fetch %r#0 "r" col 0 : !pd.vtensor<3xf32>
+  %g = pd.fetch %r#1 "i" col 1 : !pd.vtensor<3x2xi64>
+  return
+}
+
+// -----
+
+// mode: equal-value counts (n x n per row), then the best (count, value,
+// column) in one reduction.
+// CHECK-LABEL: func.func @mode(
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: arith.cmpf oeq
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK: arith.cmpi sgt
+func.func @mode() {
+  %x = pd.data "x" : !pd.vtensor<3x4xf32>
+  %r:2 = pd.mode %x : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<3xf32>, !pd.vtensor<3xi64>)
+  %f = pd.fetch %r#0 "r" col 0 : !pd.vtensor<3xf32>
+  %g = pd.fetch %r#1 "i" col 1 : !pd.vtensor<3xi64>
+  return
+}

@@ -37,3 +37,19 @@ func.func @multiclass_nms3(%boxes: !pd.vtensor<2x8x4xf32>, %scores: !pd.vtensor<
   %o, %i, %n = pd.multiclass_nms3 %boxes, %scores {score_threshold = 0.3 : f32, nms_top_k = 6 : i32, keep_top_k = 5 : i32} : (!pd.vtensor<2x8x4xf32>, !pd.vtensor<2x3x8xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xi32>, !pd.vtensor<?xi32>)
   return
 }
+
+// -----
+
+// prior_box: [H, W, P, 4] with P = 3 ratios (1, 2 and 1/2; the given 1
+// is a duplicate) * 2 min sizes + 2 max sizes = 8; box_coder encodes
+// [N, 4] against [M, 4] into [N, M, 4] and decodes [N, M, 4] as is.
+// CHECK-LABEL: func.func @ssd
+// CHECK: pd.prior_box {{.*}} -> (!pd.vtensor<4x5x8x4xf32>, !pd.vtensor<4x5x8x4xf32>)
+// CHECK: pd.box_coder {{.*}} -> !pd.vtensor<3x6x4xf32>
+// CHECK: pd.box_coder {{.*}} -> !pd.vtensor<3x6x4xf32>
+func.func @ssd(%x: !pd.vtensor<1x8x4x5xf32>, %img: !pd.vtensor<1x3x40x48xf32>, %p: !pd.vtensor<6x4xf32>, %t: !pd.vtensor<3x4xf32>, %d: !pd.vtensor<3x6x4xf32>) {
+  %0:2 = pd.prior_box %x, %img {min_sizes = array<f32: 8.0, 16.0>, max_sizes = array<f32: 12.0, 24.0>, aspect_ratios = array<f32: 2.0, 1.0>, variances = array<f32: 0.1, 0.1, 0.2, 0.2>} : (!pd.vtensor<1x8x4x5xf32>, !pd.vtensor<1x3x40x48xf32>) -> (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?x?x?xf32>)
+  %1 = pd.box_coder %p, %t : (!pd.vtensor<6x4xf32>, !pd.vtensor<3x4xf32>) -> !pd.vtensor<?x?x?xf32>
+  %2 = pd.box_coder %p, %d {code_type = "decode_center_size"} : (!pd.vtensor<6x4xf32>, !pd.vtensor<3x6x4xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}

@@ -1111,3 +1111,21 @@ func.func @max_pool_with_index_and_unpool(%x: !pd.vtensor<2x3x7x9xf32>) {
   %3 = pd.unpool %0#0, %0#1, %size {ksize = array<i32: 3, 3>, strides = array<i32: 2, 2>, padding = array<i32: 1, 1>, data_format = "NCHW"} : (!pd.vtensor<?x?x?x?xf32>, !pd.vtensor<?x?x?x?xi32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
+
+// -----
+
+// fold: [N, C*kh*kw, L] -> [N, C, output_sizes] (L = 3*4 blocks of a 2x2
+// window, stride 1, over a 4x5 map); lp_pool2d: pool2d's shape rule;
+// nll_loss: the label's shape for "none", else 0-D, total_weight 0-D.
+// CHECK-LABEL: func.func @fold_lp_nll
+// CHECK: pd.fold {{.*}} -> !pd.vtensor<2x3x4x5xf32>
+// CHECK: pd.lp_pool2d {{.*}} -> !pd.vtensor<2x3x2x2xf32>
+// CHECK: pd.nll_loss {{.*}} -> (!pd.vtensor<f32>, !pd.vtensor<f32>)
+// CHECK: pd.nll_loss {{.*}} -> (!pd.vtensor<2x4x5xf32>, !pd.vtensor<f32>)
+func.func @fold_lp_nll(%x: !pd.vtensor<2x12x12xf32>, %m: !pd.vtensor<2x3x4x5xf32>, %l: !pd.vtensor<2xi64>, %l4: !pd.vtensor<2x4x5xi64>, %s: !pd.vtensor<2x3xf32>, %w: !pd.vtensor<3xf32>) {
+  %0 = pd.fold %x {output_sizes = array<i32: 4, 5>, kernel_sizes = array<i32: 2, 2>, strides = array<i32: 1, 1>, paddings = array<i32: 0, 0, 0, 0>, dilations = array<i32: 1, 1>} : (!pd.vtensor<2x12x12xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %1 = pd.lp_pool2d %m {kernel_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, norm_type = 2.0 : f32} : (!pd.vtensor<2x3x4x5xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %2:2 = pd.nll_loss %s, %l weight(%w) : (!pd.vtensor<2x3xf32>, !pd.vtensor<2xi64>, !pd.vtensor<3xf32>) -> (!pd.vtensor<f32>, !pd.vtensor<f32>)
+  %3:2 = pd.nll_loss %m, %l4 {reduction = "none"} : (!pd.vtensor<2x3x4x5xf32>, !pd.vtensor<2x4x5xi64>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<f32>)
+  return
+}

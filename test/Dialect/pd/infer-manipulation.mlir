@@ -912,3 +912,17 @@ func.func @multiplex_sequence_mask(%a: !pd.vtensor<4x3xf32>, %i: !pd.vtensor<4x1
   %2 = pd.sequence_mask %x, %all {out_dtype = #pd.dtype<int64>} : (!pd.vtensor<2x3xi64>, !pd.vtensor<1xi32>) -> !pd.vtensor<?x?x?xi64>
   return
 }
+
+// -----
+
+// index_put keeps x's type (a mask or integer indices).
+// CHECK-LABEL: func.func @index_put
+// CHECK: pd.index_put {{.*}} -> !pd.vtensor<4x3xf32>
+// CHECK: pd.index_put {{.*}} -> !pd.vtensor<4x3xf32>
+func.func @index_put(%x: !pd.vtensor<4x3xf32>, %m: !pd.vtensor<4xi1>, %i: !pd.vtensor<2xi64>, %j: !pd.vtensor<2x1xi32>, %v: !pd.vtensor<f32>) {
+  %mi = pd.combine(%m) : !pd.vtensor<4xi1>
+  %0 = pd.index_put %x, %mi, %v : (!pd.vtensor<4x3xf32>, !pd.vec<!pd.vtensor<4xi1>>, !pd.vtensor<f32>) -> !pd.vtensor<?x?xf32>
+  %ij = pd.combine(%i, %j) : !pd.vtensor<2xi64>, !pd.vtensor<2x1xi32>
+  %1 = pd.index_put %x, %ij, %v {accumulate = true} : (!pd.vtensor<4x3xf32>, !pd.vec<!pd.vtensor<2xi64>, !pd.vtensor<2x1xi32>>, !pd.vtensor<f32>) -> !pd.vtensor<?x?xf32>
+  return
+}

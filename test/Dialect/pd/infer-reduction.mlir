@@ -461,3 +461,70 @@ func.func @norms(%x: !pd.vtensor<3x4x5xf32>) {
   %2 = pd.l1_norm %x : (!pd.vtensor<3x4x5xf32>) -> !pd.vtensor<f32>
   return
 }
+
+// -----
+
+// nansum reduces like sum (int32 into int64); var, std and variance keep
+// float; identity_loss is 0-D but for reduction 2; clip_by_norm and reverse
+// keep x's type; angle of a real tensor keeps its dtype.
+// CHECK-LABEL: func.func @stats
+// CHECK: pd.nansum {{.*}} -> !pd.vtensor<3x1xf32>
+// CHECK: pd.nansum {{.*}} -> !pd.vtensor<i64>
+// CHECK: pd.var {{.*}} -> !pd.vtensor<4xf32>
+// CHECK: pd.std {{.*}} -> !pd.vtensor<1x1xf32>
+// CHECK: pd.variance {{.*}} -> !pd.vtensor<3xf32>
+// CHECK: pd.identity_loss {{.*}} -> !pd.vtensor<f32>
+// CHECK: pd.identity_loss {{.*}} -> !pd.vtensor<3x4xf32>
+// CHECK: pd.clip_by_norm {{.*}} -> !pd.vtensor<3x4xf32>
+// CHECK: pd.reverse {{.*}} -> !pd.vtensor<3x4xf32>
+// CHECK: pd.angle {{.*}} -> !pd.vtensor<3x4xf32>
+// CHECK: pd.angle {{.*}} -> !pd.vtensor<2xf64>
+func.func @stats(%x: !pd.vtensor<3x4xf32>, %i: !pd.vtensor<3x4xi32>, %c: !pd.vtensor<2xcomplex<f64>>) {
+  %0 = pd.nansum %x {axis = array<i64: 1>, keepdim = true} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<?x?xf32>
+  %1 = pd.nansum %i : (!pd.vtensor<3x4xi32>) -> !pd.vtensor<i64>
+  %2 = pd.var %x {axis = array<i64: 0>} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<?xf32>
+  %3 = pd.std %x {keepdim = true, correction = 0.0 : f64} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<?x?xf32>
+  %4 = pd.variance %x {axis = array<i64: -1>} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<?xf32>
+  %5 = pd.identity_loss %x {reduction = 0 : i32} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<f32>
+  %6 = pd.identity_loss %x {reduction = 2 : i32} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<?x?xf32>
+  %7 = pd.clip_by_norm %x {max_norm = 1.0 : f32} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<?x?xf32>
+  %axes = pd.full_int_array [0, -1] : !pd.vtensor<2xi64>
+  %8 = pd.reverse %x, %axes : (!pd.vtensor<3x4xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?xf32>
+  %9 = pd.angle %x : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<?x?xf32>
+  %10 = pd.angle %c : (!pd.vtensor<2xcomplex<f64>>) -> !pd.vtensor<?xf64>
+  return
+}
+
+// -----
+
+// median and nanmedian reduce their axes (all for none; keepdim by
+// default), with int64 indices and a trailing 2 for mode "avg"; mode drops
+// its axis.
+// CHECK-LABEL: func.func @order_statistics
+// CHECK: pd.median {{.*}} -> (!pd.vtensor<1x4x1xf32>, !pd.vtensor<1x4x1x2xi64>)
+// CHECK: pd.median {{.*}} -> (!pd.vtensor<f32>, !pd.vtensor<i64>)
+// CHECK: pd.nanmedian {{.*}} -> (!pd.vtensor<3x5xf32>, !pd.vtensor<3x5x2xi64>)
+// CHECK: pd.mode {{.*}} -> (!pd.vtensor<3x5xf32>, !pd.vtensor<3x5xi64>)
+// CHECK: pd.mode {{.*}} -> (!pd.vtensor<3x4x1xf32>, !pd.vtensor<3x4x1xi64>)
+func.func @order_statistics(%x: !pd.vtensor<3x4x5xf32>) {
+  %0:2 = pd.median %x {axis = array<i64: 0, -1>} : (!pd.vtensor<3x4x5xf32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?x?xi64>)
+  %1:2 = pd.median %x {keepdim = false, mode = "min"} : (!pd.vtensor<3x4x5xf32>) -> (!pd.vtensor<f32>, !pd.vtensor<i64>)
+  %2:2 = pd.nanmedian %x {axis = array<i64: 1>, keepdim = false} : (!pd.vtensor<3x4x5xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?x?xi64>)
+  %3:2 = pd.mode %x {axis = 1 : i32} : (!pd.vtensor<3x4x5xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xi64>)
+  %4:2 = pd.mode %x {keepdim = true} : (!pd.vtensor<3x4x5xf32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xi64>)
+  return
+}
+
+// -----
+
+// histogram: [bins] int64 counts, float32 with a weight or density.
+// CHECK-LABEL: func.func @histogram
+// CHECK: pd.histogram {{.*}} -> !pd.vtensor<7xi64>
+// CHECK: pd.histogram {{.*}} -> !pd.vtensor<3xf32>
+// CHECK: pd.histogram {{.*}} -> !pd.vtensor<100xf32>
+func.func @histogram(%x: !pd.vtensor<3x4xf64>, %i: !pd.vtensor<5xi32>) {
+  %0 = pd.histogram %i {bins = 7 : i64} : (!pd.vtensor<5xi32>) -> !pd.vtensor<?xi64>
+  %1 = pd.histogram %x weight(%x) {bins = 3 : i64, min = -1.0 : f32, max = 1.0 : f32} : (!pd.vtensor<3x4xf64>, !pd.vtensor<3x4xf64>) -> !pd.vtensor<?xf32>
+  %2 = pd.histogram %x {density = true} : (!pd.vtensor<3x4xf64>) -> !pd.vtensor<?xf32>
+  return
+}

@@ -53,6 +53,8 @@ func.func @unchanged_static(%x: !pd.vtensor<2x3xf32>) {
   %19 = pd.sigmoid %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.sign %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
   %20 = pd.sign %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
+  // CHECK: pd.conj %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+  %conj = pd.conj %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.sin %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
   %21 = pd.sin %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<?x?xf32>
   // CHECK: pd.sinh %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>

@@ -91,3 +91,21 @@ func.func @multiclass_nms3_box_size(%boxes: !pd.vtensor<2x8x5xf32>, %scores: !pd
   %o, %i, %n = pd.multiclass_nms3 %boxes, %scores {score_threshold = 0.3 : f32, nms_top_k = 6 : i32, keep_top_k = 5 : i32} : (!pd.vtensor<2x8x5xf32>, !pd.vtensor<2x3x8xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xi32>, !pd.vtensor<?xi32>)
   return
 }
+
+// -----
+
+func.func @prior_box_max_sizes(%x: !pd.vtensor<1x8x4x5xf32>, %img: !pd.vtensor<1x3x40x48xf32>) {
+  // expected-error @+2 {{'pd.prior_box' op each max size must exceed its min size, got 8 <= 16}}
+  // expected-error @+1 {{'pd.prior_box' op failed to infer returned types}}
+  %0:2 = pd.prior_box %x, %img {min_sizes = array<f32: 16.0>, max_sizes = array<f32: 8.0>, variances = array<f32: 0.1, 0.1, 0.2, 0.2>} : (!pd.vtensor<1x8x4x5xf32>, !pd.vtensor<1x3x40x48xf32>) -> (!pd.vtensor<4x5x2x4xf32>, !pd.vtensor<4x5x2x4xf32>)
+  return
+}
+
+// -----
+
+func.func @box_coder_decode_shape(%p: !pd.vtensor<6x4xf32>, %t: !pd.vtensor<3x5x4xf32>) {
+  // expected-error @+2 {{'pd.box_coder' op target_box [3, 5, 4] has no dim 1 of prior_box's 6 boxes}}
+  // expected-error @+1 {{'pd.box_coder' op failed to infer returned types}}
+  %0 = pd.box_coder %p, %t {code_type = "decode_center_size"} : (!pd.vtensor<6x4xf32>, !pd.vtensor<3x5x4xf32>) -> !pd.vtensor<3x5x4xf32>
+  return
+}

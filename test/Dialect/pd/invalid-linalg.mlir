@@ -1412,3 +1412,48 @@ func.func @unpool_data_format(%x: !pd.vtensor<1x4x5x2xf32>, %i: !pd.vtensor<1x4x
   %0 = pd.unpool %x, %i, %size {ksize = array<i32: 2, 2>, strides = array<i32: 2, 2>, padding = array<i32: 0, 0>, data_format = "NHWC"} : (!pd.vtensor<1x4x5x2xf32>, !pd.vtensor<1x4x5x2xi32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?x?x?xf32>
   return
 }
+
+// -----
+
+func.func @fold_blocks(%x: !pd.vtensor<2x12x10xf32>) {
+  // expected-error @+2 {{'pd.fold' op x has 10 blocks, the output map takes 12}}
+  // expected-error @+1 {{'pd.fold' op failed to infer returned types}}
+  %0 = pd.fold %x {output_sizes = array<i32: 4, 5>, kernel_sizes = array<i32: 2, 2>, strides = array<i32: 1, 1>, paddings = array<i32: 0, 0, 0, 0>, dilations = array<i32: 1, 1>} : (!pd.vtensor<2x12x10xf32>) -> !pd.vtensor<2x3x4x5xf32>
+  return
+}
+
+// -----
+
+func.func @fold_channels(%x: !pd.vtensor<2x10x12xf32>) {
+  // expected-error @+2 {{'pd.fold' op x's dim 1 (10) must be a multiple of kh * kw = 4}}
+  // expected-error @+1 {{'pd.fold' op failed to infer returned types}}
+  %0 = pd.fold %x {output_sizes = array<i32: 4, 5>, kernel_sizes = array<i32: 2, 2>, strides = array<i32: 1, 1>, paddings = array<i32: 0, 0, 0, 0>, dilations = array<i32: 1, 1>} : (!pd.vtensor<2x10x12xf32>) -> !pd.vtensor<2x3x4x5xf32>
+  return
+}
+
+// -----
+
+func.func @lp_pool2d_norm(%x: !pd.vtensor<1x3x4x4xf32>) {
+  // expected-error @+2 {{'pd.lp_pool2d' op norm_type must be positive, got 0}}
+  // expected-error @+1 {{'pd.lp_pool2d' op failed to infer returned types}}
+  %0 = pd.lp_pool2d %x {kernel_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (!pd.vtensor<1x3x4x4xf32>) -> !pd.vtensor<1x3x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @nll_loss_label(%x: !pd.vtensor<4x3xf32>, %l: !pd.vtensor<5xi64>) {
+  // expected-error @+2 {{'pd.nll_loss' op label's shape [5] does not match input's [4, 3]}}
+  // expected-error @+1 {{'pd.nll_loss' op failed to infer returned types}}
+  %0:2 = pd.nll_loss %x, %l : (!pd.vtensor<4x3xf32>, !pd.vtensor<5xi64>) -> (!pd.vtensor<f32>, !pd.vtensor<f32>)
+  return
+}
+
+// -----
+
+func.func @nll_loss_reduction(%x: !pd.vtensor<4x3xf32>, %l: !pd.vtensor<4xi64>) {
+  // expected-error @+2 {{'pd.nll_loss' op reduction must be "none", "sum" or "mean", got "max"}}
+  // expected-error @+1 {{'pd.nll_loss' op failed to infer returned types}}
+  %0:2 = pd.nll_loss %x, %l {reduction = "max"} : (!pd.vtensor<4x3xf32>, !pd.vtensor<4xi64>) -> (!pd.vtensor<f32>, !pd.vtensor<f32>)
+  return
+}

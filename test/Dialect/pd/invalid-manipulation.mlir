@@ -1267,3 +1267,23 @@ func.func @unique_dtype(%x: !pd.vtensor<3x4xf32>) {
   %0:4 = pd.unique %x {dtype = #pd.dtype<float32>, is_sorted = true} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>, !pd.vtensor<?xf32>)
   return
 }
+
+// -----
+
+func.func @index_put_mask_shape(%x: !pd.vtensor<4x3xf32>, %m: !pd.vtensor<5xi1>, %v: !pd.vtensor<f32>) {
+  %mi = pd.combine(%m) : !pd.vtensor<5xi1>
+  // expected-error @+2 {{'pd.index_put' op the mask [5] does not match x's leading dims [4, 3]}}
+  // expected-error @+1 {{'pd.index_put' op failed to infer returned types}}
+  %0 = pd.index_put %x, %mi, %v : (!pd.vtensor<4x3xf32>, !pd.vec<!pd.vtensor<5xi1>>, !pd.vtensor<f32>) -> !pd.vtensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @index_put_too_many(%x: !pd.vtensor<4xf32>, %i: !pd.vtensor<2xi64>, %v: !pd.vtensor<f32>) {
+  %ii = pd.combine(%i, %i) : !pd.vtensor<2xi64>, !pd.vtensor<2xi64>
+  // expected-error @+2 {{'pd.index_put' op 2 indices for a tensor of rank 1}}
+  // expected-error @+1 {{'pd.index_put' op failed to infer returned types}}
+  %0 = pd.index_put %x, %ii, %v : (!pd.vtensor<4xf32>, !pd.vec<!pd.vtensor<2xi64>, !pd.vtensor<2xi64>>, !pd.vtensor<f32>) -> !pd.vtensor<4xf32>
+  return
+}

@@ -531,3 +531,103 @@ func.func @frobenius_norm_axis(%x: !pd.vtensor<3x4xf32>) {
   %0 = pd.frobenius_norm %x, %axis {keep_dim = false, reduce_all = false} : (!pd.vtensor<3x4xf32>, !pd.vtensor<1xi64>) -> !pd.vtensor<?xf32>
   return
 }
+
+// -----
+
+func.func @var_of_ints(%x: !pd.vtensor<3x4xi32>) {
+  // expected-error @+2 {{'pd.var' op x must be a float tensor, got 'i32'}}
+  // expected-error @+1 {{'pd.var' op failed to infer returned types}}
+  %0 = pd.var %x : (!pd.vtensor<3x4xi32>) -> !pd.vtensor<f32>
+  return
+}
+
+// -----
+
+func.func @identity_loss_reduction(%x: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.identity_loss' op reduction must be 0 (sum), 1 (mean) or 2 (none), got 3}}
+  // expected-error @+1 {{'pd.identity_loss' op failed to infer returned types}}
+  %0 = pd.identity_loss %x {reduction = 3 : i32} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<f32>
+  return
+}
+
+// -----
+
+func.func @clip_by_norm_max(%x: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.clip_by_norm' op max_norm must be greater than 0, got 0}}
+  // expected-error @+1 {{'pd.clip_by_norm' op failed to infer returned types}}
+  %0 = pd.clip_by_norm %x {max_norm = 0.0 : f32} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<3x4xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_twice(%x: !pd.vtensor<3x4xf32>) {
+  %axes = pd.full_int_array [1, -1] : !pd.vtensor<2xi64>
+  // expected-error @+2 {{'pd.reverse' op axis -1 is reversed twice}}
+  // expected-error @+1 {{'pd.reverse' op failed to infer returned types}}
+  %0 = pd.reverse %x, %axes : (!pd.vtensor<3x4xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<3x4xf32>
+  return
+}
+
+// -----
+
+func.func @median_mode(%x: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.median' op mode must be "avg" or "min", got "max"}}
+  // expected-error @+1 {{'pd.median' op failed to infer returned types}}
+  %0:2 = pd.median %x {mode = "max"} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<1x1xf32>, !pd.vtensor<1x1xi64>)
+  return
+}
+
+// -----
+
+func.func @nanmedian_axis(%x: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.nanmedian' op axis 2 is out of range for a tensor of rank 2 (expected [-2, 1])}}
+  // expected-error @+1 {{'pd.nanmedian' op failed to infer returned types}}
+  %0:2 = pd.nanmedian %x {axis = array<i64: 2>} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<3x1xf32>, !pd.vtensor<3x1x2xi64>)
+  return
+}
+
+// -----
+
+func.func @mode_axis(%x: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.mode' op axis -3 is out of range for a tensor of rank 2 (expected [-2, 1])}}
+  // expected-error @+1 {{'pd.mode' op failed to infer returned types}}
+  %0:2 = pd.mode %x {axis = -3 : i32} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<3xf32>, !pd.vtensor<3xi64>)
+  return
+}
+
+// -----
+
+func.func @histogram_range(%x: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.histogram' op max (-1) must not be less than min (1)}}
+  // expected-error @+1 {{'pd.histogram' op failed to infer returned types}}
+  %0 = pd.histogram %x {bins = 3 : i64, min = 1.0 : f32, max = -1.0 : f32} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<3xi64>
+  return
+}
+
+// -----
+
+func.func @nansum_declared(%x: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.nansum' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.nansum' op inferred type(s) '!pd.vtensor<3xf32>' are incompatible with return type(s) of operation '!pd.vtensor<4xf32>'}}
+  %0 = pd.nansum %x {axis = array<i64: 1>} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @std_of_ints(%x: !pd.vtensor<3x4xi64>) {
+  // expected-error @+2 {{'pd.std' op x must be a float tensor, got 'i64'}}
+  // expected-error @+1 {{'pd.std' op failed to infer returned types}}
+  %0 = pd.std %x : (!pd.vtensor<3x4xi64>) -> !pd.vtensor<f32>
+  return
+}
+
+// -----
+
+func.func @variance_axis(%x: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.variance' op axis 2 is out of range for a tensor of rank 2 (expected [-2, 1])}}
+  // expected-error @+1 {{'pd.variance' op failed to infer returned types}}
+  %0 = pd.variance %x {axis = array<i64: 2>} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<3xf32>
+  return
+}

@@ -953,3 +953,21 @@ func.func @rrelu_bounds(%x: !pd.vtensor<3x4xf32>) {
   %o, %n = pd.rrelu %x {lower = 0.3 : f32, upper = 0.1 : f32} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
   return
 }
+
+// -----
+
+func.func @angle_declared(%x: !pd.vtensor<2x3xf32>) {
+  // expected-error @+2 {{'pd.angle' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.angle' op inferred type(s) '!pd.vtensor<2x3xf32>' are incompatible with return type(s) of operation '!pd.vtensor<3x2xf32>'}}
+  %0 = pd.angle %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @conj_declared(%x: !pd.vtensor<2x3xf32>) {
+  // expected-error @+2 {{'pd.conj' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.conj' op inferred type(s) '!pd.vtensor<2x3xf32>' are incompatible with return type(s) of operation '!pd.vtensor<2x3xf64>'}}
+  %0 = pd.conj %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf64>
+  return
+}

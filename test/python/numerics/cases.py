@@ -2850,6 +2850,239 @@ def _check_randint(shape, dtype, low, high):
     return check
 
 
+_section("stats")
+# nansum (NaN as 0, int32 sums into int64), var / std (correction 1 and 0,
+# keepdim, all axes), variance (population), identity_loss (sum, mean,
+# none), clip_by_norm (scaled and untouched), angle (negatives, -0, NaN),
+# conj (a copy), reverse (IntArray axes).
+for _dt in FLOATS:
+    _x = rand(rng_for("stats", _dt), (3, 4, 5), _dt, -2, 2)
+    _n = _x.copy()
+    _n[0, 1, 2] = _n[2, 3, 0] = _n[1, 0, 4] = np.nan
+    _n[2, :, 1] = np.nan  # a slice of NaN only sums to 0
+    for _axes, _keep in (([1], False), ([0, 2], True), ([], False)):
+        _tag = f"axes{''.join(map(str, _axes)) or '_all'}{'_keep' if _keep else ''}"
+        add("nansum", _dt, _tag, {"x": _n},
+            lambda x, _axes=_axes, _keep=_keep: pd.nansum(x, _axes, None, _keep),
+            lambda x, _axes=_axes, _keep=_keep: out(
+                np.nansum(f64(x), axis=tuple(_axes) or None, keepdims=_keep), x.dtype))
+        for _corr in (1.0, 0.0):
+            add("var", _dt, f"{_tag}_ddof{_corr:g}", {"x": _x},
+                lambda x, _axes=_axes, _keep=_keep, _corr=_corr: pd.var(
+                    x, _axes, _keep, _corr == 1.0, _corr),
+                lambda x, _axes=_axes, _keep=_keep, _corr=_corr: out(
+                    np.var(f64(x), axis=tuple(_axes) or None, keepdims=_keep, ddof=int(_corr)),
+                    x.dtype))
+            add("std", _dt, f"{_tag}_ddof{_corr:g}", {"x": _x},
+                lambda x, _axes=_axes, _keep=_keep, _corr=_corr: pd.std(
+                    x, _axes, _keep, _corr == 1.0, _corr),
+                lambda x, _axes=_axes, _keep=_keep, _corr=_corr: out(
+                    np.std(f64(x), axis=tuple(_axes) or None, keepdims=_keep, ddof=int(_corr)),
+                    x.dtype))
+        add("variance", _dt, _tag, {"x": _x},
+            lambda x, _axes=_axes, _keep=_keep: pd.variance(x, _axes, _keep),
+            lambda x, _axes=_axes, _keep=_keep: out(
+                np.var(f64(x), axis=tuple(_axes) or None, keepdims=_keep), x.dtype))
+    for _red, _ref in ((0, lambda a: a.sum()), (1, lambda a: a.mean()), (2, lambda a: a)):
+        add("identity_loss", _dt, f"reduction{_red}", {"x": _x},
+            lambda x, _red=_red: pd.identity_loss(x, _red),
+            lambda x, _ref=_ref: out(_ref(f64(x)), x.dtype))
+    for _max in (1.0, 100.0):
+        add("clip_by_norm", _dt, f"max{_max:g}", {"x": _x},
+            lambda x, _max=_max: pd.clip_by_norm(x, _max),
+            lambda x, _max=_max: out(f64(x) * min(1.0, _max / np.linalg.norm(f64(x))), x.dtype))
+    _a = np.array([-2.5, -0.0, 0.0, 3.0, np.nan, -np.inf, np.inf, -1e-30], _dt)
+    add("angle", _dt, "signs_nan", {"x": _a}, lambda x: pd.angle(x),
+        lambda x: out(np.where(np.isnan(x), x, np.where(x < 0, np.pi, 0.0)), x.dtype))
+    add("conj", _dt, "real", {"x": _x}, lambda x: pd.conj(x), lambda x: x.copy())
+    add("reverse", _dt, "axes02", {"x": _x}, lambda x: pd.reverse(x, [0, -1]),
+        lambda x: x[::-1, :, ::-1].copy())
+# median / nanmedian (odd and even counts, avg and min, several axes, all
+# axes; distinct values: Paddle's index among equal ones is unspecified;
+# NaN rows), mode (ties: the smallest value, its last column; NaN).
+for _dt in FLOATS:
+    _r = rng_for("median", _dt)
+    _m = (_r.permutation(3 * 4 * 6).reshape(3, 4, 6) + _r.uniform(0, 0.5, (3, 4, 6))).astype(_dt)
+    for _axes, _keep in (([2], True), ([1], False), ([0, 2], False), ([], True), ([], False)):
+        for _mode in ("avg", "min"):
+            _tag = f"axes{''.join(map(str, _axes)) or '_all'}_{_mode}{'_keep' if _keep else ''}"
+            add("median", _dt, _tag, {"x": _m},
+                lambda x, _axes=_axes, _keep=_keep, _mode=_mode: list(
+                    pd.median(x, _axes, _keep, _mode)),
+                lambda x, _axes=_axes, _keep=_keep, _mode=_mode: R.median(
+                    x, _axes, _keep, _mode))
+    _nm = _m.copy()
+    _nm[0, 1, 3] = _nm[1, 2, 0] = _nm[1, 2, 5] = np.nan
+    _nm[2, 3, :] = np.nan  # nanmedian: NaN and -1
+    for _mode in ("avg", "min"):
+        add("nanmedian", _dt, f"axis2_{_mode}", {"x": _nm},
+            lambda x, _mode=_mode: list(pd.nanmedian(x, [2], False, _mode)),
+            lambda x, _mode=_mode: R.median(x, [2], False, _mode, skip_nan=True))
+        add("nanmedian", _dt, f"axes01_{_mode}", {"x": _nm},
+            lambda x, _mode=_mode: list(pd.nanmedian(x, [0, 1], True, _mode)),
+            lambda x, _mode=_mode: R.median(x, [0, 1], True, _mode, skip_nan=True))
+    add("median", _dt, "nan_rows_min", {"x": _nm},
+        lambda x: list(pd.median(x, [2], False, "min")),
+        lambda x: R.median(x, [2], False, "min"))
+    _t = rand(rng_for("mode", _dt), (4, 9), _dt, 0, 3).round()  # ties
+    _t[3, :] = [2, 1, 1, 2, np.nan, 0, 0, 2, 1]  # 1 and 2 both thrice: 1, column 8
+    for _axis, _keep in ((1, False), (0, True), (-1, True)):
+        add("mode", _dt, f"axis{_axis}{'_keep' if _keep else ''}", {"x": _t},
+            lambda x, _axis=_axis, _keep=_keep: list(pd.mode(x, _axis, _keep)),
+            lambda x, _axis=_axis, _keep=_keep: R.mode(x, _axis, _keep))
+    add("mode", _dt, "all_nan", {"x": np.full((2, 3), np.nan, _dt)},
+        lambda x: list(pd.mode(x, 1)), lambda x: R.mode(x, 1))
+add("mode", I64, "ints", {"x": rand(rng_for("mode", "i64"), (5, 7), I64, -2, 2)},
+    lambda x: list(pd.mode(x, 1)), lambda x: R.mode(x, 1))
+add("median", I32, "ints_min", {"x": np.array([[5, -3, 9, 1], [2, 8, -7, 4]], np.int32)},
+    lambda x: list(pd.median(x, [1], False, "min")), lambda x: R.median(x, [1], False, "min"))
+# fold (strides, dilations, paddings; blocks that overlap), lp_pool2d
+# (p = 2 and 1, strides, padding, ceil_mode), nll_loss (2-D and 4-D, class
+# weights, ignore_index, the three reductions, all ignored).
+for _dt in FLOATS:
+    for _out, _k, _s, _p, _d in (((5, 6), (2, 3), (1, 1), (0, 0), (1, 1)),
+                                 ((6, 7), (3, 3), (2, 2), (1, 1), (1, 1)),
+                                 ((7, 7), (2, 2), (1, 2), (1, 0), (2, 1))):
+        _bh = (_out[0] + 2 * _p[0] - (_d[0] * (_k[0] - 1) + 1)) // _s[0] + 1
+        _bw = (_out[1] + 2 * _p[1] - (_d[1] * (_k[1] - 1) + 1)) // _s[1] + 1
+        _fx = rand(rng_for("fold", _dt, *_out), (2, 3 * _k[0] * _k[1], _bh * _bw), _dt)
+        add("fold", _dt, f"out{_out[0]}x{_out[1]}_k{_k[0]}{_k[1]}_s{_s[0]}{_s[1]}_p{_p[0]}{_p[1]}"
+            f"_d{_d[0]}{_d[1]}", {"x": _fx},
+            lambda x, _out=_out, _k=_k, _s=_s, _p=_p, _d=_d: pd.fold(
+                x, list(_out), list(_k), list(_s), [_p[0], _p[1], _p[0], _p[1]], list(_d)),
+            lambda x, _out=_out, _k=_k, _s=_s, _p=_p, _d=_d: out(
+                R.fold(x, _out, _k, _s, _p, _d), x.dtype))
+    _px = rand(rng_for("lp_pool2d", _dt), (2, 3, 7, 8), _dt, 0.1, 2.0)
+    for _k, _s, _p, _norm, _ceil in (((2, 2), (2, 2), (0, 0), 2.0, False),
+                                     ((3, 3), (2, 2), (1, 1), 1.0, False),
+                                     ((3, 2), (2, 3), (0, 0), 3.0, True)):
+        add("lp_pool2d", _dt, f"k{_k[0]}{_k[1]}_s{_s[0]}{_s[1]}_p{_p[0]}_norm{_norm:g}"
+            f"{'_ceil' if _ceil else ''}", {"x": _px},
+            lambda x, _k=_k, _s=_s, _p=_p, _norm=_norm, _ceil=_ceil: pd.lp_pool2d(
+                x, list(_k), list(_s), list(_p), _ceil, True, "NCHW", "lp", False, False,
+                "EXPLICIT", _norm),
+            lambda x, _k=_k, _s=_s, _p=_p, _norm=_norm, _ceil=_ceil: out(
+                R.lp_pool2d(x, _k, _s, _p, _norm, _ceil), x.dtype))
+    _r = rng_for("nll_loss", _dt)
+    _lx = rand(_r, (5, 4), _dt, -3, 0)
+    _ll = np.array([0, 3, -100, 2, 1], np.int64)
+    _lw = rand(_r, (4,), _dt, 0.5, 2)
+    _lx4 = rand(_r, (2, 3, 2, 3), _dt, -3, 0)
+    _ll4 = _r.integers(0, 3, (2, 2, 3)).astype(np.int64)
+    _ll4[1, 0, 2] = 7  # another ignore_index
+    for _red in ("mean", "sum", "none"):
+        add("nll_loss", _dt, f"2d_weighted_{_red}", {"x": _lx, "l": _ll, "w": _lw},
+            lambda x, l, w, _red=_red: list(pd.nll_loss(x, l, w, -100, _red)),
+            lambda x, l, w, _red=_red: [out(v, x.dtype) for v in R.nll_loss(x, l, w, -100, _red)])
+        add("nll_loss", _dt, f"4d_{_red}", {"x": _lx4, "l": _ll4},
+            lambda x, l, _red=_red: list(pd.nll_loss(x, l, None, 7, _red)),
+            lambda x, l, _red=_red: [out(v, x.dtype) for v in R.nll_loss(x, l, None, 7, _red)])
+    add("nll_loss", _dt, "all_ignored_mean", {"x": _lx, "l": np.full(5, -100, np.int64)},
+        lambda x, l: list(pd.nll_loss(x, l, None)),
+        lambda x, l: [out(v, x.dtype) for v in R.nll_loss(x, l)])
+# histogram: a given range (values outside it dropped, max in the last
+# bin), the data's range, weights, density, integers, a range of one value.
+for _dt in FLOATS:
+    _h = rand(rng_for("histogram", _dt), (6, 7), _dt, -3, 3)
+    _h[0, 0], _h[1, 1] = 2.0, -2.0  # exactly max and min
+    _hw = rand(rng_for("histogram", _dt, "w"), (6, 7), _dt, 0, 1)
+    add("histogram", _dt, "range", {"x": _h}, lambda x: pd.histogram(x, None, 8, -2.0, 2.0),
+        lambda x: R.histogram(x, 8, -2.0, 2.0))
+    add("histogram", _dt, "data_range", {"x": _h}, lambda x: pd.histogram(x, None, 5),
+        lambda x: R.histogram(x, 5))
+    add("histogram", _dt, "weighted", {"x": _h, "w": _hw},
+        lambda x, w: pd.histogram(x, w, 6, -1.0, 2.5), lambda x, w: R.histogram(x, 6, -1.0, 2.5, w))
+    add("histogram", _dt, "density", {"x": _h}, lambda x: pd.histogram(x, None, 4, 0.0, 0.0, True),
+        lambda x: R.histogram(x, 4, density=True))
+    add("histogram", _dt, "one_value", {"x": np.full((5,), 1.5, _dt)},
+        lambda x: pd.histogram(x, None, 4), lambda x: R.histogram(x, 4))
+add("histogram", I32, "ints", {"x": rand(rng_for("histogram", "i32"), (40,), I32, -5, 9)},
+    lambda x: pd.histogram(x, None, 7), lambda x: R.histogram(x, 7))
+add("histogram", I64, "ints_range", {"x": rand(rng_for("histogram", "i64"), (40,), I64, -5, 9)},
+    lambda x: pd.histogram(x, None, 3, 0.0, 6.0), lambda x: R.histogram(x, 3, 0.0, 6.0))
+# prior_box (max sizes, flipped ratios, clip; explicit steps and offset;
+# min_max_aspect_ratios_order), box_coder (encode and decode on both axes,
+# normalized or not, variances from a tensor or the attribute).
+for _dt in FLOATS:
+    _fm, _img = np.zeros((1, 3, 4, 5), _dt), np.zeros((1, 3, 40, 48), _dt)
+    for _tag, _kw in (("max_flip_clip", dict(min_sizes=[8.0, 16.0], max_sizes=[12.0, 24.0],
+                                              aspect_ratios=[2.0, 3.0], flip=True, clip=True)),
+                      ("steps_offset", dict(min_sizes=[10.0], aspect_ratios=[2.0], flip=False,
+                                            clip=False, step_w=9.0, step_h=11.0, offset=0.3)),
+                      ("ordered", dict(min_sizes=[8.0, 16.0], max_sizes=[12.0, 24.0],
+                                       aspect_ratios=[2.0], flip=True, clip=False, ordered=True))):
+        add("prior_box", _dt, _tag, {"x": _fm, "img": _img},
+            lambda x, img, _kw=_kw: list(pd.prior_box(
+                x, img, _kw["min_sizes"], _kw.get("max_sizes", []), _kw["aspect_ratios"],
+                [0.1, 0.2, 0.3, 0.4], _kw["flip"], _kw["clip"], _kw.get("step_w", 0.0),
+                _kw.get("step_h", 0.0), _kw.get("offset", 0.5), _kw.get("ordered", False))),
+            lambda x, img, _kw=_kw: [out(v, x.dtype) for v in R.prior_box(
+                4, 5, 40, 48, _kw["min_sizes"], _kw.get("max_sizes", ()), _kw["aspect_ratios"],
+                (0.1, 0.2, 0.3, 0.4), _kw["flip"], _kw["clip"], _kw.get("step_w", 0.0),
+                _kw.get("step_h", 0.0), _kw.get("offset", 0.5), _kw.get("ordered", False))])
+    _r = rng_for("box_coder", _dt)
+    _corner = _r.uniform(0, 10, (5, 2))
+    _pb = np.concatenate([_corner, _corner + _r.uniform(1, 5, (5, 2))], 1).astype(_dt)
+    _pv = _r.uniform(0.1, 0.3, (5, 4)).astype(_dt)
+    _tb = (_pb[:3] + np.array([0.5, 0.2, 1.0, 0.3])).astype(_dt)
+    _t3 = _r.uniform(-1, 1, (3, 5, 4)).astype(_dt)
+    for _norm in (True, False):
+        _n = "normalized" if _norm else "pixels"
+        add("box_coder", _dt, f"encode_var_{_n}", {"p": _pb, "v": _pv, "t": _tb},
+            lambda p, v, t, _norm=_norm: pd.box_coder(p, v, t, "encode_center_size", _norm),
+            lambda p, v, t, _norm=_norm: out(R.box_coder(p, v, t, "encode_center_size", _norm),
+                                             p.dtype))
+        add("box_coder", _dt, f"encode_attr_{_n}", {"p": _pb, "t": _tb},
+            lambda p, t, _norm=_norm: pd.box_coder(p, None, t, "encode_center_size", _norm, 0,
+                                                   [0.1, 0.1, 0.2, 0.2]),
+            lambda p, t, _norm=_norm: out(R.box_coder(p, None, t, "encode_center_size", _norm,
+                                                      variance=[0.1, 0.1, 0.2, 0.2]), p.dtype))
+        add("box_coder", _dt, f"decode_axis0_{_n}", {"p": _pb, "v": _pv, "t": _t3},
+            lambda p, v, t, _norm=_norm: pd.box_coder(p, v, t, "decode_center_size", _norm, 0),
+            lambda p, v, t, _norm=_norm: out(R.box_coder(p, v, t, "decode_center_size", _norm, 0),
+                                             p.dtype))
+        add("box_coder", _dt, f"decode_axis1_{_n}", {"p": _pb[:3], "t": _t3},
+            lambda p, t, _norm=_norm: pd.box_coder(p, None, t, "decode_center_size", _norm, 1),
+            lambda p, t, _norm=_norm: out(R.box_coder(p, None, t, "decode_center_size", _norm, 1),
+                                          p.dtype))
+# index_put: a mask with one value or a row per selected slice (written
+# or added), integer indices broadcast together (negative, repeated with
+# accumulate), into ints too.
+for _dt in FLOATS:
+    _r = rng_for("index_put", _dt)
+    _x = rand(_r, (4, 3, 5), _dt)
+    _m1 = np.array([True, False, True, True])
+    _m2 = _r.random((4, 3)) < 0.5
+    _m2[0, 0], _m2[3, 2] = True, False
+    _rows = rand(_r, (int(_m2.sum()), 5), _dt)
+    for _acc in (False, True):
+        _a = "_add" if _acc else ""
+        add("index_put", _dt, f"mask_scalar{_a}", {"x": _x, "m": _m1, "v": np.array(2.5, _dt)},
+            lambda x, m, v, _acc=_acc: pd.index_put(x, [m], v, _acc),
+            lambda x, m, v, _acc=_acc: R.index_put(x, [m], v, _acc))
+        add("index_put", _dt, f"mask_rows{_a}", {"x": _x, "m": _m2, "v": _rows},
+            lambda x, m, v, _acc=_acc: pd.index_put(x, [m], v, _acc),
+            lambda x, m, v, _acc=_acc: R.index_put(x, [m], v, _acc))
+        _i0 = np.array([[0], [-1], [2]], np.int64)
+        _i1 = np.array([1, 0], np.int32)
+        add("index_put", _dt, f"ints_broadcast{_a}",
+            {"x": _x, "i": _i0, "j": _i1, "v": rand(_r, (3, 2, 5), _dt)},
+            lambda x, i, j, v, _acc=_acc: pd.index_put(x, [i, j], v, _acc),
+            lambda x, i, j, v, _acc=_acc: R.index_put(x, [i, j], v, _acc))
+    add("index_put", _dt, "repeated_add", {"x": _x, "i": np.array([1, 3, 1, 1], np.int64),
+                                           "v": rand(_r, (5,), _dt)},
+        lambda x, i, v: pd.index_put(x, [i], v, True),
+        lambda x, i, v: R.index_put(x, [i], v, True))
+add("index_put", I64, "ints", {"x": rand(rng_for("index_put", "i64"), (3, 4), I64, -9, 9),
+                               "i": np.array([2, 0], np.int64), "j": np.array([3, -4], np.int64),
+                               "v": np.array([7, 8], np.int64)},
+    lambda x, i, j, v: pd.index_put(x, [i, j], v), lambda x, i, j, v: R.index_put(x, [i, j], v))
+_i = rand(rng_for("stats", "int"), (4, 6), I32, -50, 50)
+add("nansum", I32, "ints_into_int64", {"x": _i}, lambda x: pd.nansum(x, [1]),
+    lambda x: x.astype(np.int64).sum(1))
+add("conj", I64, "ints", {"x": _i.astype(np.int64)}, lambda x: pd.conj(x), lambda x: x.copy())
+
+
 _section("random")
 for _dt in FLOATS:
     add("uniform", _dt, "stats", {}, (lambda d: lambda: pd.uniform([100, 50], d, -2.0, 3.0, 0))(_dt),

@@ -1771,3 +1771,242 @@ def multiclass_nms3(bboxes, scores, score_threshold, nms_top_k, keep_top_k, nms_
         counts.append(count)
     out = np.array(rows, scores.dtype).reshape(-1, 6)
     return out, np.array(index, np.int32).reshape(-1, 1), np.array(counts, np.int32)
+
+
+def _rows(x, axes):
+    """x with `axes` (all for none) moved last and flattened: (rows, kept shape)."""
+    axes = sorted({a % x.ndim for a in axes}) if axes else list(range(x.ndim))
+    kept = [d for d in range(x.ndim) if d not in axes]
+    moved = np.transpose(x, kept + axes)
+    n = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
+    return moved.reshape(-1, n), axes
+
+
+def _reduced_shape(x, axes, keepdim):
+    return tuple(1 if d in axes else x.shape[d] for d in range(x.ndim)
+                 if keepdim or d not in axes)
+
+
+def median(x, axes=(), keepdim=True, mode="avg", skip_nan=False):
+    """Paddle's median / nanmedian: the value and the middles' columns in the
+    reduced axes flattened (both for "avg"); NaN rows as the kernels do."""
+    rows, axes = _rows(x, list(axes))
+    vals, idx = [], []
+    for row in rows:
+        nan = np.isnan(row) if row.dtype.kind == "f" else np.zeros(row.shape, bool)
+        order = np.argsort(row, kind="stable")  # NaN last
+        k = int((~nan).sum()) if skip_nan else row.size
+        if skip_nan and k == 0:
+            vals.append(np.nan), idx.append((-1, -1))
+            continue
+        if not skip_nan and nan.any():
+            first = int(np.argmax(nan))
+            vals.append(np.nan), idx.append((first, first))
+            continue
+        lo, hi = (k - 1) // 2, k // 2
+        if mode == "avg":
+            vals.append((np.float64(row[order[lo]]) + np.float64(row[order[hi]])) / 2)
+            idx.append((order[lo], order[hi]))
+        else:
+            vals.append(row[order[lo]]), idx.append((order[lo], order[lo]))
+    shape = _reduced_shape(x, axes, keepdim)
+    out = np.asarray(vals, np.float64).astype(x.dtype).reshape(shape)
+    idx = np.asarray(idx, np.int64)
+    idx = idx.reshape(shape + (2,)) if mode == "avg" else idx[:, 0].reshape(shape)
+    return [out, idx]
+
+
+def mode(x, axis=-1, keepdim=False):
+    """The most frequent value (the smallest among ties, NaN after numbers)
+    and the column of its last occurrence."""
+    rows, axes = _rows(x, [axis])
+    vals, idx = [], []
+    for row in rows:
+        counts = [max(1, int((row == v).sum())) for v in row]
+        best = None
+        for j, (v, c) in enumerate(zip(row, counts)):
+            if best is None or c > best[0] or (c == best[0] and (
+                    v == best[1] or v < best[1] or (np.isnan(best[1]) and not np.isnan(v)))):
+                best = (c, v, j)
+        vals.append(best[1]), idx.append(best[2])
+    shape = _reduced_shape(x, axes, keepdim)
+    return [np.asarray(vals, x.dtype).reshape(shape), np.asarray(idx, np.int64).reshape(shape)]
+
+
+def fold(x, output_sizes, kernel_sizes, strides, paddings, dilations):
+    """col2im: each block's column added at its window (paddings[0] top,
+    paddings[1] left, as Paddle's kernel reads them)."""
+    n, ckk, _ = x.shape
+    kh, kw = kernel_sizes
+    c = ckk // (kh * kw)
+    oh, ow = output_sizes
+    bh = (oh + 2 * paddings[0] - (dilations[0] * (kh - 1) + 1)) // strides[0] + 1
+    bw = (ow + 2 * paddings[1] - (dilations[1] * (kw - 1) + 1)) // strides[1] + 1
+    out = np.zeros((n, c, oh, ow), np.float64)
+    cols = x.reshape(n, c, kh, kw, bh, bw).astype(np.float64)
+    for ki in range(kh):
+        for kj in range(kw):
+            for bi in range(bh):
+                for bj in range(bw):
+                    y = bi * strides[0] - paddings[0] + ki * dilations[0]
+                    xx = bj * strides[1] - paddings[1] + kj * dilations[1]
+                    if 0 <= y < oh and 0 <= xx < ow:
+                        out[:, :, y, xx] += cols[:, :, ki, kj, bi, bj]
+    return out
+
+
+def lp_pool2d(x, kernel, strides, paddings, p, ceil_mode=False):
+    """(sum of x^p over the window inside the input)^(1/p), NCHW."""
+    n, c, h, w = x.shape
+    out_dims = []
+    for size, k, s, pad in ((h, kernel[0], strides[0], paddings[0]),
+                            (w, kernel[1], strides[1], paddings[1])):
+        span = size + 2 * pad - k
+        out_dims.append((-(-span // s) if ceil_mode else span // s) + 1)
+    out = np.zeros((n, c, *out_dims), np.float64)
+    xp = np.power(x.astype(np.float64), p)
+    for i in range(out_dims[0]):
+        for j in range(out_dims[1]):
+            y0, x0 = i * strides[0] - paddings[0], j * strides[1] - paddings[1]
+            win = xp[:, :, max(y0, 0):min(y0 + kernel[0], h), max(x0, 0):min(x0 + kernel[1], w)]
+            out[:, :, i, j] = win.sum(axis=(2, 3))
+    return np.power(out, 1.0 / p)
+
+
+def nll_loss(x, label, weight=None, ignore_index=-100, reduction="mean"):
+    x = x.astype(np.float64)
+    c = x.shape[1]
+    w = np.ones(c) if weight is None else weight.astype(np.float64)
+    moved = np.moveaxis(x, 1, -1)  # [N, (H, W,) C]
+    ign = label == ignore_index
+    safe = np.where(ign, 0, label)
+    picked = np.take_along_axis(moved, safe[..., None], -1)[..., 0]
+    wt = np.where(ign, 0.0, w[safe])
+    loss = -wt * picked
+    if reduction == "none":
+        return [loss, np.float64(0)]
+    total = wt.sum()
+    if reduction == "sum":
+        return [loss.sum(), total]
+    return [loss.sum() / total if total != 0 else np.float64(0), total]
+
+
+def histogram(x, bins=100, lo=0.0, hi=0.0, weight=None, density=False):
+    """Paddle's histogram kernel, in the input's type."""
+    t = x.dtype.type
+    flat = x.ravel()
+    if lo == 0 and hi == 0 and flat.size:
+        lo, hi = flat.min(), flat.max()
+    lo, hi = t(lo), t(hi)
+    if lo == hi:
+        lo, hi = t(lo - t(1)), t(hi + t(1))
+    out = np.zeros(bins, np.float64)
+    for i, v in enumerate(flat):
+        if not (lo <= v <= hi):
+            continue
+        if x.dtype.kind == "f":
+            b = int(t(t(t(v - lo) * t(bins)) / t(hi - lo)))
+        else:
+            b = int((int(v) - int(lo)) * bins // (int(hi) - int(lo)))
+        out[min(b, bins - 1)] += 1.0 if weight is None else float(weight.ravel()[i])
+    if density:
+        out = out / (out.sum() * (float(hi) - float(lo)) / bins)
+    return out.astype(np.float32) if (weight is not None or density) else out.astype(np.int64)
+
+
+# SSD (checked against paddle.vision.ops.box_coder / prior_box 3.3.1: within 4e-6).
+def _expand_ratios(ars, flip):
+    out = [1.0]
+    for ar in ars:
+        if any(abs(ar - o) < 1e-6 for o in out):
+            continue
+        out.append(ar)
+        if flip:
+            out.append(np.float32(1) / ar if isinstance(ar, np.float32) else 1.0 / ar)
+    return out
+
+def prior_box(fh, fw, img_h, img_w, min_sizes, max_sizes=(), aspect_ratios=(), variances=(0.1, 0.1, 0.2, 0.2),
+              flip=True, clip=True, step_w=0.0, step_h=0.0, offset=0.5, ordered=False):
+    # The attributes are float32 (and so is an inverted ratio), as in Paddle.
+    f32 = lambda v: float(np.float32(v))  # noqa: E731
+    min_sizes, max_sizes = [f32(v) for v in min_sizes], [f32(v) for v in max_sizes]
+    variances, step_w, step_h, offset = [f32(v) for v in variances], f32(step_w), f32(step_h), f32(offset)
+    ratios = [f32(r) for r in _expand_ratios([np.float32(a) for a in aspect_ratios], flip)]
+    if step_w == 0 or step_h == 0:
+        step_w, step_h = img_w / fw, img_h / fh
+    boxes = []
+    for h in range(fh):
+        for w in range(fw):
+            cx, cy = (w + offset) * step_w, (h + offset) * step_h
+            cell = []
+            def push(hw, hh):
+                cell.append([(cx - hw) / img_w, (cy - hh) / img_h, (cx + hw) / img_w, (cy + hh) / img_h])
+            for s, mn in enumerate(min_sizes):
+                def square():
+                    if max_sizes:
+                        half = np.sqrt(mn * max_sizes[s]) / 2
+                        push(half, half)
+                if ordered:
+                    push(mn / 2, mn / 2); square()
+                    for r in ratios:
+                        if abs(r - 1) >= 1e-6:
+                            push(mn * np.sqrt(r) / 2, mn / np.sqrt(r) / 2)
+                else:
+                    for r in ratios:
+                        push(mn * np.sqrt(r) / 2, mn / np.sqrt(r) / 2)
+                    square()
+            boxes.append(cell)
+    out = np.array(boxes, np.float64).reshape(fh, fw, -1, 4)
+    if clip:
+        out = np.clip(out, 0, 1)
+    return [out, np.broadcast_to(np.asarray(variances, np.float64), out.shape).copy()]
+
+def box_coder(prior, prior_var, target, code_type="encode_center_size", normalized=True, axis=0, variance=()):
+    u = 0.0 if normalized else 1.0
+    prior = prior.astype(np.float64); target = target.astype(np.float64)
+    pw = prior[:, 2] - prior[:, 0] + u; ph = prior[:, 3] - prior[:, 1] + u
+    pcx = prior[:, 0] + pw / 2; pcy = prior[:, 1] + ph / 2
+    if prior_var is not None:
+        var = prior_var.astype(np.float64)
+    elif len(variance):  # a float32 attribute
+        var = np.broadcast_to(np.asarray(variance, np.float32).astype(np.float64), prior.shape)
+    else:
+        var = None
+    if code_type == "encode_center_size":
+        tcx = (target[:, 0] + target[:, 2]) / 2; tcy = (target[:, 1] + target[:, 3]) / 2
+        tw = target[:, 2] - target[:, 0] + u; th = target[:, 3] - target[:, 1] + u
+        out = np.stack([(tcx[:, None] - pcx[None]) / pw[None], (tcy[:, None] - pcy[None]) / ph[None],
+                        np.log(np.abs(tw[:, None] / pw[None])), np.log(np.abs(th[:, None] / ph[None]))], -1)
+        if var is not None:
+            out = out / var[None]
+        return out
+    v = np.ones_like(prior) if var is None else var
+    if axis == 0:
+        pw_, ph_, pcx_, pcy_, v_ = pw[None], ph[None], pcx[None], pcy[None], v[None]
+    else:
+        pw_, ph_, pcx_, pcy_, v_ = pw[:, None], ph[:, None], pcx[:, None], pcy[:, None], v[:, None]
+    cx = v_[..., 0] * target[..., 0] * pw_ + pcx_
+    cy = v_[..., 1] * target[..., 1] * ph_ + pcy_
+    w = np.exp(v_[..., 2] * target[..., 2]) * pw_
+    h = np.exp(v_[..., 3] * target[..., 3]) * ph_
+    return np.stack([cx - w / 2, cy - h / 2, cx + w / 2 - u, cy + h / 2 - u], -1)
+
+
+def index_put(x, indices, value, accumulate=False):
+    """x with value written (or added) where indices select: a bool mask,
+    or integer tensors broadcast together (in order; duplicates add with
+    accumulate, the last write wins without)."""
+    out = x.copy()
+    if len(indices) == 1 and indices[0].dtype == np.bool_:
+        mask = indices[0]
+        selected = out[mask]
+        v = np.broadcast_to(value, selected.shape)
+        out[mask] = selected + v if accumulate else v
+        return out
+    idx = np.broadcast_arrays(*indices)
+    rest = x.shape[len(indices):]
+    v = np.broadcast_to(value, idx[0].shape + rest)
+    for p in np.ndindex(*idx[0].shape):
+        at = tuple(int(i[p]) for i in idx)
+        out[at] = out[at] + v[p] if accumulate else v[p]
+    return out

@@ -15,6 +15,87 @@ namespace {
 int64_t mulDims(int64_t a, int64_t b) { return isDyn(a) || isDyn(b) ? kDyn : a * b; }
 } // namespace
 
+LogicalResult BoxCoderInferMeta(const MetaTensor &priorBox, const MetaTensor &priorBoxVar,
+                                const MetaTensor &targetBox, StringRef codeType,
+                                bool boxNormalized, int32_t axis, ArrayRef<float> variance,
+                                MetaTensor &outputBox, const MetaError &err) {
+  bool encode = codeType == "encode_center_size";
+  if (!encode && codeType != "decode_center_size")
+    return err("code_type must be encode_center_size or decode_center_size, got ", codeType);
+  if (axis != 0 && axis != 1)
+    return err("axis must be 0 or 1, got ", axis);
+  if (priorBox.rank() != 2 || knownAndDiffer(priorBox.dims[1], 4))
+    return err("prior_box must be [M, 4], got ", dimsStr(priorBox.dims));
+  if (priorBoxVar.present && (priorBoxVar.rank() != 2 ||
+                              knownAndDiffer(priorBoxVar.dims[0], priorBox.dims[0]) ||
+                              knownAndDiffer(priorBoxVar.dims[1], 4)))
+    return err("prior_box_var must be shaped as prior_box ", dimsStr(priorBox.dims), ", got ",
+               dimsStr(priorBoxVar.dims));
+  if (priorBoxVar.present && !variance.empty())
+    return err("prior_box_var and variance cannot both be given");
+  if (!variance.empty() && variance.size() != 4)
+    return err("variance must have 4 values, got ", variance.size());
+  if (encode) {
+    if (targetBox.rank() != 2 || knownAndDiffer(targetBox.dims[1], 4))
+      return err("encoding takes target_box [N, 4], got ", dimsStr(targetBox.dims));
+    outputBox.set({targetBox.dims[0], priorBox.dims[0], 4}, targetBox.dtype);
+    return success();
+  }
+  if (targetBox.rank() != 3 || knownAndDiffer(targetBox.dims[2], 4))
+    return err("decoding takes target_box [N, M, 4], got ", dimsStr(targetBox.dims));
+  if (knownAndDiffer(targetBox.dims[axis == 0 ? 1 : 0], priorBox.dims[0]))
+    return err("target_box ", dimsStr(targetBox.dims), " has no dim ", axis == 0 ? 1 : 0,
+               " of prior_box's ", priorBox.dims[0], " boxes");
+  outputBox.set(targetBox.dims, targetBox.dtype);
+  return success();
+}
+
+SmallVector<float> expandAspectRatios(ArrayRef<float> given, bool flip) {
+  SmallVector<float> ratios{1.0f};
+  for (float ar : given) {
+    auto known = [&](float r) {
+      return llvm::any_of(ratios, [&](float o) { return std::fabs(r - o) < 1e-6f; });
+    };
+    if (known(ar))
+      continue;
+    ratios.push_back(ar);
+    if (flip)
+      ratios.push_back(1.0f / ar);
+  }
+  return ratios;
+}
+
+LogicalResult PriorBoxInferMeta(const MetaTensor &input, const MetaTensor &image,
+                                ArrayRef<float> minSizes, ArrayRef<float> maxSizes,
+                                ArrayRef<float> aspectRatios, ArrayRef<float> variances,
+                                bool flip, bool clip, float stepW, float stepH, float offset,
+                                bool minMaxAspectRatiosOrder, MetaTensor &out, MetaTensor &var,
+                                const MetaError &err) {
+  if (input.rank() != 4 || image.rank() != 4)
+    return err("input and image must be 4-D NCHW, got ", dimsStr(input.dims), " and ",
+               dimsStr(image.dims));
+  if (minSizes.empty())
+    return err("min_sizes must not be empty");
+  if (llvm::any_of(minSizes, [](float s) { return !(s > 0); }))
+    return err("min_sizes must be positive");
+  if (!maxSizes.empty() && maxSizes.size() != minSizes.size())
+    return err("max_sizes must have as many values as min_sizes (", minSizes.size(), "), got ",
+               maxSizes.size());
+  for (auto [mn, mx] : llvm::zip(minSizes, maxSizes))
+    if (!(mx > mn))
+      return err("each max size must exceed its min size, got ", numStr(mx), " <= ", numStr(mn));
+  if (variances.size() != 4)
+    return err("variances must have 4 values, got ", variances.size());
+  if (llvm::any_of(aspectRatios, [](float r) { return !(r > 0); }))
+    return err("aspect_ratios must be positive");
+  int64_t priors = (int64_t)expandAspectRatios(aspectRatios, flip).size() * minSizes.size() +
+                   maxSizes.size();
+  SmallVector<int64_t> dims{input.dims[2], input.dims[3], priors, 4};
+  out.set(dims, input.dtype);
+  var.set(dims, input.dtype);
+  return success();
+}
+
 LogicalResult YoloBoxInferMeta(const MetaTensor &x, const MetaTensor &imgSize,
                                ArrayRef<int32_t> anchors, int32_t classNum, float confThresh,
                                int32_t downsampleRatio, bool clipBbox, float scaleXY,

@@ -102,6 +102,8 @@ struct MetaError {
 
 /// `[2, ?, 3]`
 std::string dimsStr(ArrayRef<int64_t> dims);
+/// A float attribute as a user wrote it (`0.5`, `1e-06`), for messages.
+std::string numStr(double v);
 
 /// Paddle's broadcast of two shapes (numpy rules, trailing alignment);
 /// reports incompatible dims.
@@ -253,6 +255,12 @@ LogicalResult UnfoldInferMeta(const MetaTensor &x, ArrayRef<int32_t> kernelSizes
                               ArrayRef<int32_t> strides, ArrayRef<int32_t> paddings,
                               ArrayRef<int32_t> dilations, MetaTensor &out,
                               const MetaError &err);
+/// fold: x [N, C*kh*kw, L] with L the blocks of the output map, out
+/// [N, C, output_sizes].
+LogicalResult FoldInferMeta(const MetaTensor &x, ArrayRef<int32_t> outputSizes,
+                            ArrayRef<int32_t> kernelSizes, ArrayRef<int32_t> strides,
+                            ArrayRef<int32_t> paddings, ArrayRef<int32_t> dilations,
+                            MetaTensor &out, const MetaError &err);
 LogicalResult TemporalShiftInferMeta(const MetaTensor &x, int64_t segNum, double shiftRatio,
                                      StringRef dataFormat, MetaTensor &out,
                                      const MetaError &err);
@@ -280,6 +288,11 @@ LogicalResult DiagEmbedInferMeta(const MetaTensor &input, int64_t offset, int64_
                                  int64_t dim2, MetaTensor &out, const MetaError &err);
 /// A chain of matmuls: the first operand may be 1-D (a row), the last 1-D (a
 /// column), the others 2-D.
+/// index_put: x's shape; one bool mask over x's leading dims or integer
+/// indices (at most x's rank, broadcastable together); value of x's dtype.
+LogicalResult IndexPutInferMeta(const MetaTensor &x, const MetaTensorList &indices,
+                                const MetaTensor &value, bool accumulate, MetaTensor &out,
+                                const MetaError &err);
 LogicalResult MultiDotInferMeta(const MetaTensorList &x, MetaTensor &out, const MetaError &err);
 /// An einsum equation resolved against its operands' shapes: the label of
 /// each operand dim and of each output dim, and each label's size. Labels
@@ -329,6 +342,13 @@ LogicalResult Pool2DInferMeta(const MetaTensor &x,
                               StringRef poolingType, bool globalPooling,
                               bool adaptive, StringRef paddingAlgorithm,
                               MetaTensor &out, const MetaError &err);
+/// lp_pool2d: pool2d's windows and shapes; norm_type (p) positive.
+LogicalResult LpPool2DInferMeta(const MetaTensor &x, ArrayRef<int64_t> kernelSize,
+                                ArrayRef<int64_t> strides, ArrayRef<int64_t> paddings,
+                                bool ceilMode, bool exclusive, StringRef dataFormat,
+                                StringRef poolingType, bool globalPooling, bool adaptive,
+                                StringRef paddingAlgorithm, float normType, MetaTensor &out,
+                                const MetaError &err);
 /// 2-D max pooling that also returns, per output element, the position
 /// of its maximum in the flattened input map (int32); the windows of
 /// pool2d (max, explicit paddings, NCHW).
@@ -434,6 +454,20 @@ LogicalResult SumInferMeta(const MetaTensor &x, const IntArrayArg &axis,
                            const MetaError &err);
 LogicalResult MeanAllInferMeta(const MetaTensor &x, MetaTensor &out,
                                const MetaError &err);
+/// nansum: as sum, with the axes as an attribute.
+LogicalResult NansumInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis, DataType dtype,
+                              bool keepdim, MetaTensor &out, const MetaError &err);
+/// var / std / variance: a reduction of a float tensor (Paddle has float
+/// kernels only).
+LogicalResult FloatReduceInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis, bool keepdim,
+                                   MetaTensor &out, const MetaError &err);
+/// identity_loss: reduction 0 (sum) or 1 (mean) gives a 0-D tensor, 2 (none)
+/// x's shape.
+LogicalResult IdentityLossInferMeta(const MetaTensor &x, int32_t reduction, MetaTensor &out,
+                                    const MetaError &err);
+/// clip_by_norm: x's shape; max_norm > 0.
+LogicalResult ClipByNormInferMeta(const MetaTensor &x, float maxNorm, MetaTensor &out,
+                                  const MetaError &err);
 LogicalResult ArgMinMaxInferMeta(const MetaTensor &x, const ScalarArg &axis,
                                  bool keepdims, bool flatten, DataType dtype,
                                  MetaTensor &out, const MetaError &err);
@@ -447,6 +481,18 @@ LogicalResult SearchsortedInferMeta(const MetaTensor &sortedSequence, const Meta
 /// index (int64); the axis kept as 1 or removed.
 LogicalResult KthvalueInferMeta(const MetaTensor &x, int64_t k, int64_t axis, bool keepdim,
                                 MetaTensor &out, MetaTensor &indices, const MetaError &err);
+/// histogram: [bins]; int64, float32 with a weight or density.
+LogicalResult HistogramInferMeta(const MetaTensor &input, const MetaTensor &weight, int64_t bins,
+                                 float min, float max, bool density, MetaTensor &out,
+                                 const MetaError &err);
+/// median / nanmedian: the reduction's shape (all axes for {}); medians
+/// int64, with a trailing 2 for mode "avg" (the two middles' indices).
+LogicalResult MedianInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis, bool keepdim,
+                              StringRef mode, MetaTensor &out, MetaTensor &medians,
+                              const MetaError &err);
+/// mode: x without `axis` (kept as 1 with keepdim), indices int64.
+LogicalResult ModeInferMeta(const MetaTensor &x, int64_t axis, bool keepdim, MetaTensor &out,
+                            MetaTensor &indices, const MetaError &err);
 /// cummax / cummin: x's shape, and indices of `dtype` (int32 or int64).
 LogicalResult CumWithIndicesInferMeta(const MetaTensor &x, int64_t axis, DataType dtype,
                                       MetaTensor &out, MetaTensor &indices,
@@ -480,6 +526,12 @@ LogicalResult KLDivInferMeta(const MetaTensor &x, const MetaTensor &label, Strin
                              MetaTensor &out, const MetaError &err);
 /// sigmoid_cross_entropy_with_logits: x, label and pos_weight (optional)
 /// of one shape; out too.
+/// nll_loss: input [N, C] with label [N], or [N, C, H, W] with [N, H, W];
+/// weight [C]; out label's shape ("none") or 0-D, total_weight 0-D.
+LogicalResult NllLossRawInferMeta(const MetaTensor &input, const MetaTensor &label,
+                                  const MetaTensor &weight, int64_t ignoreIndex,
+                                  StringRef reduction, MetaTensor &out,
+                                  MetaTensor &totalWeight, const MetaError &err);
 LogicalResult SigmoidCrossEntropyWithLogitsInferMeta(const MetaTensor &x,
                                                      const MetaTensor &label,
                                                      const MetaTensor &posWeight,
@@ -515,6 +567,22 @@ LogicalResult MultiClassNMSInferMeta(const MetaTensor &bboxes, const MetaTensor 
                                      bool normalized, float nmsEta, int32_t backgroundLabel,
                                      MetaTensor &out, MetaTensor &index,
                                      MetaTensor &nmsRoisNum, const MetaError &err);
+/// box_coder: encode [N, 4] targets against [M, 4] priors into [N, M, 4];
+/// decode [N, M, 4] (priors [M, 4] for axis 0, [N, 4] for axis 1).
+LogicalResult BoxCoderInferMeta(const MetaTensor &priorBox, const MetaTensor &priorBoxVar,
+                                const MetaTensor &targetBox, StringRef codeType,
+                                bool boxNormalized, int32_t axis, ArrayRef<float> variance,
+                                MetaTensor &outputBox, const MetaError &err);
+/// The aspect ratios prior_box uses: 1, then each given one (and its
+/// inverse with flip) not within 1e-6 of one already there.
+SmallVector<float> expandAspectRatios(ArrayRef<float> given, bool flip);
+/// prior_box: out and var [H, W, P, 4], P = ratios * min sizes + max sizes.
+LogicalResult PriorBoxInferMeta(const MetaTensor &input, const MetaTensor &image,
+                                ArrayRef<float> minSizes, ArrayRef<float> maxSizes,
+                                ArrayRef<float> aspectRatios, ArrayRef<float> variances,
+                                bool flip, bool clip, float stepW, float stepH, float offset,
+                                bool minMaxAspectRatiosOrder, MetaTensor &out, MetaTensor &var,
+                                const MetaError &err);
 LogicalResult YoloBoxInferMeta(const MetaTensor &x, const MetaTensor &imgSize,
                                ArrayRef<int32_t> anchors, int32_t classNum, float confThresh,
                                int32_t downsampleRatio, bool clipBbox, float scaleXY,
@@ -626,6 +694,9 @@ LogicalResult TakeAlongAxisInferMeta(const MetaTensor &arr,
                                      MetaTensor &out, const MetaError &err);
 LogicalResult FlipInferMeta(const MetaTensor &x, ArrayRef<int32_t> axis,
                             MetaTensor &out, const MetaError &err);
+/// reverse: x's shape; the axes (when known) in range and distinct.
+LogicalResult ReverseInferMeta(const MetaTensor &x, const IntArrayArg &axis, MetaTensor &out,
+                               const MetaError &err);
 LogicalResult RollInferMeta(const MetaTensor &x, const IntArrayArg &shifts,
                             ArrayRef<int64_t> axis, MetaTensor &out,
                             const MetaError &err);

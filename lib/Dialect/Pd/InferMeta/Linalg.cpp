@@ -376,6 +376,21 @@ static LogicalResult poolInferMeta(const MetaTensor &x, int64_t spatial,
   return success();
 }
 
+LogicalResult LpPool2DInferMeta(const MetaTensor &x, ArrayRef<int64_t> kernelSize,
+                                ArrayRef<int64_t> strides, ArrayRef<int64_t> paddings,
+                                bool ceilMode, bool exclusive, StringRef dataFormat,
+                                StringRef poolingType, bool globalPooling, bool adaptive,
+                                StringRef paddingAlgorithm, float normType, MetaTensor &out,
+                                const MetaError &err) {
+  if (!(normType > 0))
+    return err("norm_type must be positive, got ", numStr(normType));
+  if (adaptive)
+    return err("lp_pool2d has no adaptive windows");
+  // Paddle passes pooling_type "lp"; the windows are avg's.
+  return Pool2DInferMeta(x, IntArrayArg::of(kernelSize), strides, paddings, ceilMode, exclusive,
+                         dataFormat, "avg", globalPooling, adaptive, paddingAlgorithm, out, err);
+}
+
 LogicalResult Pool2DInferMeta(const MetaTensor &x, const IntArrayArg &kernelSize,
                               ArrayRef<int64_t> strides, ArrayRef<int64_t> paddings,
                               bool ceilMode, bool exclusive, StringRef dataFormat,
@@ -914,6 +929,41 @@ LogicalResult UnfoldInferMeta(const MetaTensor &x, ArrayRef<int32_t> kernelSizes
   return success();
 }
 
+LogicalResult FoldInferMeta(const MetaTensor &x, ArrayRef<int32_t> outputSizes,
+                            ArrayRef<int32_t> kernelSizes, ArrayRef<int32_t> strides,
+                            ArrayRef<int32_t> paddings, ArrayRef<int32_t> dilations,
+                            MetaTensor &out, const MetaError &err) {
+  if (x.rank() != 3)
+    return err("x must be 3-D [N, C*kh*kw, L], got ", dimsStr(x.dims));
+  if (outputSizes.size() != 2 || kernelSizes.size() != 2 || strides.size() != 2 ||
+      dilations.size() != 2 || (paddings.size() != 2 && paddings.size() != 4))
+    return err("output_sizes, kernel_sizes, strides and dilations take 2 values and "
+               "paddings 2 or 4, got ", outputSizes.size(), ", ", kernelSizes.size(), ", ",
+               strides.size(), ", ", dilations.size(), " and ", paddings.size());
+  for (int i = 0; i < 2; ++i)
+    if (outputSizes[i] <= 0 || kernelSizes[i] <= 0 || strides[i] <= 0 || dilations[i] <= 0)
+      return err("output_sizes, kernel_sizes, strides and dilations must be positive");
+  if (llvm::any_of(paddings, [](int32_t p) { return p < 0; }))
+    return err("paddings must not be negative");
+  int64_t blocks = 1;
+  for (int i = 0; i < 2; ++i) {
+    int64_t span = int64_t(dilations[i]) * (kernelSizes[i] - 1) + 1;
+    int64_t extent = int64_t(outputSizes[i]) + 2 * int64_t(paddings[i]);
+    if (extent < span)
+      return err("output size ", outputSizes[i], " with paddings is smaller than the "
+                 "window's extent ", span);
+    blocks *= (extent - span) / strides[i] + 1;
+  }
+  int64_t window = int64_t(kernelSizes[0]) * kernelSizes[1];
+  int64_t c = x.dims[1];
+  if (!isDyn(c) && c % window != 0)
+    return err("x's dim 1 (", c, ") must be a multiple of kh * kw = ", window);
+  if (knownAndDiffer(x.dims[2], blocks))
+    return err("x has ", x.dims[2], " blocks, the output map takes ", blocks);
+  out.set({x.dims[0], isDyn(c) ? kDyn : c / window, outputSizes[0], outputSizes[1]}, x.dtype);
+  return success();
+}
+
 LogicalResult TemporalShiftInferMeta(const MetaTensor &x, int64_t segNum, double shiftRatio,
                                      StringRef dataFormat, MetaTensor &out,
                                      const MetaError &err) {
@@ -1055,6 +1105,37 @@ LogicalResult KLDivInferMeta(const MetaTensor &x, const MetaTensor &label, Strin
     out.set(x.dims, x.dtype);
   else
     out.set({}, x.dtype);
+  return success();
+}
+
+LogicalResult NllLossRawInferMeta(const MetaTensor &input, const MetaTensor &label,
+                                  const MetaTensor &weight, int64_t ignoreIndex,
+                                  StringRef reduction, MetaTensor &out,
+                                  MetaTensor &totalWeight, const MetaError &err) {
+  if (reduction != "none" && reduction != "sum" && reduction != "mean")
+    return err("reduction must be \"none\", \"sum\" or \"mean\", got \"", reduction, "\"");
+  if (input.rank() != 2 && input.rank() != 4)
+    return err("input must be 2-D [N, C] or 4-D [N, C, H, W], got ", dimsStr(input.dims));
+  if (!isa<IntegerType>(label.dtype) || label.dtype.isInteger(1))
+    return err("label must be an integer tensor, got ", label.dtype);
+  SmallVector<int64_t> expected{input.dims[0]};
+  if (input.rank() == 4)
+    expected.append({input.dims[2], input.dims[3]});
+  if (label.rank() != (int64_t)expected.size())
+    return err("label must be ", expected.size(), "-D for a ", input.rank(), "-D input, got ",
+               dimsStr(label.dims));
+  for (auto [l, e] : llvm::zip(label.dims, expected))
+    if (knownAndDiffer(l, e))
+      return err("label's shape ", dimsStr(label.dims), " does not match input's ",
+                 dimsStr(input.dims));
+  if (weight.present && (weight.rank() != 1 || knownAndDiffer(weight.dims[0], input.dims[1])))
+    return err("weight must be 1-D with the input's ", input.dims[1], " classes, got ",
+               dimsStr(weight.dims));
+  if (reduction == "none")
+    out.set(label.dims, input.dtype);
+  else
+    out.set({}, input.dtype);
+  totalWeight.set({}, input.dtype);
   return success();
 }
 

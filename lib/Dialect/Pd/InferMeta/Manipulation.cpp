@@ -797,6 +797,56 @@ LogicalResult FlipInferMeta(const MetaTensor &x, ArrayRef<int32_t> axis,
   return success();
 }
 
+LogicalResult IndexPutInferMeta(const MetaTensor &x, const MetaTensorList &indices,
+                                const MetaTensor &value, bool accumulate, MetaTensor &out,
+                                const MetaError &err) {
+  if (indices.tensors.empty())
+    return err("indices must not be empty");
+  if (value.dtype != x.dtype)
+    return err("value's dtype ", value.dtype, " differs from x's ", x.dtype);
+  const MetaTensor &first = indices.tensors.front();
+  if (first.dtype.isInteger(1)) {
+    if (indices.tensors.size() != 1)
+      return err("a bool mask must be the only index, got ", indices.tensors.size());
+    if (first.rank() > x.rank())
+      return err("the mask ", dimsStr(first.dims), " has more dims than x ", dimsStr(x.dims));
+    for (int64_t d = 0; d < first.rank(); ++d)
+      if (knownAndDiffer(first.dims[d], x.dims[d]))
+        return err("the mask ", dimsStr(first.dims), " does not match x's leading dims ",
+                   dimsStr(x.dims));
+  } else {
+    if ((int64_t)indices.tensors.size() > x.rank())
+      return err(indices.tensors.size(), " indices for a tensor of rank ", x.rank());
+    SmallVector<int64_t> shape;
+    for (const MetaTensor &t : indices.tensors) {
+      if (!isa<IntegerType>(t.dtype) || t.dtype.isInteger(1))
+        return err("indices must be one bool mask or integer tensors, got ", t.dtype);
+      SmallVector<int64_t> next;
+      if (failed(broadcastShapes(shape, t.dims, next, err, "indices", "indices")))
+        return failure();
+      shape = next;
+    }
+  }
+  out.share(x);
+  return success();
+}
+
+LogicalResult ReverseInferMeta(const MetaTensor &x, const IntArrayArg &axis, MetaTensor &out,
+                               const MetaError &err) {
+  if (axis.isConstant()) {
+    llvm::SmallSet<int64_t, 8> seen;
+    for (int64_t a : *axis.values) {
+      FailureOr<int64_t> ax = normalizeAxis(a, x.rank(), err);
+      if (failed(ax))
+        return failure();
+      if (!seen.insert(*ax).second)
+        return err("axis ", a, " is reversed twice");
+    }
+  }
+  out.share(x);
+  return success();
+}
+
 LogicalResult RollInferMeta(const MetaTensor &x, const IntArrayArg &shifts,
                             ArrayRef<int64_t> axis, MetaTensor &out,
                             const MetaError &err) {

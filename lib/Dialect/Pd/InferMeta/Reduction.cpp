@@ -113,6 +113,37 @@ LogicalResult SumInferMeta(const MetaTensor &x, const IntArrayArg &axis,
   return success();
 }
 
+LogicalResult NansumInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis, DataType dtype,
+                              bool keepdim, MetaTensor &out, const MetaError &err) {
+  return SumInferMeta(x, IntArrayArg::of(axis), dtype, keepdim, out, err);
+}
+
+LogicalResult FloatReduceInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis, bool keepdim,
+                                   MetaTensor &out, const MetaError &err) {
+  if (!isa<FloatType>(x.dtype))
+    return err("x must be a float tensor, got ", x.dtype);
+  return ReduceInferMeta(x, axis, keepdim, out, err);
+}
+
+LogicalResult IdentityLossInferMeta(const MetaTensor &x, int32_t reduction, MetaTensor &out,
+                                    const MetaError &err) {
+  if (reduction < 0 || reduction > 2)
+    return err("reduction must be 0 (sum), 1 (mean) or 2 (none), got ", reduction);
+  if (reduction == 2)
+    out.share(x);
+  else
+    out.set({}, x.dtype);
+  return success();
+}
+
+LogicalResult ClipByNormInferMeta(const MetaTensor &x, float maxNorm, MetaTensor &out,
+                                  const MetaError &err) {
+  if (!(maxNorm > 0))
+    return err("max_norm must be greater than 0, got ", numStr(maxNorm));
+  out.share(x);
+  return success();
+}
+
 LogicalResult MeanAllInferMeta(const MetaTensor &x, MetaTensor &out,
                                const MetaError &err) {
   out.set({}, x.dtype);
@@ -197,6 +228,61 @@ LogicalResult KthvalueInferMeta(const MetaTensor &x, int64_t k, int64_t axis, bo
   int64_t n = x.rank() == 0 ? 1 : x.dims[*a];
   if (k < 1 || (!isDyn(n) && k > n))
     return err("k must be in [1, ", n, "] (the size of axis ", *a, "), got ", k);
+  SmallVector<int64_t> dims(x.dims);
+  if (x.rank() > 0) {
+    if (keepdim)
+      dims[*a] = 1;
+    else
+      dims.erase(dims.begin() + *a);
+  }
+  out.set(dims, x.dtype);
+  indices.set(dims, IntegerType::get(err.ctx, 64));
+  return success();
+}
+
+LogicalResult HistogramInferMeta(const MetaTensor &input, const MetaTensor &weight, int64_t bins,
+                                 float min, float max, bool density, MetaTensor &out,
+                                 const MetaError &err) {
+  if (bins < 1)
+    return err("bins must be positive, got ", bins);
+  if (max < min)
+    return err("max (", numStr(max), ") must not be less than min (", numStr(min), ")");
+  if (!input.dtype.isIntOrFloat() || input.dtype.isInteger(1))
+    return err("input must be an integer or float tensor, got ", input.dtype);
+  if (weight.present) {
+    if (weight.dtype != input.dtype)
+      return err("weight's dtype ", weight.dtype, " differs from input's ", input.dtype);
+    if (weight.rank() != input.rank() ||
+        llvm::any_of(llvm::zip(weight.dims, input.dims),
+                     [](auto p) { return knownAndDiffer(std::get<0>(p), std::get<1>(p)); }))
+      return err("weight's shape ", dimsStr(weight.dims), " differs from input's ",
+                 dimsStr(input.dims));
+  }
+  Type dtype = (weight.present || density) ? (Type)Float32Type::get(err.ctx)
+                                           : (Type)IntegerType::get(err.ctx, 64);
+  out.set({bins}, dtype);
+  return success();
+}
+
+LogicalResult MedianInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis, bool keepdim,
+                              StringRef mode, MetaTensor &out, MetaTensor &medians,
+                              const MetaError &err) {
+  if (mode != "avg" && mode != "min")
+    return err("mode must be \"avg\" or \"min\", got \"", mode, "\"");
+  if (failed(ReduceInferMetaBase(x, axis, keepdim, axis.empty(), out, err)))
+    return failure();
+  SmallVector<int64_t> dims(out.dims);
+  if (mode == "avg")
+    dims.push_back(2);
+  medians.set(dims, IntegerType::get(err.ctx, 64));
+  return success();
+}
+
+LogicalResult ModeInferMeta(const MetaTensor &x, int64_t axis, bool keepdim, MetaTensor &out,
+                            MetaTensor &indices, const MetaError &err) {
+  FailureOr<int64_t> a = normalizeAxis(axis, x.rank(), err);
+  if (failed(a))
+    return failure();
   SmallVector<int64_t> dims(x.dims);
   if (x.rank() > 0) {
     if (keepdim)

@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/MathExtras.h"
+#include <cstdio>
 
 namespace mlir::pd {
 
@@ -114,6 +115,12 @@ ScalarArg ScalarArg::from(Value value) {
 }
 
 std::string dimsStr(ArrayRef<int64_t> dims) { return shapeToString(dims); }
+
+std::string numStr(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%g", v);
+  return buf;
+}
 
 LogicalResult broadcastShapes(ArrayRef<int64_t> x, ArrayRef<int64_t> y,
                               SmallVectorImpl<int64_t> &out,
