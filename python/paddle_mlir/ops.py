@@ -494,6 +494,46 @@ def conj(x, name=None):
         return pd.conj(x)
 
 
+def det(x, name=None):
+    with building(x):
+        return pd.det(x)
+
+
+def slogdet(x, name=None):
+    """[2, *batch]: the sign and log|det| of each matrix."""
+    with building(x):
+        return pd.slogdet(x)
+
+
+def inverse(x, name=None):
+    with building(x):
+        return pd.inverse(x)
+
+
+inv = inverse
+
+
+def matrix_power(x, n, name=None):
+    with building(x):
+        return pd.matrix_power(x, n)
+
+
+def solve(x, y, name=None):
+    """out with x @ out = y."""
+    with building(x):
+        return pd.solve(x, y)
+
+
+def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, name=None):
+    with building(x):
+        return pd.triangular_solve(x, y, upper, transpose, unitriangular)
+
+
+def cholesky(x, upper=False, name=None):
+    with building(x):
+        return pd.cholesky(x, upper)
+
+
 def index_put(x, indices, value, accumulate=False, name=None):
     """x with value written (or added) where `indices` (a bool mask or
     integer tensors) select."""

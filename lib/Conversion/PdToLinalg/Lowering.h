@@ -63,6 +63,7 @@ void populateReductionLowerings(LoweringTable &table);
 void populateStatisticsLowerings(LoweringTable &table);
 void populateSsdLowerings(LoweringTable &table);
 void populateIndexPutLowerings(LoweringTable &table);
+void populateLinearAlgebraLowerings(LoweringTable &table);
 void populateNNLowerings(LoweringTable &table);
 void populateLossLowerings(LoweringTable &table);
 void populateRecurrentLowerings(LoweringTable &table);

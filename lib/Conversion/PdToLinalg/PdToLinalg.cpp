@@ -188,6 +188,7 @@ const LoweringTable &getLoweringTable() {
     populateStatisticsLowerings(t);
     populateSsdLowerings(t);
     populateIndexPutLowerings(t);
+    populateLinearAlgebraLowerings(t);
     populateNNLowerings(t);
     populateLossLowerings(t);
     populateRecurrentLowerings(t);

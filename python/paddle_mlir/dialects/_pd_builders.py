@@ -13,7 +13,7 @@ from ._ods_common import _cext as _ods_cext
 # Locations from ir.loc_tracebacks() point at the user's code, not here.
 _ods_cext.globals.register_traceback_file_exclusion(__file__)
 
-__all__ = ['abs', 'abs_', 'angle', 'conj', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'i0', 'i0_', 'i0e', 'i1', 'i1e', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'rrelu', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'bitwise_left_shift', 'bitwise_left_shift_', 'bitwise_right_shift', 'bitwise_right_shift_', 'nextafter', 'isclose', 'allclose', 'equal_all', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'lerp', 'lerp_', 'masked_fill', 'masked_fill_', 'matmul', 'bmm', 'addmm', 'addmm_', 'baddbmm', 'baddbmm_', 'kron', 'cross', 'dot', 'mv', 'trace', 'diagonal', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'lp_pool2d', 'max_pool2d_with_index', 'unpool', 'pool3d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'linear_interp', 'bicubic_interp', 'trilinear_interp', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'shuffle_channel', 'affine_channel', 'affine_channel_', 'bilinear', 'grid_sample', 'affine_grid', 'unfold', 'fold', 'temporal_shift', 'maxout', 'label_smooth', 'swiglu', 'diag_embed', 'multi_dot', 'einsum', 'crop', 'diag', 'box_coder', 'prior_box', 'yolo_box', 'multiclass_nms3', 'roi_align', 'rnn', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'nansum', 'var', 'std', 'variance', 'identity_loss', 'identity_loss_', 'clip_by_norm', 'all', 'any', 'logsumexp', 'frobenius_norm', 'squared_l2_norm', 'l1_norm', 'mean_all', 'argmax', 'argmin', 'logcumsumexp', 'searchsorted', 'dist', 'huber_loss', 'log_loss', 'bce_loss', 'bce_loss_', 'hinge_loss', 'kldiv_loss', 'nll_loss', 'sigmoid_cross_entropy_with_logits', 'sigmoid_cross_entropy_with_logits_', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'kthvalue', 'histogram', 'median', 'nanmedian', 'mode', 'cummax', 'cummin', 'renorm', 'renorm_', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'add_n', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_put', 'index_put_', 'scatter_nd_add', 'index_select', 'index_add', 'index_add_', 'scatter', 'scatter_', 'index_sample', 'meshgrid', 'broadcast_tensors', 'take_along_axis', 'multiplex', 'sequence_mask', 'put_along_axis', 'put_along_axis_', 'flip', 'reverse', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'unique', 'masked_select', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'logspace', 'fill_diagonal', 'fill_diagonal_', 'tril_indices', 'triu_indices', 'eye', 'uniform', 'gaussian', 'randint']
+__all__ = ['abs', 'abs_', 'angle', 'conj', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'i0', 'i0_', 'i0e', 'i1', 'i1e', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'rrelu', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'bitwise_left_shift', 'bitwise_left_shift_', 'bitwise_right_shift', 'bitwise_right_shift_', 'nextafter', 'isclose', 'allclose', 'equal_all', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'lerp', 'lerp_', 'masked_fill', 'masked_fill_', 'matmul', 'bmm', 'addmm', 'addmm_', 'baddbmm', 'baddbmm_', 'kron', 'cross', 'det', 'slogdet', 'inverse', 'matrix_power', 'solve', 'triangular_solve', 'cholesky', 'dot', 'mv', 'trace', 'diagonal', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'lp_pool2d', 'max_pool2d_with_index', 'unpool', 'pool3d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'linear_interp', 'bicubic_interp', 'trilinear_interp', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'shuffle_channel', 'affine_channel', 'affine_channel_', 'bilinear', 'grid_sample', 'affine_grid', 'unfold', 'fold', 'temporal_shift', 'maxout', 'label_smooth', 'swiglu', 'diag_embed', 'multi_dot', 'einsum', 'crop', 'diag', 'box_coder', 'prior_box', 'yolo_box', 'multiclass_nms3', 'roi_align', 'rnn', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'nansum', 'var', 'std', 'variance', 'identity_loss', 'identity_loss_', 'clip_by_norm', 'all', 'any', 'logsumexp', 'frobenius_norm', 'squared_l2_norm', 'l1_norm', 'mean_all', 'argmax', 'argmin', 'logcumsumexp', 'searchsorted', 'dist', 'huber_loss', 'log_loss', 'bce_loss', 'bce_loss_', 'hinge_loss', 'kldiv_loss', 'nll_loss', 'sigmoid_cross_entropy_with_logits', 'sigmoid_cross_entropy_with_logits_', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'kthvalue', 'histogram', 'median', 'nanmedian', 'mode', 'cummax', 'cummin', 'renorm', 'renorm_', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'add_n', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_put', 'index_put_', 'scatter_nd_add', 'index_select', 'index_add', 'index_add_', 'scatter', 'scatter_', 'index_sample', 'meshgrid', 'broadcast_tensors', 'take_along_axis', 'multiplex', 'sequence_mask', 'put_along_axis', 'put_along_axis_', 'flip', 'reverse', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'unique', 'masked_select', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'logspace', 'fill_diagonal', 'fill_diagonal_', 'tril_indices', 'triu_indices', 'eye', 'uniform', 'gaussian', 'randint']
 
 def abs(x, *, loc=None, ip=None):
     """`pd.abs(Tensor x)` -> Tensor(out)"""
@@ -1419,6 +1419,55 @@ def cross(x, y, axis=9, *, loc=None, ip=None):
     """`pd.cross(Tensor x, Tensor y, int axis = 9)` -> Tensor(out)"""
     with near(x, y):
         op = _ops.CrossOp(x=x, y=y, axis=axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def det(x, *, loc=None, ip=None):
+    """`pd.det(Tensor x)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.DetOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def slogdet(x, *, loc=None, ip=None):
+    """`pd.slogdet(Tensor x)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.SlogdetOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def inverse(x, *, loc=None, ip=None):
+    """`pd.inverse(Tensor x)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.InverseOp(x=x, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def matrix_power(x, n, *, loc=None, ip=None):
+    """`pd.matrix_power(Tensor x, int n)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.MatrixPowerOp(x=x, n=n, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def solve(x, y, *, loc=None, ip=None):
+    """`pd.solve(Tensor x, Tensor y)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.SolveOp(x=x, y=y, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, *, loc=None, ip=None):
+    """`pd.triangular_solve(Tensor x, Tensor y, bool upper = true, bool transpose = false, bool unitriangular = false)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.TriangularSolveOp(x=x, y=y, upper=upper, transpose=transpose, unitriangular=unitriangular, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def cholesky(x, upper=False, *, loc=None, ip=None):
+    """`pd.cholesky(Tensor x, bool upper = false)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.CholeskyOp(x=x, upper=upper, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 

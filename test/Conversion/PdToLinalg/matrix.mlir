@@ -35,3 +35,37 @@ func.func @matrix() {
   %f3 = pd.fetch %t "t" col 3 : !pd.vtensor<f32>
   return
 }
+
+// -----
+
+// det: LU with partial pivoting in loops over the batch, the pivot columns
+// and the rows below (the pivot search keeps the larger |a|), then the
+// diagonal's product times the permutation's sign.
+// CHECK-LABEL: func.func @det(
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: math.absf
+// CHECK: arith.cmpf ogt
+// CHECK: tensor.insert
+// CHECK: arith.divf
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK: arith.mulf
+func.func @det() {
+  %x = pd.data "x" : !pd.vtensor<2x3x3xf32>
+  %r = pd.det %x : (!pd.vtensor<2x3x3xf32>) -> !pd.vtensor<2xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<2xf32>
+  return
+}
+
+// -----
+
+// matrix_power with n = 3: x * x^2 by squaring, batched matmuls.
+// CHECK-LABEL: func.func @matrix_power(
+// CHECK-COUNT-2: linalg.batch_matmul
+// CHECK-NOT: linalg.batch_matmul
+func.func @matrix_power() {
+  %x = pd.data "x" : !pd.vtensor<2x3x3xf32>
+  %r = pd.matrix_power %x {n = 3 : i32} : (!pd.vtensor<2x3x3xf32>) -> !pd.vtensor<2x3x3xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<2x3x3xf32>
+  return
+}

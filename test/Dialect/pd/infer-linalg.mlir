@@ -1129,3 +1129,29 @@ func.func @fold_lp_nll(%x: !pd.vtensor<2x12x12xf32>, %m: !pd.vtensor<2x3x4x5xf32
   %3:2 = pd.nll_loss %m, %l4 {reduction = "none"} : (!pd.vtensor<2x3x4x5xf32>, !pd.vtensor<2x4x5xi64>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<f32>)
   return
 }
+
+// -----
+
+// Square-matrix algebra: det drops the matrix dims, slogdet puts a 2 in
+// front of the batch; inverse, matrix_power and cholesky keep x's shape;
+// solve broadcasts the batch dims (a 1-D y stays 1-D).
+// CHECK-LABEL: func.func @square_matrices
+// CHECK: pd.det {{.*}} -> !pd.vtensor<2xf32>
+// CHECK: pd.slogdet {{.*}} -> !pd.vtensor<2x2xf32>
+// CHECK: pd.inverse {{.*}} -> !pd.vtensor<2x3x3xf32>
+// CHECK: pd.matrix_power {{.*}} -> !pd.vtensor<2x3x3xf32>
+// CHECK: pd.cholesky {{.*}} -> !pd.vtensor<2x3x3xf32>
+// CHECK: pd.solve {{.*}} -> !pd.vtensor<4x2x3x5xf32>
+// CHECK: pd.solve {{.*}} -> !pd.vtensor<3xf32>
+// CHECK: pd.triangular_solve {{.*}} -> !pd.vtensor<2x3x5xf32>
+func.func @square_matrices(%x: !pd.vtensor<2x3x3xf32>, %y: !pd.vtensor<4x1x3x5xf32>, %m: !pd.vtensor<3x3xf32>, %v: !pd.vtensor<3xf32>, %z: !pd.vtensor<3x5xf32>) {
+  %0 = pd.det %x : (!pd.vtensor<2x3x3xf32>) -> !pd.vtensor<?xf32>
+  %1 = pd.slogdet %x : (!pd.vtensor<2x3x3xf32>) -> !pd.vtensor<?x?xf32>
+  %2 = pd.inverse %x : (!pd.vtensor<2x3x3xf32>) -> !pd.vtensor<?x?x?xf32>
+  %3 = pd.matrix_power %x {n = -3 : i32} : (!pd.vtensor<2x3x3xf32>) -> !pd.vtensor<?x?x?xf32>
+  %4 = pd.cholesky %x {upper = true} : (!pd.vtensor<2x3x3xf32>) -> !pd.vtensor<?x?x?xf32>
+  %5 = pd.solve %x, %y : (!pd.vtensor<2x3x3xf32>, !pd.vtensor<4x1x3x5xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %6 = pd.solve %m, %v : (!pd.vtensor<3x3xf32>, !pd.vtensor<3xf32>) -> !pd.vtensor<?xf32>
+  %7 = pd.triangular_solve %x, %z {upper = false} : (!pd.vtensor<2x3x3xf32>, !pd.vtensor<3x5xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}

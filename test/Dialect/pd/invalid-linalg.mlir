@@ -1457,3 +1457,66 @@ func.func @nll_loss_reduction(%x: !pd.vtensor<4x3xf32>, %l: !pd.vtensor<4xi64>) 
   %0:2 = pd.nll_loss %x, %l {reduction = "max"} : (!pd.vtensor<4x3xf32>, !pd.vtensor<4xi64>) -> (!pd.vtensor<f32>, !pd.vtensor<f32>)
   return
 }
+
+// -----
+
+func.func @det_not_square(%x: !pd.vtensor<2x3x4xf32>) {
+  // expected-error @+2 {{'pd.det' op x's matrices must be square, got [2, 3, 4]}}
+  // expected-error @+1 {{'pd.det' op failed to infer returned types}}
+  %0 = pd.det %x : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @slogdet_ints(%x: !pd.vtensor<3x3xi32>) {
+  // expected-error @+2 {{'pd.slogdet' op x must be a float tensor, got 'i32'}}
+  // expected-error @+1 {{'pd.slogdet' op failed to infer returned types}}
+  %0 = pd.slogdet %x : (!pd.vtensor<3x3xi32>) -> !pd.vtensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @inverse_vector(%x: !pd.vtensor<3xf32>) {
+  // expected-error @+2 {{'pd.inverse' op x must have at least 2 dims (matrices), got [3]}}
+  // expected-error @+1 {{'pd.inverse' op failed to infer returned types}}
+  %0 = pd.inverse %x : (!pd.vtensor<3xf32>) -> !pd.vtensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @matrix_power_not_square(%x: !pd.vtensor<3x2xf32>) {
+  // expected-error @+2 {{'pd.matrix_power' op x's matrices must be square, got [3, 2]}}
+  // expected-error @+1 {{'pd.matrix_power' op failed to infer returned types}}
+  %0 = pd.matrix_power %x {n = 2 : i32} : (!pd.vtensor<3x2xf32>) -> !pd.vtensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @cholesky_not_square(%x: !pd.vtensor<3x2xf32>) {
+  // expected-error @+2 {{'pd.cholesky' op x's matrices must be square, got [3, 2]}}
+  // expected-error @+1 {{'pd.cholesky' op failed to infer returned types}}
+  %0 = pd.cholesky %x : (!pd.vtensor<3x2xf32>) -> !pd.vtensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @solve_rows(%x: !pd.vtensor<3x3xf32>, %y: !pd.vtensor<4x2xf32>) {
+  // expected-error @+2 {{'pd.solve' op y must be [..., 3, k] for x [3, 3], got [4, 2]}}
+  // expected-error @+1 {{'pd.solve' op failed to infer returned types}}
+  %0 = pd.solve %x, %y : (!pd.vtensor<3x3xf32>, !pd.vtensor<4x2xf32>) -> !pd.vtensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @triangular_solve_vector(%x: !pd.vtensor<3x3xf32>, %y: !pd.vtensor<3xf32>) {
+  // expected-error @+2 {{'pd.triangular_solve' op y must be [..., n, k], got [3]}}
+  // expected-error @+1 {{'pd.triangular_solve' op failed to infer returned types}}
+  %0 = pd.triangular_solve %x, %y : (!pd.vtensor<3x3xf32>, !pd.vtensor<3xf32>) -> !pd.vtensor<3xf32>
+  return
+}

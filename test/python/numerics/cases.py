@@ -3077,6 +3077,67 @@ add("index_put", I64, "ints", {"x": rand(rng_for("index_put", "i64"), (3, 4), I6
                                "i": np.array([2, 0], np.int64), "j": np.array([3, -4], np.int64),
                                "v": np.array([7, 8], np.int64)},
     lambda x, i, j, v: pd.index_put(x, [i, j], v), lambda x, i, j, v: R.index_put(x, [i, j], v))
+# Linear algebra on well-conditioned matrices (diagonally dominant; one
+# that needs pivoting; a batch): det, slogdet (a negative determinant, a
+# singular matrix), inverse, solve (a matrix, a vector, broadcast batches),
+# matrix_power (0, 1, 5, -2), triangular_solve (upper/lower, transposed,
+# unit diagonal), cholesky (lower, upper).
+def _conditioned(r, shape, dt):
+    a = r.uniform(-1, 1, shape)
+    n = shape[-1]
+    return (a + n * np.eye(n)).astype(dt)
+
+
+for _dt in FLOATS:
+    _r = rng_for("linalg", _dt)
+    _a = _conditioned(_r, (2, 3, 4, 4), _dt)
+    _p = np.array([[0.0, 2, 1], [1, 1, 3], [4, 0, 1]], _dt)  # a zero first pivot, det < 0
+    _sing = np.array([[1.0, 2, 3], [2, 4, 6], [1, 0, 1]], _dt)
+    add("det", _dt, "batched", {"x": _a}, lambda x: pd.det(x),
+        lambda x: out(np.linalg.det(f64(x)), x.dtype))
+    add("det", _dt, "pivoting", {"x": _p}, lambda x: pd.det(x),
+        lambda x: out(np.linalg.det(f64(x)), x.dtype))
+    for _tag, _m in (("batched", _a), ("pivoting", _p), ("singular", _sing)):
+        add("slogdet", _dt, _tag, {"x": _m}, lambda x: pd.slogdet(x),
+            lambda x: out(np.stack(np.linalg.slogdet(f64(x))), x.dtype))
+    add("inverse", _dt, "batched", {"x": _a}, lambda x: pd.inverse(x),
+        lambda x: out(np.linalg.inv(f64(x)), x.dtype))
+    add("inverse", _dt, "pivoting", {"x": _p}, lambda x: pd.inverse(x),
+        lambda x: out(np.linalg.inv(f64(x)), x.dtype))
+    _b = rand(_r, (3, 4, 2), _dt)
+    add("solve", _dt, "broadcast_batch", {"x": _a, "y": _b}, lambda x, y: pd.solve(x, y),
+        lambda x, y: out(np.linalg.solve(f64(x), f64(y)), x.dtype))
+    add("solve", _dt, "vector", {"x": _p, "y": rand(_r, (3,), _dt)}, lambda x, y: pd.solve(x, y),
+        lambda x, y: out(np.linalg.solve(f64(x), f64(y)), x.dtype))
+    _m = (_conditioned(_r, (2, 3, 3), _dt) / 3).astype(_dt)
+    for _n in (0, 1, 5, -2):
+        add("matrix_power", _dt, f"n{_n}", {"x": _m}, lambda x, _n=_n: pd.matrix_power(x, _n),
+            lambda x, _n=_n: out(np.linalg.matrix_power(f64(x), _n), x.dtype))
+    _t = _conditioned(_r, (2, 4, 4), _dt)
+    _ty = rand(_r, (2, 4, 3), _dt)
+    for _upper, _trans, _unit in ((True, False, False), (False, False, False),
+                                  (True, True, False), (False, True, True)):
+        def _tri_ref(x, y, _upper=_upper, _trans=_trans, _unit=_unit):
+            t = np.triu(f64(x)) if _upper else np.tril(f64(x))
+            if _unit:
+                idx = np.arange(t.shape[-1])
+                t[..., idx, idx] = 1.0
+            if _trans:
+                t = np.swapaxes(t, -1, -2)
+            return out(np.linalg.solve(t, f64(y)), x.dtype)
+        add("triangular_solve", _dt,
+            f"{'upper' if _upper else 'lower'}{'_T' if _trans else ''}{'_unit' if _unit else ''}",
+            {"x": _t, "y": _ty},
+            lambda x, y, _upper=_upper, _trans=_trans, _unit=_unit: pd.triangular_solve(
+                x, y, _upper, _trans, _unit),
+            _tri_ref)
+    _spd = _r.uniform(-1, 1, (2, 4, 4))
+    _spd = (_spd @ np.swapaxes(_spd, -1, -2) + 4 * np.eye(4)).astype(_dt)
+    for _upper in (False, True):
+        add("cholesky", _dt, "upper" if _upper else "lower", {"x": _spd},
+            lambda x, _upper=_upper: pd.cholesky(x, _upper),
+            lambda x, _upper=_upper: out(np.swapaxes(np.linalg.cholesky(f64(x)), -1, -2)
+                                         if _upper else np.linalg.cholesky(f64(x)), x.dtype))
 _i = rand(rng_for("stats", "int"), (4, 6), I32, -50, 50)
 add("nansum", I32, "ints_into_int64", {"x": _i}, lambda x: pd.nansum(x, [1]),
     lambda x: x.astype(np.int64).sum(1))

@@ -411,6 +411,22 @@ LogicalResult PixelShuffleInferMeta(const MetaTensor &x, int64_t upscaleFactor,
                                     const MetaError &err);
 
 // Matrix.cpp: dot, mv, trace, diagonal
+/// det: x's batch dims (x [..., n, n] of floats).
+LogicalResult DetInferMeta(const MetaTensor &x, MetaTensor &out, const MetaError &err);
+/// slogdet: [2, x's batch dims] (sign, log|det|).
+LogicalResult SlogdetInferMeta(const MetaTensor &x, MetaTensor &out, const MetaError &err);
+/// inverse, cholesky: x's shape (square float matrices).
+LogicalResult InverseInferMeta(const MetaTensor &x, MetaTensor &out, const MetaError &err);
+LogicalResult CholeskyInferMeta(const MetaTensor &x, bool upper, MetaTensor &out,
+                                const MetaError &err);
+LogicalResult MatrixPowerInferMeta(const MetaTensor &x, int32_t n, MetaTensor &out,
+                                   const MetaError &err);
+/// solve: x [..., n, n], y [..., n, k] (or [n]): the batch dims broadcast.
+LogicalResult SolveInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
+                             const MetaError &err);
+LogicalResult TriangularSolveInferMeta(const MetaTensor &x, const MetaTensor &y, bool upper,
+                                       bool transpose, bool unitriangular, MetaTensor &out,
+                                       const MetaError &err);
 /// dot: x and y of one shape, 1-D (a 0-D result) or 2-D (one per row).
 LogicalResult DotInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
                            const MetaError &err);

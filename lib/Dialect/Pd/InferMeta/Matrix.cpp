@@ -389,4 +389,88 @@ LogicalResult EinsumInferMeta(const MetaTensorList &x, StringRef equation, MetaT
   return success();
 }
 
+/// x of square float matrices [..., n, n].
+static LogicalResult squareMatrices(const MetaTensor &x, const MetaError &err) {
+  if (!isa<FloatType>(x.dtype))
+    return err("x must be a float tensor, got ", x.dtype);
+  if (x.rank() < 2)
+    return err("x must have at least 2 dims (matrices), got ", dimsStr(x.dims));
+  if (knownAndDiffer(x.dims[x.rank() - 1], x.dims[x.rank() - 2]))
+    return err("x's matrices must be square, got ", dimsStr(x.dims));
+  return success();
+}
+
+LogicalResult DetInferMeta(const MetaTensor &x, MetaTensor &out, const MetaError &err) {
+  if (failed(squareMatrices(x, err)))
+    return failure();
+  out.set(ArrayRef<int64_t>(x.dims).drop_back(2), x.dtype);
+  return success();
+}
+
+LogicalResult SlogdetInferMeta(const MetaTensor &x, MetaTensor &out, const MetaError &err) {
+  if (failed(squareMatrices(x, err)))
+    return failure();
+  SmallVector<int64_t> dims{2};
+  llvm::append_range(dims, ArrayRef<int64_t>(x.dims).drop_back(2));
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult InverseInferMeta(const MetaTensor &x, MetaTensor &out, const MetaError &err) {
+  if (failed(squareMatrices(x, err)))
+    return failure();
+  out.share(x);
+  return success();
+}
+
+LogicalResult CholeskyInferMeta(const MetaTensor &x, bool upper, MetaTensor &out,
+                                const MetaError &err) {
+  return InverseInferMeta(x, out, err);
+}
+
+LogicalResult MatrixPowerInferMeta(const MetaTensor &x, int32_t n, MetaTensor &out,
+                                   const MetaError &err) {
+  return InverseInferMeta(x, out, err);
+}
+
+/// The batch dims of x [..., n, n] and y [..., n, k] broadcast, then n, k.
+static LogicalResult solveShape(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
+                                const MetaError &err) {
+  if (failed(squareMatrices(x, err)))
+    return failure();
+  if (y.dtype != x.dtype)
+    return err("y's dtype ", y.dtype, " differs from x's ", x.dtype);
+  int64_t n = x.dims[x.rank() - 1];
+  if (y.rank() == 1) {
+    if (x.rank() != 2)
+      return err("a 1-D y needs a 2-D x, got x ", dimsStr(x.dims));
+    if (knownAndDiffer(y.dims[0], n))
+      return err("y has ", y.dims[0], " rows, x's matrices ", n);
+    out.set(y.dims, x.dtype);
+    return success();
+  }
+  if (y.rank() < 2 || knownAndDiffer(y.dims[y.rank() - 2], n))
+    return err("y must be [..., ", n, ", k] for x ", dimsStr(x.dims), ", got ", dimsStr(y.dims));
+  SmallVector<int64_t> batch;
+  if (failed(broadcastShapes(ArrayRef<int64_t>(x.dims).drop_back(2),
+                             ArrayRef<int64_t>(y.dims).drop_back(2), batch, err, "x", "y")))
+    return failure();
+  batch.append({n, y.dims[y.rank() - 1]});
+  out.set(batch, x.dtype);
+  return success();
+}
+
+LogicalResult SolveInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
+                             const MetaError &err) {
+  return solveShape(x, y, out, err);
+}
+
+LogicalResult TriangularSolveInferMeta(const MetaTensor &x, const MetaTensor &y, bool upper,
+                                       bool transpose, bool unitriangular, MetaTensor &out,
+                                       const MetaError &err) {
+  if (y.rank() < 2)
+    return err("y must be [..., n, k], got ", dimsStr(y.dims));
+  return solveShape(x, y, out, err);
+}
+
 } // namespace mlir::pd
