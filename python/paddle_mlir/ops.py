@@ -494,6 +494,17 @@ def conj(x, name=None):
         return pd.conj(x)
 
 
+def bernoulli(x, name=None):
+    """1 with probability x, else 0."""
+    with building(x):
+        return pd.bernoulli(x)
+
+
+def multinomial(x, num_samples=1, replacement=False, name=None):
+    with building(x):
+        return pd.multinomial(x, num_samples, replacement)
+
+
 def det(x, name=None):
     with building(x):
         return pd.det(x)

@@ -339,20 +339,7 @@ LogicalResult lowerNumel(Operation *op, Lowerer &l) {
 /// The hash key of a random op: its seed, or for seed 0 (Paddle: "use the
 /// global generator") a key from its position among the random ops of the
 /// program, so that seed-0 ops differ from each other.
-uint64_t streamKey(Operation *op, int64_t seed) {
-  if (seed != 0)
-    return (uint64_t)seed;
-  uint64_t position = 0;
-  Operation *root = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
-  root->walk<WalkOrder::PreOrder>([&](Operation *o) {
-    if (o == op)
-      return WalkResult::interrupt();
-    if (isa<UniformOp, GaussianOp, RandintOp>(o))
-      ++position;
-    return WalkResult::advance();
-  });
-  return 0x853C49E6748FEA9Bull + position * 0x9E3779B97F4A7C15ull;
-}
+uint64_t streamKey(Operation *op, int64_t seed) { return randomStreamKey(op, seed); }
 
 /// A second, independent stream of the same op.
 constexpr uint64_t kSecondStream = 0xDA3E39CB94B95BDBull;
@@ -486,6 +473,22 @@ LogicalResult lowerTriangleIndices(Operation *op, Lowerer &l) {
 }
 
 } // namespace
+
+uint64_t lowering::randomStreamKey(Operation *op, int64_t seed) {
+  if (seed != 0)
+    return (uint64_t)seed;
+  uint64_t position = 0;
+  Operation *root = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+  root->walk<WalkOrder::PreOrder>([&](Operation *o) {
+    if (o == op)
+      return WalkResult::interrupt();
+    if (isa<UniformOp, GaussianOp, RandintOp, BernoulliOp, RandpermOp, MultinomialOp,
+            GumbelSoftmaxOp>(o))
+      ++position;
+    return WalkResult::advance();
+  });
+  return 0x853C49E6748FEA9Bull + position * 0x9E3779B97F4A7C15ull;
+}
 
 void mlir::pd::lowering::populateCreationLowerings(LoweringTable &table) {
   table.add({"pd.tril_indices", "pd.triu_indices"}, lowerTriangleIndices);

@@ -64,6 +64,7 @@ void populateStatisticsLowerings(LoweringTable &table);
 void populateSsdLowerings(LoweringTable &table);
 void populateIndexPutLowerings(LoweringTable &table);
 void populateLinearAlgebraLowerings(LoweringTable &table);
+void populateRandomSamplingLowerings(LoweringTable &table);
 void populateNNLowerings(LoweringTable &table);
 void populateLossLowerings(LoweringTable &table);
 void populateRecurrentLowerings(LoweringTable &table);
@@ -278,6 +279,10 @@ Value broadcastTo(OpBuilder &b, Location loc, Value input,
 /// loop order or threads. The stream differs from Paddle's.
 Value hashUniform(OpBuilder &b, Location loc, Value index, uint64_t seed,
                   Type floatType);
+/// The stream of a random op: its seed, or for seed 0 (Paddle's "the
+/// global generator") a fixed stream per random op of the function, keyed
+/// by its position among them (reproducible, distinct per op).
+uint64_t randomStreamKey(Operation *op, int64_t seed);
 /// The linear (row-major) index of the current linalg.generic element of a
 /// tensor shaped `shape` (inside a body built with
 /// buildElementwiseWithIndices, from its index arguments).

@@ -189,6 +189,7 @@ const LoweringTable &getLoweringTable() {
     populateSsdLowerings(t);
     populateIndexPutLowerings(t);
     populateLinearAlgebraLowerings(t);
+    populateRandomSamplingLowerings(t);
     populateNNLowerings(t);
     populateLossLowerings(t);
     populateRecurrentLowerings(t);

@@ -392,5 +392,9 @@ OPS = {
     'eye': {'args': [('num_rows', 'Scalar(int64_t)', None), ('num_columns', 'Scalar(int64_t)', None), ('dtype', 'DataType', 'DataType::FLOAT32'), ('place', 'Place', '{}')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'uniform': {'args': [('shape', 'IntArray', None), ('dtype', 'DataType', None), ('min', 'Scalar', None), ('max', 'Scalar', None), ('seed', 'int', None), ('place', 'Place', '{}')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'gaussian': {'args': [('shape', 'IntArray', None), ('mean', 'float', None), ('std', 'float', None), ('seed', 'int', None), ('dtype', 'DataType', None), ('place', 'Place', '{}')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
+    'bernoulli': {'args': [('x', 'Tensor', None)], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
+    'randperm': {'args': [('n', 'int', None), ('dtype', 'DataType', None), ('place', 'Place', '{}')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
+    'multinomial': {'args': [('x', 'Tensor', None), ('num_samples', 'Scalar(int)', '1'), ('replacement', 'bool', 'false')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
+    'gumbel_softmax': {'args': [('x', 'Tensor', None), ('temperature', 'float', '1.0'), ('hard', 'bool', 'false'), ('axis', 'int', '-1')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'randint': {'args': [('low', 'int', None), ('high', 'int', None), ('shape', 'IntArray', None), ('dtype', 'DataType', 'DataType::INT64'), ('seed', 'int', '0'), ('place', 'Place', '{}')], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
 }

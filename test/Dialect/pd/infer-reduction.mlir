@@ -528,3 +528,21 @@ func.func @histogram(%x: !pd.vtensor<3x4xf64>, %i: !pd.vtensor<5xi32>) {
   %2 = pd.histogram %x {density = true} : (!pd.vtensor<3x4xf64>) -> !pd.vtensor<?xf32>
   return
 }
+
+// -----
+
+// Sampling: bernoulli and gumbel_softmax keep x's type; randperm is [n] of
+// its dtype; multinomial is [num_samples] per row, int64.
+// CHECK-LABEL: func.func @sampling
+// CHECK: pd.bernoulli {{.*}} -> !pd.vtensor<2x5xf32>
+// CHECK: pd.gumbel_softmax {{.*}} -> !pd.vtensor<2x5xf32>
+// CHECK: pd.randperm {{.*}} -> !pd.vtensor<6xi32>
+// CHECK: pd.multinomial {{.*}} -> !pd.vtensor<2x3xi64>
+func.func @sampling(%p: !pd.vtensor<2x5xf32>) {
+  %0 = pd.bernoulli %p : (!pd.vtensor<2x5xf32>) -> !pd.vtensor<?x?xf32>
+  %1 = pd.gumbel_softmax %p {temperature = 0.5 : f32, hard = true} : (!pd.vtensor<2x5xf32>) -> !pd.vtensor<?x?xf32>
+  %2 = pd.randperm {n = 6 : i32, dtype = #pd.dtype<int32>} : () -> !pd.vtensor<?xi32>
+  %k = pd.full(3) : !pd.vtensor<1xi32>
+  %3 = pd.multinomial %p, %k : (!pd.vtensor<2x5xf32>, !pd.vtensor<1xi32>) -> !pd.vtensor<?x?xi64>
+  return
+}

@@ -631,3 +631,40 @@ func.func @variance_axis(%x: !pd.vtensor<3x4xf32>) {
   %0 = pd.variance %x {axis = array<i64: 2>} : (!pd.vtensor<3x4xf32>) -> !pd.vtensor<3xf32>
   return
 }
+
+// -----
+
+func.func @bernoulli_declared(%p: !pd.vtensor<2x5xf32>) {
+  // expected-error @+2 {{'pd.bernoulli' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.bernoulli' op inferred type(s) '!pd.vtensor<2x5xf32>' are incompatible with return type(s) of operation '!pd.vtensor<5x2xf32>'}}
+  %0 = pd.bernoulli %p : (!pd.vtensor<2x5xf32>) -> !pd.vtensor<5x2xf32>
+  return
+}
+
+// -----
+
+func.func @randperm_float() {
+  // expected-error @+2 {{'pd.randperm' op dtype must be an integer type, got float32}}
+  // expected-error @+1 {{'pd.randperm' op failed to infer returned types}}
+  %0 = pd.randperm {n = 6 : i32, dtype = #pd.dtype<float32>} : () -> !pd.vtensor<6xf32>
+  return
+}
+
+// -----
+
+func.func @multinomial_too_many(%p: !pd.vtensor<2x5xf32>) {
+  %k = pd.full(6) : !pd.vtensor<1xi32>
+  // expected-error @+2 {{'pd.multinomial' op without replacement at most 5 samples, got 6}}
+  // expected-error @+1 {{'pd.multinomial' op failed to infer returned types}}
+  %0 = pd.multinomial %p, %k : (!pd.vtensor<2x5xf32>, !pd.vtensor<1xi32>) -> !pd.vtensor<2x6xi64>
+  return
+}
+
+// -----
+
+func.func @gumbel_softmax_temperature(%p: !pd.vtensor<2x5xf32>) {
+  // expected-error @+2 {{'pd.gumbel_softmax' op temperature must be positive, got 0}}
+  // expected-error @+1 {{'pd.gumbel_softmax' op failed to infer returned types}}
+  %0 = pd.gumbel_softmax %p {temperature = 0.0 : f32} : (!pd.vtensor<2x5xf32>) -> !pd.vtensor<2x5xf32>
+  return
+}

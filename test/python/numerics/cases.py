@@ -3162,6 +3162,77 @@ add("randint", I64, "seeded_2d", {}, lambda: pd.randint(0, 2, [50, 40], I64, see
     check=_check_randint((50, 40), I64, 0, 2), group="random")
 
 
+def _check_bernoulli(p):
+    def check(outputs, **inputs):
+        (y,) = outputs
+        assert y.shape == p.shape and y.dtype == p.dtype, (y.shape, y.dtype)
+        assert set(np.unique(y)) <= {0.0, 1.0}, f"values {np.unique(y)}"
+        assert (y[p == 0] == 0).all() and (y[p == 1] == 1).all()
+        for q in (0.2, 0.7):
+            rate = y[p == q].mean()
+            assert abs(rate - q) < 0.05, f"{rate:.3f} ones where p = {q}"
+    return check
+
+
+def _check_randperm(n, dtype):
+    def check(outputs, **inputs):
+        (y,) = outputs
+        assert y.shape == (n,) and y.dtype == np.dtype(dtype), (y.shape, y.dtype)
+        assert sorted(y.tolist()) == list(range(n)), "not a permutation"
+        assert (y != np.arange(n)).mean() > 0.9, "barely shuffled"
+    return check
+
+
+def _check_multinomial(p, k, replacement):
+    def check(outputs, **inputs):
+        (y,) = outputs
+        rows = p.reshape(-1, p.shape[-1])
+        got = y.reshape(rows.shape[0], k)
+        assert y.dtype == np.int64 and y.shape == p.shape[:-1] + (k,), (y.shape, y.dtype)
+        for r, row in enumerate(rows):
+            assert (row[got[r]] > 0).all(), "a category of probability 0 drawn"
+            if not replacement:
+                assert len(set(got[r].tolist())) == k, "a category drawn twice"
+            else:
+                freq = np.bincount(got[r], minlength=row.size) / k
+                assert np.abs(freq - row / row.sum()).max() < 0.05, f"frequencies {freq}"
+    return check
+
+
+def _check_gumbel_softmax(shape, axis, hard):
+    def check(outputs, **inputs):
+        (y,) = outputs
+        assert y.shape == shape, y.shape
+        sums = y.sum(axis=axis)
+        assert np.allclose(sums, 1.0, atol=1e-5), f"sums {sums}"
+        assert (y >= 0).all()
+        if hard:
+            assert set(np.unique(y)) <= {0.0, 1.0} and (y.max(axis=axis) == 1).all()
+    return check
+
+
+_section("sampling")
+for _dt in FLOATS:
+    _bp = np.repeat(np.array([0.0, 0.2, 0.7, 1.0], _dt), 1000).reshape(40, 100)
+    add("bernoulli", _dt, "rates", {"p": _bp}, lambda p: pd.bernoulli(p),
+        check=_check_bernoulli(_bp), group="sampling")
+    _mp = np.array([[0.1, 0.0, 0.6, 0.3], [0.25, 0.25, 0.25, 0.25]], _dt)
+    add("multinomial", _dt, "with_replacement", {"p": _mp},
+        lambda p: pd.multinomial(p, 4000, True), check=_check_multinomial(_mp, 4000, True),
+        group="sampling")
+    add("multinomial", _dt, "without_replacement", {"p": _mp},
+        lambda p: pd.multinomial(p, 3, False), check=_check_multinomial(_mp, 3, False),
+        group="sampling")
+    _g = rand(rng_for("gumbel", _dt), (3, 5, 4), _dt, -2, 2)
+    for _axis, _hard in ((-1, False), (1, True)):
+        add("gumbel_softmax", _dt, f"axis{_axis}{'_hard' if _hard else ''}", {"x": _g},
+            lambda x, _axis=_axis, _hard=_hard: pd.gumbel_softmax(x, 0.5, _hard, _axis),
+            check=_check_gumbel_softmax((3, 5, 4), _axis, _hard), group="sampling")
+for _dt, _n in ((I64, 50), (I32, 300)):
+    add("randperm", _dt, f"n{_n}", {}, (lambda n, d: lambda: pd.randperm(n, d))(_n, _dt),
+        check=_check_randperm(_n, _dt), group="sampling")
+
+
 # ====================================================================================
 # Groups: a few cases per program
 # ====================================================================================

@@ -501,6 +501,15 @@ LogicalResult KthvalueInferMeta(const MetaTensor &x, int64_t k, int64_t axis, bo
 LogicalResult HistogramInferMeta(const MetaTensor &input, const MetaTensor &weight, int64_t bins,
                                  float min, float max, bool density, MetaTensor &out,
                                  const MetaError &err);
+/// randperm: [n] of an integer dtype.
+LogicalResult RandpermInferMeta(int32_t n, DataType dtype, MetaTensor &out, const MetaError &err);
+/// multinomial: [num_samples] per row of x ([C] or [B, C] probabilities),
+/// int64; without replacement at most C samples.
+LogicalResult MultinomialInferMeta(const MetaTensor &x, const ScalarArg &numSamples,
+                                   bool replacement, MetaTensor &out, const MetaError &err);
+/// gumbel_softmax: x's shape (float), axis in range, temperature > 0.
+LogicalResult GumbelSoftmaxInferMeta(const MetaTensor &x, float temperature, bool hard,
+                                     int32_t axis, MetaTensor &out, const MetaError &err);
 /// median / nanmedian: the reduction's shape (all axes for {}); medians
 /// int64, with a trailing 2 for mode "avg" (the two middles' indices).
 LogicalResult MedianInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis, bool keepdim,

@@ -264,6 +264,49 @@ LogicalResult HistogramInferMeta(const MetaTensor &input, const MetaTensor &weig
   return success();
 }
 
+LogicalResult RandpermInferMeta(int32_t n, DataType dtype, MetaTensor &out, const MetaError &err) {
+  if (n < 0)
+    return err("n must not be negative, got ", n);
+  Type type = dtypeToType(err.ctx, dtype);
+  if (!type || !isa<IntegerType>(type) || type.isInteger(1))
+    return err("dtype must be an integer type, got ", stringifyDataType(dtype));
+  out.set({n}, type);
+  return success();
+}
+
+LogicalResult MultinomialInferMeta(const MetaTensor &x, const ScalarArg &numSamples,
+                                   bool replacement, MetaTensor &out, const MetaError &err) {
+  if (!isa<FloatType>(x.dtype))
+    return err("x must hold float probabilities, got ", x.dtype);
+  if (x.rank() != 1 && x.rank() != 2)
+    return err("x must be [C] or [B, C], got ", dimsStr(x.dims));
+  int64_t k = kDyn;
+  if (std::optional<int64_t> v = numSamples.asInt()) {
+    k = *v;
+    if (k <= 0)
+      return err("num_samples must be positive, got ", k);
+    int64_t c = x.dims.back();
+    if (!replacement && !isDyn(c) && k > c)
+      return err("without replacement at most ", c, " samples, got ", k);
+  }
+  SmallVector<int64_t> dims(x.dims);
+  dims.back() = k;
+  out.set(dims, IntegerType::get(err.ctx, 64));
+  return success();
+}
+
+LogicalResult GumbelSoftmaxInferMeta(const MetaTensor &x, float temperature, bool hard,
+                                     int32_t axis, MetaTensor &out, const MetaError &err) {
+  if (!isa<FloatType>(x.dtype))
+    return err("x must be a float tensor, got ", x.dtype);
+  if (!(temperature > 0))
+    return err("temperature must be positive, got ", numStr(temperature));
+  if (failed(normalizeAxis(axis, x.rank(), err)))
+    return failure();
+  out.share(x);
+  return success();
+}
+
 LogicalResult MedianInferMeta(const MetaTensor &x, ArrayRef<int64_t> axis, bool keepdim,
                               StringRef mode, MetaTensor &out, MetaTensor &medians,
                               const MetaError &err) {
