@@ -271,6 +271,8 @@ CASES = {
     "one_hot": (lambda: pd.one_hot(v([4], "int64"), 10), F.format("4x10")),
     "nonzero": (lambda: pd.nonzero(v([3, 4])), "!pd.vtensor<?x2xi64>"),
     "masked_select": (lambda: pd.masked_select(v([3, 4]), v([1, 4], "bool")), "!pd.vtensor<?xf32>"),
+    "unique_consecutive": (lambda: pd.unique_consecutive(v([3, 4]), True, True, [], "int32")[1],
+                           "!pd.vtensor<12xi32>"),
     "unique": (lambda: pd.unique(v([3, 4], "int64"), True, True, True, [], "int32", True)[2],
                "!pd.vtensor<12xi32>"),
     "tril": (lambda: pd.tril(v([3, 4]), -1), F.format("3x4")),

@@ -242,9 +242,80 @@ LogicalResult lowerUnique(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// unique_consecutive of the flattened x: one loop over the values that
+/// starts a new run where one differs from the one before (NaNs differ from
+/// everything); out holds each run's value, index each element's run,
+/// counts each run's length.
+LogicalResult lowerUniqueConsecutive(Operation *op, Lowerer &l) {
+  auto o = cast<UniqueConsecutiveOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX());
+  auto xt = cast<RankedTensorType>(x.getType());
+  if (failed(requireStatic(op, {xt})))
+    return failure();
+  if (!o.getAxis().empty())
+    return op->emitOpError() << "the CPU lowering supports the flattened input (axis = []), "
+                                "got axis = ["
+                             << o.getAxis() << "]";
+  Type elem = xt.getElementType();
+  if (!elem.isIntOrFloat())
+    return op->emitOpError() << "the CPU lowering supports integer and float element types";
+  if (xt.getNumElements() == 0)
+    return op->emitOpError() << "the CPU lowering needs a non-empty input";
+  int64_t n = xt.getNumElements();
+  Type indexType = loweredType(o.getIndex().getType()).getElementType();
+  Value flat = reshapeTo(b, loc, x, RankedTensorType::get({n}, elem));
+  auto zeros = [&](Type t) -> Value {
+    Value buffer = bufferization::AllocTensorOp::create(b, loc, RankedTensorType::get({n}, t),
+                                                        ValueRange{});
+    return linalg::FillOp::create(b, loc, scalarConstant(b, loc, t, 0), buffer).getResult(0);
+  };
+  Value c0 = cIdx(b, loc, 0), c1 = cIdx(b, loc, 1);
+  auto loop = scf::ForOp::create(
+      b, loc, c0, cIdx(b, loc, n), c1,
+      ValueRange{zeros(elem), zeros(indexType), zeros(indexType), c0},
+      [&](OpBuilder &lb, Location ll, Value i, ValueRange acc) {
+        Value v = tensor::ExtractOp::create(lb, ll, flat, ValueRange{i});
+        Value prev = tensor::ExtractOp::create(
+            lb, ll, flat, ValueRange{arith::SubIOp::create(lb, ll, arith::MaxSIOp::create(lb, ll, i, c1), c1)});
+        Value differs = isa<FloatType>(elem)
+                            ? (Value)arith::CmpFOp::create(lb, ll, arith::CmpFPredicate::UNE, v, prev)
+                            : (Value)arith::CmpIOp::create(lb, ll, arith::CmpIPredicate::ne, v, prev);
+        Value first = arith::CmpIOp::create(lb, ll, arith::CmpIPredicate::eq, i, c0);
+        Value fresh = arith::OrIOp::create(lb, ll, differs, first);
+        Value runs = arith::SelectOp::create(lb, ll, fresh, arith::AddIOp::create(lb, ll, acc[3], c1),
+                                             acc[3]);
+        Value k = arith::SubIOp::create(lb, ll, runs, c1);
+        Value out = tensor::InsertOp::create(lb, ll, v, acc[0], ValueRange{k});
+        Value run = castScalar(lb, ll, arith::IndexCastOp::create(lb, ll, lb.getI64Type(), k),
+                               indexType);
+        Value index = tensor::InsertOp::create(lb, ll, run, acc[1], ValueRange{i});
+        Value seen = tensor::ExtractOp::create(lb, ll, acc[2], ValueRange{k});
+        Value counts = tensor::InsertOp::create(
+            lb, ll, arith::AddIOp::create(lb, ll, seen, scalarConstant(lb, ll, indexType, 1)),
+            acc[2], ValueRange{k});
+        scf::YieldOp::create(lb, ll, ValueRange{out, index, counts, runs});
+      });
+  Value runs = loop.getResult(3);
+  l.map(o.getOut(), castTo(b, loc, leadingRows(b, loc, loop.getResult(0), runs),
+                           loweredType(o.getOut().getType())));
+  auto result = [&](Value pd, Value full, bool dynamic) {
+    RankedTensorType t = loweredType(pd.getType());
+    Value v = t.getRank() == 0 ? createFilled(b, loc, t, scalarConstant(b, loc, indexType, 0))
+              : dynamic        ? leadingRows(b, loc, full, runs)
+                               : full;
+    l.map(pd, castTo(b, loc, v, t));
+  };
+  result(o.getIndex(), loop.getResult(1), false);
+  result(o.getCounts(), loop.getResult(2), true);
+  return success();
+}
+
 } // namespace
 
 void populateDataDependentLowerings(LoweringTable &table) {
+  table.add("pd.unique_consecutive", lowerUniqueConsecutive);
   table.add("pd.nonzero", lowerNonzero);
   table.add("pd.masked_select", lowerMaskedSelect);
   table.add("pd.unique", lowerUnique);

@@ -370,6 +370,7 @@ OPS = {
     'one_hot': {'args': [('x', 'Tensor', None), ('num_classes', 'Scalar(int)', None)], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'nonzero': {'args': [('condition', 'Tensor', None)], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'unique': {'args': [('x', 'Tensor', None), ('return_index', 'bool', 'false'), ('return_inverse', 'bool', 'false'), ('return_counts', 'bool', 'false'), ('axis', 'int[]', '{}'), ('dtype', 'DataType', 'DataType::INT64'), ('is_sorted', 'bool', 'false')], 'outputs': [('out', 'Tensor'), ('indices', 'Tensor'), ('inverse', 'Tensor'), ('counts', 'Tensor')], 'inplace': [], 'view': []},
+    'unique_consecutive': {'args': [('x', 'Tensor', None), ('return_inverse', 'bool', 'false'), ('return_counts', 'bool', 'false'), ('axis', 'int[]', '{}'), ('dtype', 'DataType', 'DataType::FLOAT32')], 'outputs': [('out', 'Tensor'), ('index', 'Tensor'), ('counts', 'Tensor')], 'inplace': [], 'view': []},
     'masked_select': {'args': [('x', 'Tensor', None), ('mask', 'Tensor', None)], 'outputs': [('out', 'Tensor')], 'inplace': [], 'view': []},
     'tril': {'args': [('x', 'Tensor', None), ('diagonal', 'int', None)], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},
     'tril_': {'args': [('x', 'Tensor', None), ('diagonal', 'int', None)], 'outputs': [('out', 'Tensor')], 'inplace': [('x', 'out')], 'view': []},

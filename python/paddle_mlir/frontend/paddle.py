@@ -879,8 +879,10 @@ class _Importer:
 
 
 #: Ops whose result types Paddle 3.3.1 records wrongly: unique's values and
-#: inverse are recorded as float32 whatever the input's and `dtype` are.
-_RECORDED_TYPES_UNRELIABLE = {"unique"}
+#: inverse are recorded as float32 whatever the input's and `dtype` are,
+#: unique_consecutive's index and counts too, and slogdet's [2, *batch] as
+#: the input's shape.
+_RECORDED_TYPES_UNRELIABLE = {"unique", "unique_consecutive", "slogdet"}
 
 
 def _one_line_mlir_error(e: ir.MLIRError, with_location: bool = True) -> str:

@@ -64,3 +64,22 @@ func.func @main() {
   %f3 = pd.fetch %r#3 "counts" col 3 : !pd.vtensor<?xi64>
   return
 }
+
+// -----
+
+// unique_consecutive: one loop over the flattened values (no sort); the
+// runs' values and lengths are leading rows of the run count.
+// CHECK-LABEL: func.func @main
+// CHECK-SAME: -> (tensor<?xf32>, tensor<6xi64>, tensor<?xi64>)
+// CHECK-NOT: linalg.generic
+// CHECK: %[[LOOP:.*]]:4 = scf.for {{.*}} -> (tensor<6xf32>, tensor<6xi64>, tensor<6xi64>, index)
+// CHECK: arith.cmpf une
+// CHECK: tensor.extract_slice %[[LOOP]]#0[0] [%{{.*}}] [1] : tensor<6xf32> to tensor<?xf32>
+func.func @main() {
+  %x = pd.data "x" : !pd.vtensor<2x3xf32>
+  %r:3 = pd.unique_consecutive %x {return_inverse = true, return_counts = true, dtype = #pd.dtype<int64>} : (!pd.vtensor<2x3xf32>) -> (!pd.vtensor<?xf32>, !pd.vtensor<6xi64>, !pd.vtensor<?xi64>)
+  %f0 = pd.fetch %r#0 "out" col 0 : !pd.vtensor<?xf32>
+  %f1 = pd.fetch %r#1 "index" col 1 : !pd.vtensor<6xi64>
+  %f2 = pd.fetch %r#2 "counts" col 2 : !pd.vtensor<?xi64>
+  return
+}

@@ -926,3 +926,16 @@ func.func @index_put(%x: !pd.vtensor<4x3xf32>, %m: !pd.vtensor<4xi1>, %i: !pd.vt
   %1 = pd.index_put %x, %ij, %v {accumulate = true} : (!pd.vtensor<4x3xf32>, !pd.vec<!pd.vtensor<2xi64>, !pd.vtensor<2x1xi32>>, !pd.vtensor<f32>) -> !pd.vtensor<?x?xf32>
   return
 }
+
+// -----
+
+// unique_consecutive: the runs [?], index per element, counts [?] in dtype
+// (int32, else int64); an output not asked for is 0-D.
+// CHECK-LABEL: func.func @unique_consecutive
+// CHECK: pd.unique_consecutive {{.*}} -> (!pd.vtensor<?xf32>, !pd.vtensor<12xi32>, !pd.vtensor<?xi32>)
+// CHECK: pd.unique_consecutive {{.*}} -> (!pd.vtensor<?xf32>, !pd.vtensor<i64>, !pd.vtensor<i64>)
+func.func @unique_consecutive(%x: !pd.vtensor<3x4xf32>) {
+  %0:3 = pd.unique_consecutive %x {return_inverse = true, return_counts = true, dtype = #pd.dtype<int32>} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<?xf32>, !pd.vtensor<?xi32>, !pd.vtensor<?xi32>)
+  %1:3 = pd.unique_consecutive %x : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<?xf32>, !pd.vtensor<i64>, !pd.vtensor<i64>)
+  return
+}

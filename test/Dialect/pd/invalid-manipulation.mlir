@@ -1287,3 +1287,12 @@ func.func @index_put_too_many(%x: !pd.vtensor<4xf32>, %i: !pd.vtensor<2xi64>, %v
   %0 = pd.index_put %x, %ii, %v : (!pd.vtensor<4xf32>, !pd.vec<!pd.vtensor<2xi64>, !pd.vtensor<2xi64>>, !pd.vtensor<f32>) -> !pd.vtensor<4xf32>
   return
 }
+
+// -----
+
+func.func @unique_consecutive_axes(%x: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.unique_consecutive' op axis takes at most one dim, got 2}}
+  // expected-error @+1 {{'pd.unique_consecutive' op failed to infer returned types}}
+  %0:3 = pd.unique_consecutive %x {axis = array<i32: 0, 1>} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<?xf32>, !pd.vtensor<i64>, !pd.vtensor<i64>)
+  return
+}

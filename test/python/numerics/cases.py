@@ -2538,6 +2538,28 @@ add("unique", I64, "one_value", {"x": np.full((2, 3), 7, np.int64)},
 add("unique", F32, "long", {"x": np.round(rand(rng_for("unique", "long"), (3, 100), F32, -30, 30))},
     lambda x: pd.unique(x, True, True, True, [], "int64", True), _unique_ref)
 
+
+def _unique_consecutive_ref(x, dtype=np.int64):
+    """Runs of equal consecutive values of the flattened x (NaN is never
+    equal): their values, each element's run, the runs' lengths."""
+    flat = x.ravel()
+    starts = [0] + [i for i in range(1, flat.size) if not flat[i] == flat[i - 1]]
+    bounds = starts + [flat.size]
+    counts = np.diff(bounds)
+    return (flat[starts], np.repeat(np.arange(len(starts)), counts).astype(dtype),
+            counts.astype(dtype))
+
+
+for _dt in FLOATS:
+    _u = np.array([[1, 1, 2, 2, 3], [3, np.nan, np.nan, 1, 1]], _dt)
+    add("unique_consecutive", _dt, "runs_nan", {"x": _u},
+        lambda x: pd.unique_consecutive(x, True, True, [], "int64"), _unique_consecutive_ref)
+add("unique_consecutive", I32, "int32_index", {"x": np.array([5, 5, 5, -1, 5, 0, 0], np.int32)},
+    lambda x: pd.unique_consecutive(x, True, True, [], "int32"),
+    lambda x: _unique_consecutive_ref(x, np.int32))
+add("unique_consecutive", I64, "one_run", {"x": np.full((2, 3), 4, np.int64)},
+    lambda x: pd.unique_consecutive(x, True, True, [], "int64"), _unique_consecutive_ref)
+
 # multiclass_nms3 against PHI's algorithm in numpy: overlapping boxes
 # (pixel and normalized coordinates), nms_top_k / keep_top_k cutting or
 # not, an adaptive threshold (nms_eta < 1), no background class, nothing

@@ -743,6 +743,13 @@ LogicalResult UniqueRawInferMeta(const MetaTensor &x, bool returnIndex, bool ret
                                  MetaTensor &inverse, MetaTensor &counts, const MetaError &err);
 /// masked_select: the elements of x where mask (bool; x and mask broadcast)
 /// is true, as a 1-D tensor whose length is known only at run time.
+/// unique_consecutive: out [?] (the flattened x's runs; axis unsupported
+/// beyond a slice dim), index [numel] and counts [?] in dtype (int32, else
+/// int64); outputs not asked for 0-D.
+LogicalResult UniqueConsecutiveInferMeta(const MetaTensor &x, bool returnInverse,
+                                         bool returnCounts, ArrayRef<int32_t> axis,
+                                         DataType dtype, MetaTensor &out, MetaTensor &index,
+                                         MetaTensor &counts, const MetaError &err);
 LogicalResult MaskedSelectInferMeta(const MetaTensor &x, const MetaTensor &mask,
                                     MetaTensor &out, const MetaError &err);
 LogicalResult TrilTriuInferMeta(const MetaTensor &x, MetaTensor &out,

@@ -963,6 +963,30 @@ LogicalResult UniqueRawInferMeta(const MetaTensor &x, bool returnIndex, bool ret
   return success();
 }
 
+LogicalResult UniqueConsecutiveInferMeta(const MetaTensor &x, bool returnInverse,
+                                         bool returnCounts, ArrayRef<int32_t> axis,
+                                         DataType dtype, MetaTensor &out, MetaTensor &index,
+                                         MetaTensor &counts, const MetaError &err) {
+  if (axis.size() > 1)
+    return err("axis takes at most one dim, got ", axis.size());
+  Type indexType = IntegerType::get(err.ctx, dtype == DataType::INT32 ? 32 : 64);
+  int64_t n = x.numel();
+  if (!axis.empty()) {
+    FailureOr<int64_t> a = normalizeAxis(axis[0], x.rank(), err);
+    if (failed(a))
+      return failure();
+    SmallVector<int64_t> dims(x.dims);
+    dims[*a] = kDyn;
+    out.set(dims, x.dtype);
+    n = x.dims[*a];
+  } else {
+    out.set({kDyn}, x.dtype);
+  }
+  index.set(returnInverse ? SmallVector<int64_t>{n} : SmallVector<int64_t>{}, indexType);
+  counts.set(returnCounts ? SmallVector<int64_t>{kDyn} : SmallVector<int64_t>{}, indexType);
+  return success();
+}
+
 LogicalResult MaskedSelectInferMeta(const MetaTensor &x, const MetaTensor &mask,
                                     MetaTensor &out, const MetaError &err) {
   if (mask.dtype && !mask.dtype.isInteger(1))
