@@ -142,6 +142,26 @@ LogicalResult lowerMaskedSelect(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// A zero-filled [n] accumulator of its own: fills of one type would be
+/// CSE'd into one tensor, which a loop would then carry several times.
+Value zeroBuffer(OpBuilder &b, Location loc, int64_t n, Type t) {
+  Value buffer =
+      bufferization::AllocTensorOp::create(b, loc, RankedTensorType::get({n}, t), ValueRange{});
+  return linalg::FillOp::create(b, loc, scalarConstant(b, loc, t, 0), buffer).getResult(0);
+}
+
+/// An index output of unique / unique_consecutive: 0-D zeros when not asked
+/// for (InferMeta), else `full`, cut to its first `count` rows where its
+/// length is that count.
+void mapIndexOutput(Lowerer &l, Location loc, Value pd, Value full, Value count, bool cut) {
+  OpBuilder &b = l.b;
+  RankedTensorType t = loweredType(pd.getType());
+  Value v = t.getRank() == 0 ? createFilled(b, loc, t, scalarConstant(b, loc, t.getElementType(), 0))
+            : cut            ? leadingRows(b, loc, full, count)
+                             : full;
+  l.map(pd, castTo(b, loc, v, t));
+}
+
 /// unique(x) of the flattened x, as paddle.unique runs it (is_sorted):
 /// the distinct values in ascending order, the index of each one's first
 /// occurrence, how often it occurs, and for each element the index of its
@@ -175,13 +195,7 @@ LogicalResult lowerUnique(Operation *op, Lowerer &l) {
   sortLastAxis(b, loc, row, /*descending=*/false, sortedRow, orderRow);
   Value sorted = reshapeTo(b, loc, sortedRow, RankedTensorType::get({n}, elem));
   Value order = reshapeTo(b, loc, orderRow, RankedTensorType::get({n}, b.getI64Type()));
-  // Each accumulator a buffer of its own (fills of one type would be CSE'd
-  // into one tensor, which the loop then carries three times).
-  auto zeros = [&](Type t) -> Value {
-    Value buffer = bufferization::AllocTensorOp::create(b, loc, RankedTensorType::get({n}, t),
-                                                        ValueRange{});
-    return linalg::FillOp::create(b, loc, scalarConstant(b, loc, t, 0), buffer).getResult(0);
-  };
+  auto zeros = [&](Type t) { return zeroBuffer(b, loc, n, t); };
   Value c0 = cIdx(b, loc, 0), c1 = cIdx(b, loc, 1);
   auto loop = scf::ForOp::create(
       b, loc, c0, cIdx(b, loc, n), c1,
@@ -228,17 +242,9 @@ LogicalResult lowerUnique(Operation *op, Lowerer &l) {
   Value distinct = loop.getResult(4);
   l.map(o.getOut(), castTo(b, loc, leadingRows(b, loc, loop.getResult(0), distinct),
                            loweredType(o.getOut().getType())));
-  // Outputs not asked for are 0-D (InferMeta): zeros.
-  auto result = [&](Value pd, Value full, bool dynamic) {
-    RankedTensorType t = loweredType(pd.getType());
-    Value v = t.getRank() == 0 ? createFilled(b, loc, t, scalarConstant(b, loc, indexType, 0))
-              : dynamic        ? leadingRows(b, loc, full, distinct)
-                               : full;
-    l.map(pd, castTo(b, loc, v, t));
-  };
-  result(o.getIndices(), loop.getResult(1), true);
-  result(o.getInverse(), loop.getResult(2), false);
-  result(o.getCounts(), loop.getResult(3), true);
+  mapIndexOutput(l, loc, o.getIndices(), loop.getResult(1), distinct, true);
+  mapIndexOutput(l, loc, o.getInverse(), loop.getResult(2), distinct, false);
+  mapIndexOutput(l, loc, o.getCounts(), loop.getResult(3), distinct, true);
   return success();
 }
 
@@ -266,11 +272,7 @@ LogicalResult lowerUniqueConsecutive(Operation *op, Lowerer &l) {
   int64_t n = xt.getNumElements();
   Type indexType = loweredType(o.getIndex().getType()).getElementType();
   Value flat = reshapeTo(b, loc, x, RankedTensorType::get({n}, elem));
-  auto zeros = [&](Type t) -> Value {
-    Value buffer = bufferization::AllocTensorOp::create(b, loc, RankedTensorType::get({n}, t),
-                                                        ValueRange{});
-    return linalg::FillOp::create(b, loc, scalarConstant(b, loc, t, 0), buffer).getResult(0);
-  };
+  auto zeros = [&](Type t) { return zeroBuffer(b, loc, n, t); };
   Value c0 = cIdx(b, loc, 0), c1 = cIdx(b, loc, 1);
   auto loop = scf::ForOp::create(
       b, loc, c0, cIdx(b, loc, n), c1,
@@ -300,15 +302,8 @@ LogicalResult lowerUniqueConsecutive(Operation *op, Lowerer &l) {
   Value runs = loop.getResult(3);
   l.map(o.getOut(), castTo(b, loc, leadingRows(b, loc, loop.getResult(0), runs),
                            loweredType(o.getOut().getType())));
-  auto result = [&](Value pd, Value full, bool dynamic) {
-    RankedTensorType t = loweredType(pd.getType());
-    Value v = t.getRank() == 0 ? createFilled(b, loc, t, scalarConstant(b, loc, indexType, 0))
-              : dynamic        ? leadingRows(b, loc, full, runs)
-                               : full;
-    l.map(pd, castTo(b, loc, v, t));
-  };
-  result(o.getIndex(), loop.getResult(1), false);
-  result(o.getCounts(), loop.getResult(2), true);
+  mapIndexOutput(l, loc, o.getIndex(), loop.getResult(1), runs, false);
+  mapIndexOutput(l, loc, o.getCounts(), loop.getResult(2), runs, true);
   return success();
 }
 

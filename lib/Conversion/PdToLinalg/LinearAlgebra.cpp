@@ -136,55 +136,63 @@ Factors luFactor(OpBuilder &b, Location loc, Value a) {
   return {out[0], out[1], out[2]};
 }
 
+/// One substitution sweep over the rows of batch r of x [B, n, m]: rows in
+/// order (forward: row i uses rows j < i) or from the last up (backward:
+/// j > i); row i, column c becomes (start(i, c) - sum_j coef(i, j) x[j, c]),
+/// divided by diag(i) where `diag` is given.
+using IndexFn = function_ref<Value(OpBuilder &, Location, Value i, Value j)>;
+Value substitute(OpBuilder &b, Location loc, Value x, Value r, bool backward,
+                 function_ref<Value(OpBuilder &, Location, Value i, Value col, Value x)> start,
+                 IndexFn coef, function_ref<Value(OpBuilder &, Location, Value i)> diag) {
+  RankedTensorType t = typeOf(x);
+  int64_t n = t.getDimSize(1), m = t.getDimSize(2);
+  Type elem = t.getElementType();
+  return forLoop(
+      b, loc, cIdx(b, loc, 0), cIdx(b, loc, n), {x},
+      [&](OpBuilder &ib, Location il, Value step, ValueRange c) -> SmallVector<Value> {
+        Value i = backward ? (Value)arith::SubIOp::create(ib, il, cIdx(ib, il, n - 1), step) : step;
+        Value lo = backward ? (Value)arith::AddIOp::create(ib, il, i, cIdx(ib, il, 1))
+                            : cIdx(ib, il, 0);
+        Value hi = backward ? cIdx(ib, il, n) : i;
+        return forLoop(
+            ib, il, cIdx(ib, il, 0), cIdx(ib, il, m), {c[0]},
+            [&](OpBuilder &cb, Location cl, Value col, ValueRange d) -> SmallVector<Value> {
+              Value sum = forLoop(cb, cl, lo, hi, {start(cb, cl, i, col, d[0])},
+                                  [&](OpBuilder &jb, Location jl, Value j,
+                                      ValueRange e) -> SmallVector<Value> {
+                                    Arith aj{jb, jl, elem};
+                                    return {aj.sub(e[0], aj.mul(coef(jb, jl, i, j),
+                                                                get(jb, jl, d[0], {r, j, col})))};
+                                  })[0];
+              Value v = diag ? Arith{cb, cl, elem}.div(sum, diag(cb, cl, i)) : sum;
+              return {set(cb, cl, d[0], v, {r, i, col})};
+            });
+      })[0];
+}
+
 /// Solves A X = rhs for each batch from A's factors: rhs [B, n, m].
 Value luSolve(OpBuilder &b, Location loc, const Factors &f, Value rhs) {
   RankedTensorType t = typeOf(rhs);
-  int64_t batch = t.getDimSize(0), n = t.getDimSize(1), m = t.getDimSize(2);
-  Type elem = t.getElementType();
-  Value zero = cIdx(b, loc, 0), nI = cIdx(b, loc, n), mI = cIdx(b, loc, m);
-  Value x0 = createFilled(b, loc, t, scalarConstant(b, loc, elem, 0));
+  Value x0 = createFilled(b, loc, t, scalarConstant(b, loc, t.getElementType(), 0));
   return forLoop(
-      b, loc, zero, cIdx(b, loc, batch), {x0},
+      b, loc, cIdx(b, loc, 0), cIdx(b, loc, t.getDimSize(0)), {x0},
       [&](OpBuilder &bb, Location bl, Value r, ValueRange it) -> SmallVector<Value> {
-        // Forward: L y = P rhs (L unit lower), row by row.
-        Value x = forLoop(
-            bb, bl, cIdx(bb, bl, 0), nI, {it[0]},
-            [&](OpBuilder &ib, Location il, Value i, ValueRange c) -> SmallVector<Value> {
-              Value src = get(ib, il, f.perm, {r, i});
-              return forLoop(
-                  ib, il, cIdx(ib, il, 0), mI, {c[0]},
-                  [&](OpBuilder &cb, Location cl, Value col, ValueRange d) -> SmallVector<Value> {
-                    Value sum = forLoop(cb, cl, cIdx(cb, cl, 0), i,
-                                        {get(cb, cl, rhs, {r, src, col})},
-                                        [&](OpBuilder &jb, Location jl, Value j,
-                                            ValueRange e) -> SmallVector<Value> {
-                                          Arith aj{jb, jl, elem};
-                                          return {aj.sub(e[0], aj.mul(get(jb, jl, f.lu, {r, i, j}),
-                                                                      get(jb, jl, d[0], {r, j, col})))};
-                                        })[0];
-                    return {set(cb, cl, d[0], sum, {r, i, col})};
-                  });
-            })[0];
-        // Backward: U x = y, from the last row up.
-        x = forLoop(
-            bb, bl, cIdx(bb, bl, 0), nI, {x},
-            [&](OpBuilder &ib, Location il, Value back, ValueRange c) -> SmallVector<Value> {
-              Value i = arith::SubIOp::create(ib, il, cIdx(ib, il, n - 1), back);
-              Value i1 = arith::AddIOp::create(ib, il, i, cIdx(ib, il, 1));
-              return forLoop(
-                  ib, il, cIdx(ib, il, 0), mI, {c[0]},
-                  [&](OpBuilder &cb, Location cl, Value col, ValueRange d) -> SmallVector<Value> {
-                    Value sum = forLoop(cb, cl, i1, nI, {get(cb, cl, d[0], {r, i, col})},
-                                        [&](OpBuilder &jb, Location jl, Value j,
-                                            ValueRange e) -> SmallVector<Value> {
-                                          Arith aj{jb, jl, elem};
-                                          return {aj.sub(e[0], aj.mul(get(jb, jl, f.lu, {r, i, j}),
-                                                                      get(jb, jl, d[0], {r, j, col})))};
-                                        })[0];
-                    Value v = Arith{cb, cl, elem}.div(sum, get(cb, cl, f.lu, {r, i, i}));
-                    return {set(cb, cl, d[0], v, {r, i, col})};
-                  });
-            })[0];
+        auto lu = [&](OpBuilder &nb, Location nl, Value i, Value j) {
+          return get(nb, nl, f.lu, {r, i, j});
+        };
+        // Forward: L y = P rhs (L unit lower); backward: U x = y.
+        Value y = substitute(
+            bb, bl, it[0], r, /*backward=*/false,
+            [&](OpBuilder &nb, Location nl, Value i, Value col, Value) {
+              return get(nb, nl, rhs, {r, get(nb, nl, f.perm, {r, i}), col});
+            },
+            lu, nullptr);
+        Value x = substitute(
+            bb, bl, y, r, /*backward=*/true,
+            [&](OpBuilder &nb, Location nl, Value i, Value col, Value cur) {
+              return get(nb, nl, cur, {r, i, col});
+            },
+            lu, [&](OpBuilder &nb, Location nl, Value i) { return lu(nb, nl, i, i); });
         return {x};
       })[0];
 }
@@ -385,39 +393,22 @@ LogicalResult lowerTriangularSolve(Operation *op, Lowerer &l) {
   bool transpose = o.getTranspose(), unit = o.getUnitriangular();
   bool upper = o.getUpper() != transpose;
   RankedTensorType t = typeOf(y);
-  int64_t n = t.getDimSize(1), m = t.getDimSize(2);
   Type elem = t.getElementType();
-  Value nI = cIdx(b, loc, n), mI = cIdx(b, loc, m);
-  auto at = [&](OpBuilder &nb, Location nl, Value r, Value i, Value j) {
-    return transpose ? get(nb, nl, x, {r, j, i}) : get(nb, nl, x, {r, i, j});
-  };
   Value x0 = createFilled(b, loc, t, scalarConstant(b, loc, elem, 0));
   Value out = forLoop(
       b, loc, cIdx(b, loc, 0), cIdx(b, loc, batch), {x0},
       [&](OpBuilder &bb, Location bl, Value r, ValueRange it) -> SmallVector<Value> {
-        return forLoop(
-            bb, bl, cIdx(bb, bl, 0), nI, {it[0]},
-            [&](OpBuilder &ib, Location il, Value step, ValueRange c) -> SmallVector<Value> {
-              // Rows in the order they can be solved.
-              Value i = upper ? (Value)arith::SubIOp::create(ib, il, cIdx(ib, il, n - 1), step)
-                              : step;
-              Value lo = upper ? (Value)arith::AddIOp::create(ib, il, i, cIdx(ib, il, 1))
-                               : cIdx(ib, il, 0);
-              Value hi = upper ? nI : i;
-              return forLoop(
-                  ib, il, cIdx(ib, il, 0), mI, {c[0]},
-                  [&](OpBuilder &cb, Location cl, Value col, ValueRange d) -> SmallVector<Value> {
-                    Value sum = forLoop(cb, cl, lo, hi, {get(cb, cl, y, {r, i, col})},
-                                        [&](OpBuilder &jb, Location jl, Value j,
-                                            ValueRange e) -> SmallVector<Value> {
-                                          Arith aj{jb, jl, elem};
-                                          return {aj.sub(e[0], aj.mul(at(jb, jl, r, i, j),
-                                                                      get(jb, jl, d[0], {r, j, col})))};
-                                        })[0];
-                    Value v = unit ? sum : Arith{cb, cl, elem}.div(sum, at(cb, cl, r, i, i));
-                    return {set(cb, cl, d[0], v, {r, i, col})};
-                  });
-            });
+        auto at = [&](OpBuilder &nb, Location nl, Value i, Value j) {
+          return transpose ? get(nb, nl, x, {r, j, i}) : get(nb, nl, x, {r, i, j});
+        };
+        auto diag = [&](OpBuilder &nb, Location nl, Value i) { return at(nb, nl, i, i); };
+        return {substitute(
+            bb, bl, it[0], r, /*backward=*/upper,
+            [&](OpBuilder &nb, Location nl, Value i, Value col, Value) {
+              return get(nb, nl, y, {r, i, col});
+            },
+            at, unit ? function_ref<Value(OpBuilder &, Location, Value)>()
+                     : function_ref<Value(OpBuilder &, Location, Value)>(diag))};
       })[0];
   RankedTensorType outType = loweredType(o.getOut().getType());
   l.map(o.getOut(), castTo(b, loc, reshapeTo(b, loc, out, RankedTensorType::get(shape, elem)),
