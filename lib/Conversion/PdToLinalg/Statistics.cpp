@@ -43,6 +43,19 @@ Value extract2(OpBuilder &b, Location loc, Value t, Value row, Value col) {
   return tensor::ExtractOp::create(b, loc, t, ValueRange{row, col});
 }
 
+/// A static, non-empty float / int32 / int64 input of median, nanmedian
+/// and mode.
+LogicalResult checkStatisticInput(Operation *op, RankedTensorType t, StringRef what) {
+  if (failed(requireStatic(op, {t})))
+    return failure();
+  Type elem = t.getElementType();
+  if (!isa<FloatType>(elem) && !elem.isInteger(32) && !elem.isInteger(64))
+    return op->emitOpError() << "the CPU lowering supports float, int32 and int64 tensors";
+  if (t.getNumElements() == 0)
+    return op->emitOpError() << "has no " << what << " of an empty tensor";
+  return success();
+}
+
 /// The axes a median reduces: all for an empty list.
 SmallVector<int64_t> medianAxes(Operation *op, int64_t rank) {
   SmallVector<int64_t> axes;
@@ -67,14 +80,10 @@ LogicalResult lowerMedian(Operation *op, Lowerer &l) {
   bool avg = attrStr(op, "mode", "avg") == "avg";
   Value x = l.get(op->getOperand(0));
   auto xt = cast<RankedTensorType>(x.getType());
-  if (failed(requireStatic(op, {xt})))
+  if (failed(checkStatisticInput(op, xt, "median")))
     return failure();
   Type elem = xt.getElementType();
   bool isFloat = isa<FloatType>(elem);
-  if (!isFloat && !elem.isInteger(32) && !elem.isInteger(64))
-    return op->emitOpError() << "the CPU lowering supports float, int32 and int64 tensors";
-  if (xt.getNumElements() == 0)
-    return op->emitOpError() << "has no median of an empty tensor";
   int64_t rows, n;
   Value flat = rowsOf(b, loc, x, medianAxes(op, xt.getRank()), rows, n);
   Value sorted, columns;
@@ -196,14 +205,10 @@ LogicalResult lowerMode(Operation *op, Lowerer &l) {
   Location loc = op->getLoc();
   Value x = l.get(op->getOperand(0));
   auto xt = cast<RankedTensorType>(x.getType());
-  if (failed(requireStatic(op, {xt})))
+  if (failed(checkStatisticInput(op, xt, "mode")))
     return failure();
   Type elem = xt.getElementType();
   bool isFloat = isa<FloatType>(elem);
-  if (!isFloat && !elem.isInteger(32) && !elem.isInteger(64))
-    return op->emitOpError() << "the CPU lowering supports float, int32 and int64 tensors";
-  if (xt.getNumElements() == 0)
-    return op->emitOpError() << "has no mode of an empty tensor";
   if (xt.getRank() == 0)
     x = reshapeTo(b, loc, x, RankedTensorType::get({1}, elem));
   int64_t rank = std::max<int64_t>(xt.getRank(), 1);
