@@ -20,11 +20,25 @@ speed against PyTorch. Compile here, run there (the GPU machine has no MLIR):
 that its outputs match Paddle's and the CPU backend's (atol 1e-4 + rtol 1e-4),
 and times the device entry point (inputs already on the GPU, as PyTorch's are)
 against PyTorch on the same machine: copy bandwidth (torch clone), cuBLAS f32
-matmul (TF32 off) and torchvision's ResNet-18 in eager mode for resnet18_b1.
-Medians of at least 20 runs after 5 warm-ups; a report in Markdown.
+matmul (TF32 off) and the same architectures in eager mode (torchvision's
+ResNet-18/50 and MobileNetV2, a ViT-Ti/16 for DeiT-tiny, real_export.py's
+small BERT written with torch.nn). Medians of at least 20 runs after 5
+warm-ups; a report in Markdown. By default ResNet-18/50, MobileNetV2 and the
+BERT are compiled with synthetic weights (timing only: the libraries
+compress, and the GPU machine takes 64 MiB of files) and DeiT-tiny with its
+weights (checked against Paddle).
 """
 
 from __future__ import annotations
+
+import os
+import sys
+
+# `run` reads this copy of the script from the folder of the libraries, which
+# are named after the models (statistics.so): that folder must not shadow the
+# standard library's modules.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
 
 import argparse
 import ctypes
@@ -32,7 +46,6 @@ import gzip
 import json
 import shutil
 import statistics
-import sys
 import time
 from pathlib import Path
 
@@ -153,6 +166,8 @@ def _compile(name: str, program, shapes: dict, out: Path, kind: str,
             "feeds": [_spec(s) for s in lowered.feeds],
             "fetches": [_spec(s) for s in lowered.fetches],
             "fetch_results": list(lowered.fetch_results or []),
+            # fetch col -> col of its shape output (a size known after the run)
+            "dynamic_fetches": {str(k): v for k, v in lowered.dynamic_fetches.items()},
             "compile_s": round(time.perf_counter() - t0, 2), "tf32": tf32}
 
 
@@ -216,7 +231,7 @@ def build(args) -> int:
             manifest.append(entry)
             print(f"{name}: compiled in {entry['compile_s']} s (synthetic weights)")
             continue
-        paddle = [io[f"out/{i}"] for i in range(len(entry["fetches"]))]
+        paddle = [io[f"out/{i}"] for i in range(_model_fetches(entry))]
         cpu = _cpu_outputs(model, inputs)
         arrays.update({f"paddle/{i}": a for i, a in enumerate(paddle)})
         arrays.update({f"cpu/{i}": a for i, a in enumerate(cpu)})
@@ -293,7 +308,17 @@ class Library:
                  for f in self.entry["feeds"]]
         outs = [np.empty(f["shape"], f["dtype"]) for f in self.entry["fetches"]]
         self.check(self.host(*[a.ctypes.data for a in feeds + outs]))
-        return outs
+        # A fetch whose size depends on the values fills the leading part of
+        # its buffer; its shape output says how much.
+        for col, shape_col in self.entry.get("dynamic_fetches", {}).items():
+            outs[int(col)] = outs[int(col)][tuple(slice(0, int(n)) for n in outs[shape_col])]
+        return outs[:_model_fetches(self.entry)]
+
+
+def _model_fetches(entry: dict) -> int:
+    """The model's fetches (the shape outputs of data-dependent ones come
+    after them)."""
+    return len(entry["fetches"]) - len(entry.get("dynamic_fetches", {}))
 
 
 def _close_tf32(a, b) -> tuple[bool, float]:
@@ -332,6 +357,46 @@ def _trace(lib_and_ptrs, path: Path) -> None:
         torch.cuda.synchronize()
     path.parent.mkdir(parents=True, exist_ok=True)
     prof.export_chrome_trace(str(path))
+
+
+def _torch_architectures() -> dict:
+    """NAME -> (title, module factory, input factory): the architectures of
+    bench/real_export.py's models in PyTorch, the anchors of the model rows."""
+    import torch
+    import torchvision
+    from torch import nn
+
+    class SmallBert(nn.Module):
+        """real_export.py's SmallBert: token and position embeddings, a
+        post-norm GELU encoder (4 layers, hidden 256, 4 heads, FFN 1024),
+        a tanh pooler on the first token."""
+
+        def __init__(self, vocab=30522, hidden=256, layers=4, heads=4, ffn=1024):
+            super().__init__()
+            self.words = nn.Embedding(vocab, hidden)
+            self.positions = nn.Embedding(512, hidden)
+            self.norm = nn.LayerNorm(hidden, eps=1e-12)
+            layer = nn.TransformerEncoderLayer(hidden, heads, ffn, dropout=0.0,
+                                               activation="gelu", batch_first=True)
+            self.encoder = nn.TransformerEncoder(layer, layers, enable_nested_tensor=False)
+            self.pooler = nn.Linear(hidden, hidden)
+
+        def forward(self, ids):
+            pos = torch.arange(ids.shape[1], device=ids.device).unsqueeze(0)
+            h = self.encoder(self.norm(self.words(ids) + self.positions(pos)))
+            return torch.tanh(self.pooler(h[:, 0]))
+
+    image = lambda dev: torch.rand(1, 3, 224, 224, device=dev)
+    vit = torchvision.models.vision_transformer.VisionTransformer
+    return {
+        "resnet18_b1": ("ResNet-18", torchvision.models.resnet18, image),
+        "resnet50_b1": ("ResNet-50", torchvision.models.resnet50, image),
+        "mobilenetv2_b1": ("MobileNetV2", torchvision.models.mobilenet_v2, image),
+        "deit_tiny_b1": ("DeiT-tiny (ViT-Ti/16)",
+                         lambda: vit(224, 16, 12, 3, 192, 768), image),
+        "bert_s128": ("BERT (4 layers, hidden 256), seq 128", SmallBert,
+                      lambda dev: torch.randint(0, 30522, (1, 128), device=dev)),
+    }
 
 
 def run(args) -> int:
@@ -456,16 +521,12 @@ def run(args) -> int:
         failures += not tf32_ok
 
     # Models against the same architecture in PyTorch (eager, f32).
-    import torchvision
-    arch = {"resnet18_b1": ("ResNet-18", torchvision.models.resnet18),
-            "resnet50_b1": ("ResNet-50", torchvision.models.resnet50),
-            "mobilenetv2_b1": ("MobileNetV2", torchvision.models.mobilenet_v2)}
     rows = []
-    for name, (title, make) in arch.items():
+    for name, (title, make, make_input) in _torch_architectures().items():
         if name not in libs:
             continue
         net = make().to(dev).eval()
-        xin = torch.rand(1, 3, 224, 224, device=dev)
+        xin = make_input(dev)
 
         def torch_latency(tf32: bool) -> float:
             # cuDNN convolutions default to TF32 in PyTorch: set both ways.
@@ -527,13 +588,15 @@ def main() -> int:
     b = sub.add_parser("build", help="compile the libraries (here)")
     b.add_argument("--out", required=True)
     b.add_argument("--models-dir", help="bench/real_export.py's models (NAME.json)")
-    b.add_argument("--synthetic", nargs="*", default=["resnet50_b1", "mobilenetv2_b1"],
+    b.add_argument("--synthetic", nargs="*",
+                   default=["resnet18_b1", "resnet50_b1", "mobilenetv2_b1", "bert_s128"],
                    help="models compiled with synthetic weights, for timing only")
     b.add_argument("--tile-study", action="store_true",
                    help="also build the synthetic models with tiles sized for 66 and 264 "
                         "multiprocessors (how the tiling heuristic's scale matters)")
     b.add_argument("--models", nargs="*",
-                   default=["resnet18_b1", "resnet50_b1", "mobilenetv2_b1"])
+                   default=["resnet18_b1", "resnet50_b1", "mobilenetv2_b1", "deit_tiny_b1",
+                            "bert_s128"])
     b.set_defaults(func=build)
     r = sub.add_parser("run", help="run them on the GPU machine")
     r.add_argument("dir")

@@ -160,7 +160,7 @@ std::string mlir::paddle::lowerToCudaPipelineString(const CudaLoweringOptions &o
   // report through the host runtime, which kernels cannot call.
   p += "convert-pd-to-linalg{runtime-checks=false},canonicalize,"
        "func.func(pd-fuse-linalg-elementwise),canonicalize,cse,"
-       "pd-dedupe-fetch-results,eliminate-empty-tensors,";
+       "pd-dedupe-fetch-results,pd-bound-dynamic-results,eliminate-empty-tensors,";
   // Tensors -> buffers, results as caller-allocated out-parameters (the
   // runtime passes device buffers for feeds and fetches), freed after their
   // last use.

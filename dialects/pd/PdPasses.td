@@ -1272,9 +1272,12 @@ def PdGpuMapLinalg : Pass<"pd-gpu-map-linalg", "::mlir::func::FuncOp"> {
     `memref.load` left on the host (the condition of a `pd.if` or
     `pd.while`) reads through a copy: the element (gathered by a one-thread
     kernel when its buffer holds more than it) is copied with `gpu.memcpy`
-    into a zeroed host stack buffer and loaded from there. Any other host
-    access of device memory (a store) is reported as unsupported with its
-    location.
+    into a zeroed host stack buffer and loaded from there. A loop nest or
+    branch left on the host that writes device memory (a scatter, a sort,
+    NMS: ops lowered as scf loops rather than structured ops) runs as a
+    kernel of one thread, in program order, when it yields nothing the host
+    uses and allocates, calls and launches nothing. Any other host access of
+    device memory is reported as unsupported with its location.
 
     Before:
 

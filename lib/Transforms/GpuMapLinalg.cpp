@@ -346,6 +346,81 @@ void readOnHost(RewriterBase &rewriter, memref::LoadOp load) {
   rewriter.replaceOpWithNewOp<memref::LoadOp>(load, host, zeroIndex);
 }
 
+/// Whether `op` (a loop nest or branch left on the host: a scatter, a sort,
+/// NMS, lowered as scf loops rather than structured ops) runs as a kernel
+/// of one thread: it writes device memory outside structured ops, and
+/// allocates, frees, launches and calls nothing, nor reads a host stack
+/// buffer from outside.
+bool runsAsSequentialKernel(Operation *op) {
+  bool writesDevice = false;
+  WalkResult walk = op->walk<WalkOrder::PreOrder>([&](Operation *inner) -> WalkResult {
+    if (isa<gpu::LaunchOp, memref::AllocOp, memref::DeallocOp, gpu::AllocOp,
+            gpu::DeallocOp, gpu::MemcpyOp, CallOpInterface>(inner))
+      return WalkResult::interrupt();
+    for (Value operand : inner->getOperands()) {
+      // A buffer of the host's stack, defined outside: not on the device.
+      if (isa<MemRefType>(operand.getType()) &&
+          !op->isAncestor(operand.getParentRegion()->getParentOp()) &&
+          isHostStackBuffer(operand))
+        return WalkResult::interrupt();
+    }
+    // Structured ops inside become loops of the kernel.
+    if (isa<linalg::LinalgOp>(inner))
+      return WalkResult::skip();
+    Value written;
+    if (auto store = dyn_cast<memref::StoreOp>(inner))
+      written = store.getMemref();
+    else if (auto copy = dyn_cast<memref::CopyOp>(inner))
+      written = copy.getTarget();
+    else if (isa<vector::TransferWriteOp, vector::StoreOp>(inner))
+      written = inner->getOperand(1);
+    if (written && !isHostStackBuffer(written))
+      writesDevice = true;
+    return WalkResult::advance();
+  });
+  return writesDevice && !walk.wasInterrupted();
+}
+
+/// Moves `op` into a `gpu.launch` of one block of one thread: it runs on
+/// the device in program order, exactly as the host would have run it.
+/// Each result the host uses goes through a one-element device buffer,
+/// read back after the launch (readOnHost turns that read into a copy).
+void wrapInSequentialKernel(RewriterBase &rewriter, Operation *op) {
+  Location loc = op->getLoc();
+  rewriter.setInsertionPoint(op);
+  SmallVector<Value> resultBuffers;
+  for (Value result : op->getResults())
+    resultBuffers.push_back(
+        result.use_empty()
+            ? Value()
+            : gpu::AllocOp::create(rewriter, loc,
+                                   MemRefType::get({1}, result.getType()),
+                                   /*asyncToken=*/Type(), ValueRange(), ValueRange(),
+                                   ValueRange(), /*hostShared=*/false)
+                  .getMemref());
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  auto launch = gpu::LaunchOp::create(rewriter, loc, one, one, one, one, one, one);
+  rewriter.setInsertionPointToEnd(&launch.getBody().front());
+  auto terminator = gpu::TerminatorOp::create(rewriter, loc);
+  op->moveBefore(terminator);
+  rewriter.setInsertionPoint(terminator);
+  for (auto [result, buffer] : llvm::zip(op->getResults(), resultBuffers))
+    if (buffer)
+      memref::StoreOp::create(rewriter, loc, result, buffer,
+                              arith::ConstantIndexOp::create(rewriter, loc, 0).getResult());
+  rewriter.setInsertionPointAfter(launch);
+  for (auto [result, buffer] : llvm::zip(op->getResults(), resultBuffers)) {
+    if (!buffer)
+      continue;
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value onHost = memref::LoadOp::create(rewriter, loc, buffer, zero);
+    rewriter.replaceUsesWithIf(result, onHost, [&](OpOperand &use) {
+      return !launch->isAncestor(use.getOwner());
+    });
+    gpu::DeallocOp::create(rewriter, loc, /*asyncToken=*/Type(), ValueRange(), buffer);
+  }
+}
+
 struct PdGpuMapLinalgPass
     : public pd::impl::PdGpuMapLinalgBase<PdGpuMapLinalgPass> {
   using Base::Base;
@@ -359,6 +434,38 @@ struct PdGpuMapLinalgPass
       return signalPassFailure();
     }
     IRRewriter rewriter(&getContext());
+    // Loop nests and branches that write device memory outside structured
+    // ops (scatters, sorts, NMS) run as one-thread kernels: slow, but exact
+    // and in order. Their structured ops become loops of that kernel.
+    SmallVector<Operation *> sequential;
+    func->walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
+      // A single store (a shape output's element) too, but not one in a
+      // loop the host runs: a kernel per trip.
+      bool hostStore = isa<memref::StoreOp>(op) &&
+                       !op->getParentOfType<LoopLikeOpInterface>();
+      if ((hostStore || isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::ParallelOp,
+                            scf::ForallOp>(op)) &&
+          runsAsSequentialKernel(op)) {
+        sequential.push_back(op);
+        return WalkResult::skip();
+      }
+      return WalkResult::advance();
+    });
+    for (Operation *op : sequential) {
+      SmallVector<linalg::LinalgOp> inner;
+      op->walk([&](linalg::LinalgOp l) { inner.push_back(l); });
+      for (linalg::LinalgOp l : inner) {
+        if (!l.hasPureBufferSemantics()) {
+          l->emitOpError() << "works on tensors: the CUDA backend maps ops on buffers "
+                              "(run one-shot-bufferize first)";
+          return signalPassFailure();
+        }
+        rewriter.setInsertionPoint(l);
+        if (failed(linalg::linalgOpToLoops(rewriter, l)))
+          return signalPassFailure();
+        rewriter.eraseOp(l);
+      }
+    }
     SmallVector<linalg::LinalgOp> ops;
     func.walk([&](linalg::LinalgOp op) {
       if (!op->getParentOfType<gpu::LaunchOp>())
@@ -417,6 +524,9 @@ struct PdGpuMapLinalgPass
         rewriter.eraseOp(dealloc);
       }
     }
+
+    for (Operation *op : sequential)
+      wrapInSequentialKernel(rewriter, op);
 
     // The host reads the scalars that decide its control flow by copying
     // them out of device memory.

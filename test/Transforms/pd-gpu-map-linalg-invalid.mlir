@@ -2,17 +2,6 @@
 // RUN: not paddle-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg{block-size=100}))' 2>&1 | FileCheck %s --check-prefix=BLOCK
 // RUN: not paddle-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pd-gpu-map-linalg{multiprocessors=0}))' 2>&1 | FileCheck %s --check-prefix=SMS
 
-// The host cannot write device memory (it reads the scalars of its control
-// flow through a copy, but stores have no such path).
-func.func @host_store(%flag: memref<i8>, %x: memref<4xf32>) {
-  %c = arith.constant 1 : i8
-  // expected-error @+1 {{reads or writes device memory from the host}}
-  memref.store %c, %flag[] : memref<i8>
-  return
-}
-
-// -----
-
 // A structured op on tensors has not been bufferized.
 func.func @tensors(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{works on tensors}}
@@ -26,3 +15,21 @@ func.func @tensors(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // BLOCK: block-size must be a multiple of 32 in [32, 1024], got 100
 // SMS: multiprocessors must be positive, got 0
+
+// -----
+
+// A host loop that writes device memory and allocates a buffer on each
+// trip cannot become a one-thread kernel (kernels do not allocate).
+func.func @host_loop_alloc(%x: memref<8xf32>, %out: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  scf.for %i = %c0 to %c8 step %c1 {
+    %tmp = memref.alloc() : memref<8xf32>
+    %v = memref.load %x[%i] : memref<8xf32>
+    // expected-error @+1 {{reads or writes device memory from the host}}
+    memref.store %v, %out[%i] : memref<8xf32>
+    memref.dealloc %tmp : memref<8xf32>
+  }
+  return
+}

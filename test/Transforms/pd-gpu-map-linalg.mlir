@@ -120,3 +120,75 @@ func.func @host_condition(%flag: memref<1xi8>, %x: memref<4x4xf32>, %i: index) -
   return %r : f32
 }
 
+
+// -----
+
+// A scatter left as host loops (unpool, put_along_axis: scf loops, not a
+// structured op) runs as a kernel of one block of one thread, in program
+// order; the loops move into it unchanged.
+// CHECK-LABEL: func.func @sequential_scatter
+// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %[[ONE:.*]], %{{.*}} = %[[ONE]], %{{.*}} = %[[ONE]]) threads(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %[[ONE]], %{{.*}} = %[[ONE]], %{{.*}} = %[[ONE]])
+// CHECK-NEXT: scf.for
+// CHECK: %[[V:.*]] = memref.load %arg0
+// CHECK: %[[I:.*]] = memref.load %arg1
+// CHECK: memref.store %[[V]], %arg2[%[[I]]]
+// CHECK: gpu.terminator
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @sequential_scatter(%v: memref<20xf32>, %idx: memref<20xindex>, %out: memref<63xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c20 = arith.constant 20 : index
+  scf.for %i = %c0 to %c20 step %c1 {
+    %x = memref.load %v[%i] : memref<20xf32>
+    %j = memref.load %idx[%i] : memref<20xindex>
+    memref.store %x, %out[%j] : memref<63xf32>
+  }
+  return
+}
+
+// -----
+
+// A host loop that writes device memory and yields a count the host uses
+// (the size of an NMS result): the kernel stores the count in a device
+// scalar, read back after the launch; a fill inside becomes loops of the
+// kernel.
+// CHECK-LABEL: func.func @sequential_count
+// CHECK: %[[COUNT:.*]] = gpu.alloc () : memref<1xindex>
+// CHECK: gpu.launch
+// CHECK: %[[N:.*]] = scf.for
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %arg1
+// CHECK: memref.store %[[N]], %[[COUNT]][%{{.*}}] : memref<1xindex>
+// CHECK: gpu.terminator
+// CHECK: gpu.memcpy %[[STACK:.*]], %[[COUNT]]
+// CHECK: %[[HOST:.*]] = memref.load %[[STACK]][%{{.*}}] : memref<1xindex>
+// CHECK: gpu.dealloc %[[COUNT]] : memref<1xindex>
+// CHECK: return %[[HOST]] : index
+func.func @sequential_count(%x: memref<8xf32>, %out: memref<8xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %n = scf.for %i = %c0 to %c8 step %c1 iter_args(%k = %c0) -> (index) {
+    linalg.fill ins(%zero : f32) outs(%out : memref<8xf32>)
+    %v = memref.load %x[%i] : memref<8xf32>
+    memref.store %v, %out[%k] : memref<8xf32>
+    %k1 = arith.addi %k, %c1 : index
+    scf.yield %k1 : index
+  }
+  return %n : index
+}
+
+// -----
+
+// A single store of a host value (the shape output of a data-dependent
+// fetch) is a one-thread kernel too.
+// CHECK-LABEL: func.func @host_store
+// CHECK: gpu.launch
+// CHECK-NEXT: memref.store %arg0, %arg1[] : memref<i64>
+// CHECK-NEXT: gpu.terminator
+func.func @host_store(%n: i64, %shape: memref<i64>) {
+  memref.store %n, %shape[] : memref<i64>
+  return
+}

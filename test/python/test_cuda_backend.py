@@ -114,6 +114,27 @@ def test_control_flow_compiles_for_cuda(repo, tmp_path, venv_bin):
         assert out.exists()
 
 
+def _mkdir(path):
+    path.mkdir()
+    return path
+
+
+def test_host_loops_run_as_one_thread_kernels(repo, tmp_path):
+    # Scatters, sorts and NMS lower to scf loops, not structured ops: each
+    # loop nest runs as a kernel of one thread; a count the host needs (a
+    # data-dependent fetch's size) comes back through a device scalar, and
+    # such a fetch gets a bounded buffer and a shape output as on the CPU.
+    from paddle_mlir.backend import native
+    for name, dynamic in (("pool_index", False), ("nms_head", True),
+                          ("data_dependent", True)):
+        model, inputs, _ = _fixture(repo, name)
+        meta = native.build_library(aot.load_program(model),
+                                    {k: v.shape for k, v in inputs.items()},
+                                    _mkdir(tmp_path / name), cuda_target=cuda.CudaTarget(chip="sm_90"))
+        assert meta["device"] == "cuda"
+        assert bool(meta.get("dynamic_fetches")) == dynamic, name
+
+
 def test_cli_cuda_names_what_it_cannot_lower(repo, tmp_path, venv_bin):
     # A failing CUDA lowering names the option and prints a reproducer.
     r = subprocess.run([str(venv_bin / "paddle-mlir"), "compile",
@@ -221,7 +242,8 @@ def test_native_library_for_cuda(repo, tmp_path):
 @needs_gpu
 def test_gpu_predictor_matches_paddle(repo):
     import paddle_mlir.inference as paddle_infer
-    for name in ("mlp", "cnn", "losses", "cond", "while_loop"):
+    for name in ("mlp", "cnn", "losses", "cond", "while_loop", "pool_index", "nms_head",
+                 "data_dependent"):
         model, inputs, outputs = _fixture(repo, name)
         predictor = paddle_infer.create_predictor(_gpu_config(repo, name))
         got = predictor.run([inputs[n] for n in predictor.get_input_names()])
