@@ -545,6 +545,49 @@ def cholesky(x, upper=False, name=None):
         return pd.cholesky(x, upper)
 
 
+def lu(x, pivot=True, get_infos=False, name=None):
+    """paddle.linalg.lu: the packed factors and the 1-based pivots (and the
+    infos: the first zero pivot per matrix, 0 when none)."""
+    with building(x):
+        factors, pivots, infos = pd.lu(x, pivot)
+    return (factors, pivots, infos) if get_infos else (factors, pivots)
+
+
+def lu_unpack(x, y, unpack_ludata=True, unpack_pivots=True, name=None):
+    """paddle.linalg.lu_unpack: P, L, U with x's matrix = P @ L @ U."""
+    with building(x):
+        return pd.lu_unpack(x, y, unpack_ludata, unpack_pivots)
+
+
+def cholesky_solve(x, y, upper=False, name=None):
+    """out with (y y^T) out = x for a lower Cholesky factor y (upper: y^T y)."""
+    with building(x):
+        return pd.cholesky_solve(x, y, upper)
+
+
+def reduce_as(x, target, name=None):
+    """x summed to target's shape."""
+    with building(x):
+        return pd.reduce_as(x, target)
+
+
+def shard_index(input, index_num, nshards, shard_id, ignore_value=-1):
+    with building(input):
+        return pd.shard_index(input, index_num, nshards, shard_id, ignore_value)
+
+
+def softmax_mask_fuse(x, mask, name=None):
+    """paddle.incubate.softmax_mask_fuse: softmax(x + mask) over the last axis."""
+    with building(x):
+        return pd.fused_softmax_mask(x, mask)
+
+
+def softmax_mask_fuse_upper_triangle(x):
+    """paddle.incubate.softmax_mask_fuse_upper_triangle: the causal softmax."""
+    with building(x):
+        return pd.fused_softmax_mask_upper_triangle(x)
+
+
 def index_put(x, indices, value, accumulate=False, name=None):
     """x with value written (or added) where `indices` (a bool mask or
     integer tensors) select."""

@@ -1200,6 +1200,38 @@ LogicalResult lowerRRelu(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// shard_index: v / shard_size == shard_id ? v % shard_size : ignore_value,
+/// shard_size = ceil(index_num / nshards); a value outside [0, index_num),
+/// which Paddle's kernel refuses, is a run-time error (checks on).
+LogicalResult lowerShardIndex(Operation *op, Lowerer &l) {
+  auto o = cast<ShardIndexOp>(op);
+  Location loc = op->getLoc();
+  RankedTensorType type = loweredType(o.getOut().getType());
+  Type elem = type.getElementType();
+  int64_t indexNum = static_cast<int32_t>(o.getIndexNum()), nshards = static_cast<int32_t>(o.getNshards());
+  int64_t shardSize = (indexNum + nshards - 1) / nshards;
+  int64_t site = l.runtimeChecks
+                     ? registerRuntimeCheck(op, "an index is outside [0, index_num)")
+                     : -1;
+  Value out = buildElementwise(
+      l.b, loc, type, l.get(o.getInput()), [&](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+        Arith ar{nb, nl, elem};
+        if (site >= 0) {
+          Value below = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::slt, a[0], ar.c(0));
+          Value above =
+              arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::sge, a[0], ar.c(indexNum));
+          reportIf(nb, nl, op, site, arith::OrIOp::create(nb, nl, below, above));
+        }
+        Value size = ar.c(shardSize);
+        Value mine = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq, ar.div(a[0], size),
+                                           ar.c(static_cast<int32_t>(o.getShardId())));
+        return arith::SelectOp::create(nb, nl, mine, arith::RemSIOp::create(nb, nl, a[0], size),
+                                       ar.c(static_cast<int32_t>(o.getIgnoreValue())));
+      });
+  l.map(o.getOut(), castTo(l.b, loc, out, type));
+  return success();
+}
+
 } // namespace
 
 void lowering::populateElementwiseLowerings(LoweringTable &table) {
@@ -1228,4 +1260,5 @@ void lowering::populateElementwiseLowerings(LoweringTable &table) {
   table.add("pd.dropout", lowerDropout);
   table.add("pd.prelu", lowerPrelu);
   table.add("pd.rrelu", lowerRRelu);
+  table.add("pd.shard_index", lowerShardIndex);
 }

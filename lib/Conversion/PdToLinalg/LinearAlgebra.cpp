@@ -1,11 +1,13 @@
-//===- LinearAlgebra.cpp - det, slogdet, inverse, solve, cholesky, ... ----===//
+//===- LinearAlgebra.cpp - det, slogdet, inverse, solve, lu, cholesky ----===//
 //
 // Square matrices (the last two dims; the others flattened into a batch B)
 // are factored by LU with partial pivoting, as LAPACK's getrf does: scf
 // loops over the batch, the pivot columns and the rows below, on tensors
 // (tensor.extract / tensor.insert, which bufferize in place). det, slogdet,
-// inverse, solve and matrix_power with n < 0 use the factors; cholesky and
-// triangular_solve are their own substitution loops. These are small
+// inverse, solve and matrix_power with n < 0 use the factors, lu returns
+// them (for [m, n] matrices too) and lu_unpack spreads them into P, L and
+// U; cholesky, cholesky_solve and triangular_solve are their own
+// substitution loops. These are small
 // matrices in real models (a few per call): loops, not tiles.
 //
 //===----------------------------------------------------------------------===//
@@ -61,35 +63,41 @@ Value identity(OpBuilder &b, Location loc, int64_t batch, int64_t n, Type elem) 
 }
 
 struct Factors {
-  Value lu;   // [B, n, n]: L below the diagonal (unit diagonal implied), U on and above
-  Value perm; // [B, n] index: row i of LU is row perm[i] of the input
-  Value sign; // [B]: the permutation's sign
+  Value lu;     // [B, m, n]: L below the diagonal (unit diagonal implied), U on and above
+  Value perm;   // [B, m] index: row i of LU is row perm[i] of the input
+  Value sign;   // [B]: the permutation's sign
+  Value pivots; // [B, min(m, n)] index: the row swapped with row k at step k (LAPACK's ipiv - 1)
 };
 
-/// LU with partial pivoting of a [B, n, n] tensor. A zero pivot (a
-/// singular matrix) leaves its column as is: det 0, the solves inf/NaN.
+/// LU with partial pivoting of a [B, m, n] tensor, LAPACK's getrf: min(m, n)
+/// steps, each swapping the row of the largest |A[i, k]| (i >= k, the
+/// first of equal ones) into row k and eliminating below it. A zero pivot
+/// (a singular matrix) leaves its column as is: det 0, the solves inf/NaN.
 Factors luFactor(OpBuilder &b, Location loc, Value a) {
   RankedTensorType t = typeOf(a);
-  int64_t batch = t.getDimSize(0), n = t.getDimSize(1);
+  int64_t batch = t.getDimSize(0), m = t.getDimSize(1), n = t.getDimSize(2);
+  int64_t steps = std::min(m, n);
   Type elem = t.getElementType();
   Value perm = buildElementwiseWithIndices(
-      b, loc, RankedTensorType::get({batch, n}, b.getIndexType()), {},
+      b, loc, RankedTensorType::get({batch, m}, b.getIndexType()), {},
       [](OpBuilder &, Location, ValueRange idx) -> Value { return idx[1]; });
   Value sign = createFilled(b, loc, RankedTensorType::get({batch}, elem),
                             scalarConstant(b, loc, elem, 1));
-  Value zero = cIdx(b, loc, 0), nI = cIdx(b, loc, n);
+  Value pivots = createFilled(b, loc, RankedTensorType::get({batch, steps}, b.getIndexType()),
+                              cIdx(b, loc, 0));
+  Value zero = cIdx(b, loc, 0), mI = cIdx(b, loc, m), nI = cIdx(b, loc, n);
   SmallVector<Value> out = forLoop(
-      b, loc, zero, cIdx(b, loc, batch), {a, perm, sign},
+      b, loc, zero, cIdx(b, loc, batch), {a, perm, sign, pivots},
       [&](OpBuilder &bb, Location bl, Value r, ValueRange it) -> SmallVector<Value> {
         return forLoop(
-            bb, bl, cIdx(bb, bl, 0), nI, it,
-            [&](OpBuilder &kb, Location kl, Value k, ValueRange m) -> SmallVector<Value> {
+            bb, bl, cIdx(bb, bl, 0), cIdx(bb, bl, steps), it,
+            [&](OpBuilder &kb, Location kl, Value k, ValueRange c4) -> SmallVector<Value> {
               Arith ar{kb, kl, elem};
-              Value A = m[0], P = m[1], S = m[2];
+              Value A = c4[0], P = c4[1], S = c4[2], V = c4[3];
               // The pivot: the largest |A[i, k]| for i >= k (the first of equal ones).
               Value k1 = arith::AddIOp::create(kb, kl, k, cIdx(kb, kl, 1));
               SmallVector<Value> best = forLoop(
-                  kb, kl, k1, nI, {ar.abs(get(kb, kl, A, {r, k, k})), k},
+                  kb, kl, k1, mI, {ar.abs(get(kb, kl, A, {r, k, k})), k},
                   [&](OpBuilder &ib, Location il, Value i, ValueRange c) -> SmallVector<Value> {
                     Value v = Arith{ib, il, elem}.abs(get(ib, il, A, {r, i, k}));
                     Value more = arith::CmpFOp::create(ib, il, arith::CmpFPredicate::OGT, v, c[0]);
@@ -97,6 +105,7 @@ Factors luFactor(OpBuilder &b, Location loc, Value a) {
                             arith::SelectOp::create(ib, il, more, i, c[1])};
                   });
               Value p = best[1];
+              V = set(kb, kl, V, p, {r, k});
               // Rows k and p swapped (a no-op where p == k).
               A = forLoop(kb, kl, cIdx(kb, kl, 0), nI, {A},
                           [&](OpBuilder &jb, Location jl, Value j, ValueRange c) -> SmallVector<Value> {
@@ -115,7 +124,7 @@ Factors luFactor(OpBuilder &b, Location loc, Value a) {
               Value singular =
                   arith::CmpFOp::create(kb, kl, arith::CmpFPredicate::OEQ, pivot, ar.c(0));
               A = forLoop(
-                  kb, kl, k1, nI, {A},
+                  kb, kl, k1, mI, {A},
                   [&](OpBuilder &ib, Location il, Value i, ValueRange c) -> SmallVector<Value> {
                     Arith ai{ib, il, elem};
                     Value f = ai.div(get(ib, il, c[0], {r, i, k}), pivot);
@@ -130,10 +139,10 @@ Factors luFactor(OpBuilder &b, Location loc, Value a) {
                                      return {set(jb, jl, d[0], v, {r, i, j})};
                                    });
                   })[0];
-              return {A, P, S};
+              return {A, P, S, V};
             });
       });
-  return {out[0], out[1], out[2]};
+  return {out[0], out[1], out[2], out[3]};
 }
 
 /// One substitution sweep over the rows of batch r of x [B, n, m]: rows in
@@ -197,7 +206,7 @@ Value luSolve(OpBuilder &b, Location loc, const Factors &f, Value rhs) {
       })[0];
 }
 
-LogicalResult checkFloatSquare(Operation *op, Value x) {
+LogicalResult checkStaticFloat(Operation *op, Value x) {
   RankedTensorType t = typeOf(x);
   if (failed(requireStatic(op, {t})))
     return failure();
@@ -211,7 +220,7 @@ LogicalResult lowerDeterminant(Operation *op, Lowerer &l) {
   OpBuilder &b = l.b;
   Location loc = op->getLoc();
   Value x = l.get(op->getOperand(0));
-  if (failed(checkFloatSquare(op, x)))
+  if (failed(checkStaticFloat(op, x)))
     return failure();
   int64_t batch;
   Value a = batched(b, loc, x, batch);
@@ -279,7 +288,7 @@ LogicalResult lowerInverse(Operation *op, Lowerer &l) {
   OpBuilder &b = l.b;
   Location loc = op->getLoc();
   Value x = l.get(op->getOperand(0));
-  if (failed(checkFloatSquare(op, x)))
+  if (failed(checkStaticFloat(op, x)))
     return failure();
   int64_t batch;
   Value inv = inverseOf(b, loc, batched(b, loc, x, batch));
@@ -294,7 +303,7 @@ LogicalResult lowerMatrixPower(Operation *op, Lowerer &l) {
   OpBuilder &b = l.b;
   Location loc = op->getLoc();
   Value x = l.get(op->getOperand(0));
-  if (failed(checkFloatSquare(op, x)))
+  if (failed(checkStaticFloat(op, x)))
     return failure();
   int64_t power = (int32_t)attrInt(op, "n", 1);
   int64_t batch;
@@ -423,7 +432,7 @@ LogicalResult lowerCholesky(Operation *op, Lowerer &l) {
   OpBuilder &b = l.b;
   Location loc = op->getLoc();
   Value x = l.get(op->getOperand(0));
-  if (failed(checkFloatSquare(op, x)))
+  if (failed(checkStaticFloat(op, x)))
     return failure();
   int64_t batch;
   Value a = batched(b, loc, x, batch);
@@ -469,6 +478,175 @@ LogicalResult lowerCholesky(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// lu: LAPACK's getrf of each [m, n] matrix; pivots 1-based (int32);
+/// infos the first zero pivot (1-based, 0 when none).
+LogicalResult lowerLu(Operation *op, Lowerer &l) {
+  auto o = cast<LuOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  if (!o.getPivot())
+    return op->emitOpError() << "LU without pivoting is not supported (nor by Paddle's CPU "
+                                "kernel): use pivot = true";
+  Value x = l.get(o.getX());
+  RankedTensorType xt = typeOf(x);
+  if (failed(checkStaticFloat(op, x)))
+    return failure();
+  int64_t batch;
+  Factors f = luFactor(b, loc, batched(b, loc, x, batch));
+  int64_t steps = typeOf(f.pivots).getDimSize(1);
+  Type i32 = b.getI32Type();
+  Value pivots = buildElementwise(
+      b, loc, RankedTensorType::get({batch, steps}, i32), {f.pivots},
+      [&](OpBuilder &nb, Location nl, ValueRange v) -> Value {
+        Value oneBased = arith::AddIOp::create(nb, nl, v[0], cIdx(nb, nl, 1));
+        return arith::IndexCastOp::create(nb, nl, nb.getI32Type(), oneBased);
+      });
+  Value lu = f.lu;
+  Value infos = buildElementwiseWithIndices(
+      b, loc, RankedTensorType::get({batch}, i32), {},
+      [&](OpBuilder &nb, Location nl, ValueRange idx) -> Value {
+        Value zeroI32 = arith::ConstantIntOp::create(nb, nl, 0, 32);
+        return forLoop(nb, nl, cIdx(nb, nl, 0), cIdx(nb, nl, steps), {zeroI32},
+                       [&](OpBuilder &kb, Location kl, Value k, ValueRange c) -> SmallVector<Value> {
+                         Arith ak{kb, kl, typeOf(lu).getElementType()};
+                         Value diag = get(kb, kl, lu, {idx[0], k, k});
+                         Value isZero = arith::CmpFOp::create(kb, kl, arith::CmpFPredicate::OEQ,
+                                                              diag, ak.c(0));
+                         Value none = arith::CmpIOp::create(
+                             kb, kl, arith::CmpIPredicate::eq, c[0],
+                             arith::ConstantIntOp::create(kb, kl, 0, 32));
+                         Value first = arith::AndIOp::create(kb, kl, isZero, none);
+                         Value k1 = arith::IndexCastOp::create(
+                             kb, kl, kb.getI32Type(),
+                             arith::AddIOp::create(kb, kl, k, cIdx(kb, kl, 1)));
+                         return {arith::SelectOp::create(kb, kl, first, k1, c[0])};
+                       })[0];
+      });
+  l.map(o.getOut(), castTo(b, loc, reshapeTo(b, loc, lu, xt), loweredType(o.getOut().getType())));
+  RankedTensorType pt = loweredType(o.getPivots().getType());
+  RankedTensorType it = loweredType(o.getInfos().getType());
+  l.map(o.getPivots(), castTo(b, loc, reshapeTo(b, loc, pivots, pt), pt));
+  l.map(o.getInfos(), castTo(b, loc, reshapeTo(b, loc, infos, it), it));
+  return success();
+}
+
+/// lu_unpack: x = pmat @ l @ u. l is the unit lower part of x's first k
+/// columns, u the upper part of its first k rows; pmat[perm[c], c] = 1 for
+/// the permutation the pivots' swaps make (checked against [1, m]).
+LogicalResult lowerLuUnpack(Operation *op, Lowerer &l) {
+  auto o = cast<LuUnpackOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value x = l.get(o.getX()), pv = l.get(o.getY());
+  if (failed(requireStatic(op, {typeOf(pv)})) || failed(checkStaticFloat(op, x)))
+    return failure();
+  Type elem = typeOf(x).getElementType();
+  int64_t batch;
+  Value a = batched(b, loc, x, batch);
+  int64_t m = typeOf(a).getDimSize(1), n = typeOf(a).getDimSize(2), k = std::min(m, n);
+  // The pivots 0-based, each checked to be a row.
+  Value zeroBased = buildElementwise(
+      b, loc, RankedTensorType::get({batch, k}, b.getI64Type()),
+      {reshapeTo(b, loc, pv, RankedTensorType::get({batch, k}, typeOf(pv).getElementType()))},
+      [&](OpBuilder &nb, Location nl, ValueRange v) -> Value {
+        Value wide = arith::ExtSIOp::create(nb, nl, nb.getI64Type(), v[0]);
+        return arith::SubIOp::create(nb, nl, wide, arith::ConstantIntOp::create(nb, nl, 1, 64));
+      });
+  Value rows = checkedIndices(
+      l, loc, op, zeroBased, /*isUnsigned=*/false, /*wrapNegative=*/false,
+      [&](OpBuilder &nb, Location nl, ValueRange) { return cIdx(nb, nl, m); },
+      "pivot {value} (0-based) out of range [0, {bound})");
+  auto matrix = [&](int64_t r, int64_t c) { return RankedTensorType::get({batch, r, c}, elem); };
+  Value one = scalarConstant(b, loc, elem, 1), zero = scalarConstant(b, loc, elem, 0);
+  Value lower = buildElementwiseWithIndices(
+      b, loc, matrix(m, k), {}, [&](OpBuilder &nb, Location nl, ValueRange idx) -> Value {
+        Value below = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::ugt, idx[1], idx[2]);
+        Value diag = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq, idx[1], idx[2]);
+        Value v = get(nb, nl, a, {idx[0], idx[1], idx[2]});
+        return arith::SelectOp::create(nb, nl, below, v,
+                                       arith::SelectOp::create(nb, nl, diag, one, zero));
+      });
+  Value upper = buildElementwiseWithIndices(
+      b, loc, matrix(k, n), {}, [&](OpBuilder &nb, Location nl, ValueRange idx) -> Value {
+        Value onOrAbove = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::ule, idx[1], idx[2]);
+        return arith::SelectOp::create(nb, nl, onOrAbove, get(nb, nl, a, {idx[0], idx[1], idx[2]}),
+                                       zero);
+      });
+  // perm: the identity with the pivots' swaps applied in order.
+  Value perm0 = buildElementwiseWithIndices(
+      b, loc, RankedTensorType::get({batch, m}, b.getIndexType()), {},
+      [](OpBuilder &, Location, ValueRange idx) -> Value { return idx[1]; });
+  Value perm = forLoop(
+      b, loc, cIdx(b, loc, 0), cIdx(b, loc, batch), {perm0},
+      [&](OpBuilder &bb, Location bl, Value r, ValueRange it) -> SmallVector<Value> {
+        return forLoop(bb, bl, cIdx(bb, bl, 0), cIdx(bb, bl, k), {it[0]},
+                       [&](OpBuilder &ib, Location il, Value i, ValueRange c) -> SmallVector<Value> {
+                         Value p = get(ib, il, rows, {r, i});
+                         Value vi = get(ib, il, c[0], {r, i}), vp = get(ib, il, c[0], {r, p});
+                         return {set(ib, il, set(ib, il, c[0], vp, {r, i}), vi, {r, p})};
+                       });
+      })[0];
+  Value pmat = buildElementwiseWithIndices(
+      b, loc, matrix(m, m), {}, [&](OpBuilder &nb, Location nl, ValueRange idx) -> Value {
+        Value hit = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq,
+                                          get(nb, nl, perm, {idx[0], idx[2]}), idx[1]);
+        return arith::SelectOp::create(nb, nl, hit, one, zero);
+      });
+  auto mapTo = [&](Value result, Value v) {
+    RankedTensorType t = loweredType(result.getType());
+    l.map(result, castTo(b, loc, reshapeTo(b, loc, v, t), t));
+  };
+  mapTo(o.getPmat(), pmat);
+  mapTo(o.getL(), lower);
+  mapTo(o.getU(), upper);
+  return success();
+}
+
+/// cholesky_solve: (L L^T) out = x for y = L (upper: (U^T U) out = x for
+/// y = U): a forward then a backward substitution per batch.
+LogicalResult lowerCholeskySolve(Operation *op, Lowerer &l) {
+  auto o = cast<CholeskySolveOp>(op);
+  OpBuilder &b = l.b;
+  Location loc = op->getLoc();
+  Value factor = l.get(o.getY()), rhs = l.get(o.getX());
+  SmallVector<int64_t> shape;
+  int64_t batch;
+  if (failed(broadcastSystem(op, l, factor, rhs, shape, batch)))
+    return failure();
+  bool upper = o.getUpper();
+  RankedTensorType t = typeOf(rhs);
+  Type elem = t.getElementType();
+  Value x0 = createFilled(b, loc, t, scalarConstant(b, loc, elem, 0));
+  Value out = forLoop(
+      b, loc, cIdx(b, loc, 0), cIdx(b, loc, batch), {x0},
+      [&](OpBuilder &bb, Location bl, Value r, ValueRange it) -> SmallVector<Value> {
+        // The lower factor L (y, or U^T) read at (i, j).
+        auto lowerAt = [&](OpBuilder &nb, Location nl, Value i, Value j) {
+          return upper ? get(nb, nl, factor, {r, j, i}) : get(nb, nl, factor, {r, i, j});
+        };
+        auto lowerT = [&](OpBuilder &nb, Location nl, Value i, Value j) {
+          return lowerAt(nb, nl, j, i);
+        };
+        auto diag = [&](OpBuilder &nb, Location nl, Value i) { return lowerAt(nb, nl, i, i); };
+        Value z = substitute(
+            bb, bl, it[0], r, /*backward=*/false,
+            [&](OpBuilder &nb, Location nl, Value i, Value col, Value) {
+              return get(nb, nl, rhs, {r, i, col});
+            },
+            lowerAt, diag);
+        return {substitute(
+            bb, bl, z, r, /*backward=*/true,
+            [&](OpBuilder &nb, Location nl, Value i, Value col, Value cur) {
+              return get(nb, nl, cur, {r, i, col});
+            },
+            lowerT, diag)};
+      })[0];
+  RankedTensorType outType = loweredType(o.getOut().getType());
+  l.map(o.getOut(), castTo(b, loc, reshapeTo(b, loc, out, RankedTensorType::get(shape, elem)),
+                           outType));
+  return success();
+}
+
 } // namespace
 
 void lowering::populateLinearAlgebraLowerings(LoweringTable &table) {
@@ -478,4 +656,7 @@ void lowering::populateLinearAlgebraLowerings(LoweringTable &table) {
   table.add("pd.solve", lowerSolve);
   table.add("pd.triangular_solve", lowerTriangularSolve);
   table.add("pd.cholesky", lowerCholesky);
+  table.add("pd.lu", lowerLu);
+  table.add("pd.lu_unpack", lowerLuUnpack);
+  table.add("pd.cholesky_solve", lowerCholeskySolve);
 }

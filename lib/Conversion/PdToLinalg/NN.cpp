@@ -989,6 +989,107 @@ LogicalResult requireFloatElements(Operation *op, RankedTensorType type) {
   return success();
 }
 
+/// x flattened to [prod(dims[:cols]), prod(dims[cols:])] (static shapes).
+Value flattenTo2D(OpBuilder &b, Location loc, Value x, int64_t cols) {
+  RankedTensorType t = typeOf(x);
+  int64_t rows = 1, inner = 1;
+  for (int64_t i = 0; i < t.getRank(); ++i)
+    (i < cols ? rows : inner) *= t.getDimSize(i);
+  return reshapeTo(b, loc, x, RankedTensorType::get({rows, inner}, t.getElementType()));
+}
+
+/// fc: flatten(input) @ w (+ bias) (then relu); padding_weights: w's first
+/// [K, N] block.
+LogicalResult lowerFc(Operation *op, Lowerer &l) {
+  auto o = cast<FcOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value in = l.get(o.getInput()), w = l.get(o.getW());
+  RankedTensorType outType = loweredType(o.getOut().getType());
+  if (failed(requireStatic(op, {typeOf(in), typeOf(w), outType})) ||
+      failed(requireFloatElements(op, typeOf(in))))
+    return failure();
+  Type elem = outType.getElementType();
+  Value x = flattenTo2D(b, loc, in, o.getInNumColDims());
+  int64_t k = typeOf(x).getDimSize(1), n = outType.getShape().back();
+  if (o.getPaddingWeights())
+    w = tensor::ExtractSliceOp::create(b, loc, RankedTensorType::get({k, n}, elem), w,
+                                       ValueRange{}, ValueRange{}, ValueRange{},
+                                       b.getDenseI64ArrayAttr({0, 0}),
+                                       b.getDenseI64ArrayAttr({k, n}),
+                                       b.getDenseI64ArrayAttr({1, 1}));
+  Value y = matmul2D(b, loc, x, w, elem);
+  bool relu = o.getActivationType() == "relu";
+  if (o.getBias() || relu) {
+    SmallVector<Value> ins{y};
+    if (o.getBias())
+      ins.push_back(reshapeTo(b, loc, l.get(o.getBias()), RankedTensorType::get({n}, elem)));
+    y = buildElementwise(b, loc, typeOf(y), ins, [&](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+      Value v = a.size() > 1 ? (Value)arith::AddFOp::create(nb, nl, a[0], a[1]) : a[0];
+      return relu ? (Value)arith::MaximumFOp::create(nb, nl, v, scalarConstant(nb, nl, elem, 0)) : v;
+    });
+  }
+  l.map(o.getOut(), castTo(b, loc, reshapeTo(b, loc, y, outType), outType));
+  return success();
+}
+
+/// matmul_with_flatten (the legacy mul): both operands flattened to 2-D.
+LogicalResult lowerMatmulWithFlatten(Operation *op, Lowerer &l) {
+  auto o = cast<MatmulWithFlattenOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(o.getX()), y = l.get(o.getY());
+  RankedTensorType outType = loweredType(o.getOut().getType());
+  if (failed(requireStatic(op, {typeOf(x), typeOf(y), outType})))
+    return failure();
+  Value prod = matmul2D(b, loc, flattenTo2D(b, loc, x, o.getXNumColDims()),
+                        flattenTo2D(b, loc, y, o.getYNumColDims()), outType.getElementType());
+  l.map(o.getOut(), castTo(b, loc, reshapeTo(b, loc, prod, outType), outType));
+  return success();
+}
+
+/// add_position_encoding: alpha x + beta PE, PE [S, E] computed here as
+/// Paddle's kernel does (in double).
+LogicalResult lowerAddPositionEncoding(Operation *op, Lowerer &l) {
+  auto o = cast<AddPositionEncodingOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(o.getX());
+  RankedTensorType xt = typeOf(x);
+  if (failed(requireStatic(op, {xt})) || failed(requireFloatElements(op, xt)))
+    return failure();
+  int64_t seq = xt.getDimSize(1), features = xt.getDimSize(2), half = features / 2;
+  SmallVector<double> table(seq * features);
+  for (int64_t pos = 0; pos < seq; ++pos)
+    for (int64_t k = 0; k < half; ++k) {
+      double angle = half > 1 ? pos / std::pow(10000.0, static_cast<double>(k) / (half - 1))
+                              : pos / 10000.0;
+      table[pos * features + k] = std::sin(angle);
+      table[pos * features + half + k] = std::cos(angle);
+    }
+  // The table in f64 for f64 inputs, else in f32 (cast in the body).
+  Type elem = xt.getElementType();
+  bool wide = elem.isF64();
+  auto tableType = RankedTensorType::get({seq, features}, wide ? elem : b.getF32Type());
+  DenseElementsAttr values =
+      wide ? DenseElementsAttr::get(tableType, ArrayRef<double>(table))
+           : DenseElementsAttr::get(tableType,
+                                    ArrayRef<float>(SmallVector<float>(table.begin(), table.end())));
+  Value pe = arith::ConstantOp::create(b, loc, values);
+  double alpha = o.getAlpha().convertToDouble(), beta = o.getBeta().convertToDouble();
+  Value out = buildElementwise(b, loc, xt, ValueRange{x, pe},
+                               [&](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+                                 Value ax = arith::MulFOp::create(
+                                     nb, nl, a[0], scalarConstant(nb, nl, elem, alpha));
+                                 Value bp = arith::MulFOp::create(
+                                     nb, nl, castScalar(nb, nl, a[1], elem),
+                                     scalarConstant(nb, nl, elem, beta));
+                                 return arith::AddFOp::create(nb, nl, ax, bp);
+                               });
+  l.map(o.getOut(), castTo(b, loc, out, loweredType(o.getOut().getType())));
+  return success();
+}
+
 LogicalResult lowerBatchNorm(Operation *op, Lowerer &l) {
   auto o = cast<BatchNormOp>(op);
   Location loc = op->getLoc();
@@ -1049,6 +1150,31 @@ LogicalResult lowerBatchNorm(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// layer_norm of x over its dims from `begin` on: y and the statistics
+/// (kept dims of 1), scale and bias (lowered, or null) of the normalized
+/// dims' shape or flattened.
+struct LayerNormed {
+  Value y, mean, var;
+};
+LayerNormed layerNormalize(OpBuilder &b, Location loc, Value x, int64_t begin, Value scale,
+                           Value bias, double eps) {
+  RankedTensorType xt = typeOf(x);
+  int64_t rank = xt.getRank();
+  SmallVector<int64_t> axes;
+  for (int64_t i = begin; i < rank; ++i)
+    axes.push_back(i);
+  auto [mean, var] = moments(b, loc, x, axes);
+  SmallVector<int64_t> normShape(rank, 1);
+  for (int64_t i = begin; i < rank; ++i)
+    normShape[i] = xt.getDimSize(i);
+  auto shaped = [&](Value v) -> Value {
+    if (!v)
+      return {};
+    return reshapeTo(b, loc, v, RankedTensorType::get(normShape, typeOf(v).getElementType()));
+  };
+  return {normalize(b, loc, x, mean, var, shaped(scale), shaped(bias), eps), mean, var};
+}
+
 LogicalResult lowerLayerNorm(Operation *op, Lowerer &l) {
   auto o = cast<LayerNormOp>(op);
   Location loc = op->getLoc();
@@ -1059,24 +1185,11 @@ LogicalResult lowerLayerNorm(Operation *op, Lowerer &l) {
     return failure();
   if (failed(requireStatic(op, {xt})))
     return failure();
-  int64_t rank = xt.getRank();
-  int64_t begin = normalizeAxis((int32_t)o.getBeginNormAxis(), rank);
-  SmallVector<int64_t> axes;
-  for (int64_t i = begin; i < rank; ++i)
-    axes.push_back(i);
-  auto [mean, var] = moments(b, loc, x, axes);
-  SmallVector<int64_t> normShape(rank, 1);
-  for (int64_t i = begin; i < rank; ++i)
-    normShape[i] = xt.getDimSize(i);
-  auto shaped = [&](Value pd) -> Value {
-    if (!pd)
-      return {};
-    Value v = l.get(pd);
-    return reshapeTo(b, loc, v, RankedTensorType::get(normShape, typeOf(v).getElementType()));
-  };
-  Value y = normalize(b, loc, x, mean, var, shaped(o.getScale()), shaped(o.getBias()),
-                      o.getEpsilon().convertToDouble());
-  l.map(o.getOut(), castTo(b, loc, y, loweredType(o.getOut().getType())));
+  int64_t begin = normalizeAxis((int32_t)o.getBeginNormAxis(), xt.getRank());
+  auto lowered = [&](Value pd) { return pd ? l.get(pd) : Value(); };
+  LayerNormed n = layerNormalize(b, loc, x, begin, lowered(o.getScale()), lowered(o.getBias()),
+                                 o.getEpsilon().convertToDouble());
+  l.map(o.getOut(), castTo(b, loc, n.y, loweredType(o.getOut().getType())));
   RankedTensorType mt = loweredType(o.getMean().getType());
   RankedTensorType vt = loweredType(o.getVariance().getType());
   // Statistics have the leading (un-normalized) dims, flattened or not
@@ -1084,8 +1197,82 @@ LogicalResult lowerLayerNorm(Operation *op, Lowerer &l) {
   auto stat = [&](Value v, RankedTensorType t) {
     return castTo(b, loc, reshapeTo(b, loc, v, RankedTensorType::get(t.getShape(), t.getElementType())), t);
   };
-  l.map(o.getMean(), stat(mean, mt));
-  l.map(o.getVariance(), stat(var, vt));
+  l.map(o.getMean(), stat(n.mean, mt));
+  l.map(o.getVariance(), stat(n.var, vt));
+  return success();
+}
+
+/// skip_layernorm: layer_norm(x + y).
+LogicalResult lowerSkipLayerNorm(Operation *op, Lowerer &l) {
+  auto o = cast<SkipLayernormOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(o.getX()), y = l.get(o.getY());
+  RankedTensorType xt = typeOf(x);
+  if (failed(requireFloatElements(op, xt)) || failed(requireStatic(op, {xt})))
+    return failure();
+  Value sum = buildElementwise(b, loc, xt, ValueRange{x, y},
+                               [](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+                                 return arith::AddFOp::create(nb, nl, a[0], a[1]);
+                               });
+  int64_t begin = normalizeAxis((int32_t)o.getBeginNormAxis(), xt.getRank());
+  LayerNormed n = layerNormalize(b, loc, sum, begin, l.get(o.getScale()), l.get(o.getBias()),
+                                 o.getEpsilon().convertToDouble());
+  l.map(o.getOut(), castTo(b, loc, n.y, loweredType(o.getOut().getType())));
+  return success();
+}
+
+/// rms_norm: x / sqrt(mean(x^2) + epsilon) * scale over the trailing dims
+/// normalized_shape names; invvar is the 1 / sqrt(...).
+LogicalResult lowerRmsNorm(Operation *op, Lowerer &l) {
+  auto o = cast<RmsNormOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(o.getX());
+  RankedTensorType xt = typeOf(x);
+  if (failed(requireFloatElements(op, xt)) || failed(requireStatic(op, {xt})))
+    return failure();
+  Type elem = xt.getElementType();
+  int64_t rank = xt.getRank(), n = o.getNormalizedShape().size(), count = 1;
+  SmallVector<int64_t> axes;
+  for (int64_t i = rank - n; i < rank; ++i) {
+    axes.push_back(i);
+    count *= xt.getDimSize(i);
+  }
+  Value sumSq = buildReduction(b, loc, x, axes, /*keepDims=*/true, scalarConstant(b, loc, elem, 0),
+                               [](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+                                 Value sq = arith::MulFOp::create(nb, nl, a[0], a[0]);
+                                 return arith::AddFOp::create(nb, nl, a[1], sq);
+                               });
+  double eps = o.getEpsilon().convertToDouble();
+  Value inv = buildElementwise(b, loc, typeOf(sumSq), sumSq,
+                               [&](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+                                 Value mean = arith::MulFOp::create(
+                                     nb, nl, a[0], scalarConstant(nb, nl, elem, 1.0 / count));
+                                 return math::RsqrtOp::create(
+                                     nb, nl,
+                                     arith::AddFOp::create(nb, nl, mean,
+                                                           scalarConstant(nb, nl, elem, eps)));
+                               });
+  SmallVector<Value> ins{x, inv};
+  if (o.getScale())
+    ins.push_back(l.get(o.getScale()));
+  Value y = buildElementwise(b, loc, xt, ins, [&](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+    Value v = arith::MulFOp::create(nb, nl, a[0], a[1]);
+    return a.size() > 2 ? (Value)arith::MulFOp::create(nb, nl, v, castScalar(nb, nl, a[2], elem))
+                        : v;
+  });
+  l.map(o.getY(), castTo(b, loc, y, loweredType(o.getY().getType())));
+  RankedTensorType it = loweredType(o.getInvvar().getType());
+  Value invCast = buildElementwise(b, loc, RankedTensorType::get(typeOf(inv).getShape(),
+                                                                 it.getElementType()),
+                                   inv, [&](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+                                     return castScalar(nb, nl, a[0], it.getElementType());
+                                   });
+  l.map(o.getInvvar(), castTo(b, loc, reshapeTo(b, loc, invCast, RankedTensorType::get(
+                                                                     it.getShape(),
+                                                                     it.getElementType())),
+                              it));
   return success();
 }
 
@@ -1748,6 +1935,11 @@ void lowering::populateNNLowerings(LoweringTable &table) {
   table.add("pd.multi_dot", lowerMultiDot);
   table.add("pd.batch_norm", lowerBatchNorm);
   table.add("pd.layer_norm", lowerLayerNorm);
+  table.add("pd.skip_layernorm", lowerSkipLayerNorm);
+  table.add("pd.rms_norm", lowerRmsNorm);
+  table.add("pd.fc", lowerFc);
+  table.add("pd.matmul_with_flatten", lowerMatmulWithFlatten);
+  table.add("pd.add_position_encoding", lowerAddPositionEncoding);
   table.add("pd.group_norm", lowerGroupNorm);
   table.add("pd.instance_norm", lowerInstanceNorm);
   table.add({"pd.bilinear_interp", "pd.nearest_interp", "pd.linear_interp", "pd.bicubic_interp",

@@ -453,6 +453,73 @@ LogicalResult lowerSoftmaxOp(Operation *op, Lowerer &l) {
   return success();
 }
 
+/// fused_softmax_mask: softmax(x + mask) over the last axis (the mask
+/// shared by the heads); fused_softmax_mask_upper_triangle: the causal
+/// softmax, column j > row i masked to -inf (so 0).
+LogicalResult lowerFusedSoftmaxMask(Operation *op, Lowerer &l) {
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(op->getOperand(0));
+  auto type = cast<RankedTensorType>(x.getType());
+  if (!isa<FloatType>(type.getElementType()))
+    return op->emitOpError() << "the CPU lowering supports float element types here";
+  Type elem = type.getElementType();
+  Value masked;
+  if (isa<FusedSoftmaxMaskOp>(op)) {
+    masked = buildElementwise(b, loc, type, ValueRange{x, l.get(op->getOperand(1))},
+                              [](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+                                return arith::AddFOp::create(nb, nl, a[0], a[1]);
+                              });
+  } else {
+    masked = buildElementwiseWithIndices(
+        b, loc, type, x, [&](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+          Value future = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::ugt, a[4], a[3]);
+          return arith::SelectOp::create(nb, nl, future, minValue(nb, nl, elem), a[0]);
+        });
+  }
+  Value r;
+  if (failed(lowerSoftmax(op, l, /*isLog=*/false, -1, masked, r)))
+    return failure();
+  l.map(op->getResult(0), castTo(b, loc, r, loweredType(op->getResult(0).getType())));
+  return success();
+}
+
+/// reduce_as: x summed over the leading dims target lacks and the dims where
+/// target has 1 (and x more), in the result's dtype.
+LogicalResult lowerReduceAs(Operation *op, Lowerer &l) {
+  auto o = cast<ReduceAsOp>(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = l.b;
+  Value x = l.get(o.getX());
+  auto xt = cast<RankedTensorType>(x.getType());
+  RankedTensorType outType = loweredType(o.getOut().getType());
+  auto tt = loweredType(o.getTarget().getType());
+  if (failed(requireStatic(op, {xt, tt})))
+    return failure();
+  Type elem = outType.getElementType();
+  bool srcUnsigned = isUnsigned(pdElementType(o.getX()));
+  if (elem != xt.getElementType())
+    x = buildElementwise(b, loc, RankedTensorType::get(xt.getShape(), elem), x,
+                         [&](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+                           return castScalar(nb, nl, a[0], elem, srcUnsigned);
+                         });
+  int64_t offset = xt.getRank() - tt.getRank();
+  SmallVector<int64_t> axes;
+  for (int64_t i = 0; i < xt.getRank(); ++i)
+    if (i < offset || (tt.getDimSize(i - offset) == 1 && xt.getDimSize(i) != 1))
+      axes.push_back(i);
+  Value sum = buildReduction(b, loc, x, axes, /*keepDims=*/false, scalarConstant(b, loc, elem, 0),
+                             [&](OpBuilder &nb, Location nl, ValueRange a) -> Value {
+                               return isa<FloatType>(elem)
+                                          ? (Value)arith::AddFOp::create(nb, nl, a[1], a[0])
+                                          : (Value)arith::AddIOp::create(nb, nl, a[1], a[0]);
+                             });
+  l.map(o.getOut(), castTo(b, loc, reshapeTo(b, loc, sum, RankedTensorType::get(
+                                                            tt.getShape(), elem)),
+                           outType));
+  return success();
+}
+
 /// cross_entropy_with_softmax: softmax over `axis`, then the negative log
 /// likelihood of hard labels (ignore_index gives 0) or soft labels.
 LogicalResult lowerCrossEntropy(Operation *op, Lowerer &l) {
@@ -1230,6 +1297,9 @@ void lowering::populateReductionLowerings(LoweringTable &table) {
   table.add({"pd.argmax", "pd.argmin"}, lowerArgMinMax);
   table.add({"pd.softmax", "pd.log_softmax"}, lowerSoftmaxOp);
   table.add("pd.cross_entropy_with_softmax", lowerCrossEntropy);
+  table.add({"pd.fused_softmax_mask", "pd.fused_softmax_mask_upper_triangle"},
+            lowerFusedSoftmaxMask);
+  table.add("pd.reduce_as", lowerReduceAs);
   table.add({"pd.cumsum", "pd.cumprod"}, lowerCumulative);
   table.add("pd.logcumsumexp", lowerLogcumsumexp);
   table.add("pd.searchsorted", lowerSearchsorted);

@@ -13,7 +13,7 @@ from ._ods_common import _cext as _ods_cext
 # Locations from ir.loc_tracebacks() point at the user's code, not here.
 _ods_cext.globals.register_traceback_file_exclusion(__file__)
 
-__all__ = ['abs', 'abs_', 'angle', 'conj', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'i0', 'i0_', 'i0e', 'i1', 'i1e', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'rrelu', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'bitwise_left_shift', 'bitwise_left_shift_', 'bitwise_right_shift', 'bitwise_right_shift_', 'nextafter', 'isclose', 'allclose', 'equal_all', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'lerp', 'lerp_', 'masked_fill', 'masked_fill_', 'matmul', 'bmm', 'addmm', 'addmm_', 'baddbmm', 'baddbmm_', 'kron', 'cross', 'det', 'slogdet', 'inverse', 'matrix_power', 'solve', 'triangular_solve', 'cholesky', 'dot', 'mv', 'trace', 'diagonal', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'lp_pool2d', 'max_pool2d_with_index', 'unpool', 'pool3d', 'batch_norm', 'batch_norm_', 'layer_norm', 'group_norm', 'instance_norm', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'linear_interp', 'bicubic_interp', 'trilinear_interp', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'shuffle_channel', 'affine_channel', 'affine_channel_', 'bilinear', 'grid_sample', 'affine_grid', 'unfold', 'fold', 'temporal_shift', 'maxout', 'label_smooth', 'swiglu', 'diag_embed', 'multi_dot', 'einsum', 'crop', 'diag', 'box_coder', 'prior_box', 'yolo_box', 'multiclass_nms3', 'roi_align', 'rnn', 'sum', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'nansum', 'var', 'std', 'variance', 'identity_loss', 'identity_loss_', 'clip_by_norm', 'all', 'any', 'logsumexp', 'frobenius_norm', 'squared_l2_norm', 'l1_norm', 'mean_all', 'argmax', 'argmin', 'logcumsumexp', 'searchsorted', 'dist', 'huber_loss', 'log_loss', 'bce_loss', 'bce_loss_', 'hinge_loss', 'kldiv_loss', 'nll_loss', 'sigmoid_cross_entropy_with_logits', 'sigmoid_cross_entropy_with_logits_', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'kthvalue', 'histogram', 'median', 'nanmedian', 'mode', 'cummax', 'cummin', 'renorm', 'renorm_', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'add_n', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_put', 'index_put_', 'scatter_nd_add', 'index_select', 'index_add', 'index_add_', 'scatter', 'scatter_', 'index_sample', 'meshgrid', 'broadcast_tensors', 'take_along_axis', 'multiplex', 'sequence_mask', 'put_along_axis', 'put_along_axis_', 'flip', 'reverse', 'roll', 'pad', 'pad3d', 'one_hot', 'nonzero', 'unique', 'unique_consecutive', 'masked_select', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'logspace', 'fill_diagonal', 'fill_diagonal_', 'tril_indices', 'triu_indices', 'eye', 'uniform', 'gaussian', 'bernoulli', 'randperm', 'multinomial', 'gumbel_softmax', 'randint']
+__all__ = ['abs', 'abs_', 'angle', 'conj', 'acos', 'acos_', 'acosh', 'acosh_', 'asin', 'asin_', 'asinh', 'asinh_', 'atan', 'atan_', 'atanh', 'atanh_', 'ceil', 'ceil_', 'cos', 'cos_', 'cosh', 'cosh_', 'exp', 'exp_', 'expm1', 'expm1_', 'floor', 'floor_', 'log', 'log_', 'log10', 'log10_', 'log1p', 'log1p_', 'log2', 'log2_', 'reciprocal', 'reciprocal_', 'round', 'round_', 'rsqrt', 'rsqrt_', 'sigmoid', 'sigmoid_', 'sign', 'sin', 'sin_', 'sinh', 'sinh_', 'sqrt', 'sqrt_', 'square', 'square_', 'tan', 'tan_', 'tanh', 'tanh_', 'trunc', 'trunc_', 'erf', 'erf_', 'erfinv', 'erfinv_', 'digamma', 'digamma_', 'i0', 'i0_', 'i0e', 'i1', 'i1e', 'lgamma', 'lgamma_', 'gammaln', 'gammaln_', 'rint', 'rint_', 'relu', 'relu_', 'relu6', 'silu', 'swish', 'hardswish', 'hardsigmoid', 'hardtanh', 'hardtanh_', 'mish', 'softplus', 'softsign', 'elu', 'elu_', 'celu', 'selu', 'leaky_relu', 'leaky_relu_', 'rrelu', 'gelu', 'logsigmoid', 'tanh_shrink', 'softshrink', 'hardshrink', 'thresholded_relu', 'thresholded_relu_', 'logit', 'logit_', 'stanh', 'logical_not', 'logical_not_', 'bitwise_not', 'bitwise_not_', 'isnan', 'isinf', 'isfinite', 'scale', 'scale_', 'pow', 'pow_', 'clip', 'clip_', 'assign', 'assign_', 'cast', 'cast_', 'increment', 'increment_', 'numel', 'shape', 'shape64', 'softmax', 'softmax_', 'fused_softmax_mask', 'fused_softmax_mask_upper_triangle', 'log_softmax', 'dropout', 'prelu', 'add', 'add_', 'subtract', 'subtract_', 'multiply', 'multiply_', 'divide', 'divide_', 'maximum', 'minimum', 'elementwise_pow', 'floor_divide', 'floor_divide_', 'remainder', 'remainder_', 'fmax', 'fmin', 'heaviside', 'copysign', 'copysign_', 'trunc_divide', 'trunc_divide_', 'atan2', 'bitwise_and', 'bitwise_and_', 'bitwise_or', 'bitwise_or_', 'bitwise_xor', 'bitwise_xor_', 'bitwise_left_shift', 'bitwise_left_shift_', 'bitwise_right_shift', 'bitwise_right_shift_', 'nextafter', 'isclose', 'allclose', 'equal_all', 'logical_and', 'logical_and_', 'logical_or', 'logical_or_', 'logical_xor', 'logical_xor_', 'equal', 'equal_', 'not_equal', 'not_equal_', 'less_than', 'less_than_', 'less_equal', 'less_equal_', 'greater_than', 'greater_than_', 'greater_equal', 'greater_equal_', 'where', 'where_', 'lerp', 'lerp_', 'masked_fill', 'masked_fill_', 'matmul', 'bmm', 'addmm', 'addmm_', 'baddbmm', 'baddbmm_', 'fc', 'matmul_with_flatten', 'kron', 'cross', 'det', 'slogdet', 'inverse', 'matrix_power', 'solve', 'triangular_solve', 'cholesky', 'lu', 'lu_unpack', 'cholesky_solve', 'dot', 'mv', 'trace', 'diagonal', 'conv2d', 'depthwise_conv2d', 'conv3d', 'conv2d_transpose', 'pool2d', 'lp_pool2d', 'max_pool2d_with_index', 'unpool', 'pool3d', 'batch_norm', 'batch_norm_', 'layer_norm', 'skip_layernorm', 'rms_norm', 'group_norm', 'instance_norm', 'add_position_encoding', 'embedding', 'cross_entropy_with_softmax', 'cross_entropy_with_softmax_', 'bilinear_interp', 'nearest_interp', 'linear_interp', 'bicubic_interp', 'trilinear_interp', 'pixel_shuffle', 'pixel_unshuffle', 'channel_shuffle', 'shuffle_channel', 'affine_channel', 'affine_channel_', 'bilinear', 'grid_sample', 'affine_grid', 'unfold', 'fold', 'temporal_shift', 'maxout', 'label_smooth', 'swiglu', 'diag_embed', 'multi_dot', 'einsum', 'crop', 'diag', 'box_coder', 'prior_box', 'yolo_box', 'multiclass_nms3', 'roi_align', 'rnn', 'sum', 'reduce_as', 'mean', 'max', 'min', 'prod', 'amax', 'amin', 'nansum', 'var', 'std', 'variance', 'identity_loss', 'identity_loss_', 'clip_by_norm', 'all', 'any', 'logsumexp', 'frobenius_norm', 'squared_l2_norm', 'l1_norm', 'mean_all', 'argmax', 'argmin', 'logcumsumexp', 'searchsorted', 'dist', 'huber_loss', 'log_loss', 'bce_loss', 'bce_loss_', 'hinge_loss', 'kldiv_loss', 'nll_loss', 'sigmoid_cross_entropy_with_logits', 'sigmoid_cross_entropy_with_logits_', 'cumsum', 'cumsum_', 'cumprod', 'cumprod_', 'topk', 'argsort', 'kthvalue', 'histogram', 'median', 'nanmedian', 'mode', 'cummax', 'cummin', 'renorm', 'renorm_', 'p_norm', 'reshape', 'reshape_', 'transpose', 'transpose_', 'concat', 'add_n', 'stack', 'split', 'split_with_num', 'unstack', 'unbind', 'slice', 'strided_slice', 'set_value', 'set_value_', 'set_value_with_tensor', 'set_value_with_tensor_', 'squeeze', 'squeeze_', 'unsqueeze', 'unsqueeze_', 'flatten', 'flatten_', 'expand', 'expand_as', 'tile', 'gather', 'gather_nd', 'index_put', 'index_put_', 'scatter_nd_add', 'index_select', 'index_add', 'index_add_', 'scatter', 'scatter_', 'index_sample', 'meshgrid', 'broadcast_tensors', 'take_along_axis', 'multiplex', 'sequence_mask', 'put_along_axis', 'put_along_axis_', 'flip', 'reverse', 'roll', 'pad', 'pad3d', 'one_hot', 'shard_index', 'nonzero', 'unique', 'unique_consecutive', 'masked_select', 'tril', 'tril_', 'triu', 'triu_', 'repeat_interleave', 'assign_value', 'assign_value_', 'full_like', 'empty_like', 'empty', 'full_with_tensor', 'arange', 'linspace', 'logspace', 'fill_diagonal', 'fill_diagonal_', 'tril_indices', 'triu_indices', 'eye', 'uniform', 'gaussian', 'bernoulli', 'randperm', 'multinomial', 'gumbel_softmax', 'randint']
 
 def abs(x, *, loc=None, ip=None):
     """`pd.abs(Tensor x)` -> Tensor(out)"""
@@ -918,6 +918,20 @@ def softmax_(x, axis=-1, *, loc=None, ip=None):
         return results_of(op, ['Tensor'])
 
 
+def fused_softmax_mask(x, mask, *, loc=None, ip=None):
+    """`pd.fused_softmax_mask(Tensor x, Tensor mask)` -> Tensor(out)"""
+    with near(x, mask):
+        op = _ops.FusedSoftmaxMaskOp(x=x, mask=mask, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def fused_softmax_mask_upper_triangle(X, *, loc=None, ip=None):
+    """`pd.fused_softmax_mask_upper_triangle(Tensor X)` -> Tensor(Out)"""
+    with near(X):
+        op = _ops.FusedSoftmaxMaskUpperTriangleOp(X=X, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
 def log_softmax(x, axis=-1, *, loc=None, ip=None):
     """`pd.log_softmax(Tensor x, int axis = -1)` -> Tensor(out)"""
     with near(x):
@@ -1408,6 +1422,20 @@ def baddbmm_(input, x, y, beta=1.0, alpha=1.0, *, loc=None, ip=None):
         return results_of(op, ['Tensor'])
 
 
+def fc(input, w, bias, in_num_col_dims=1, activation_type="", padding_weights=False, *, loc=None, ip=None):
+    """`pd.fc(Tensor input, Tensor w, Tensor? bias, int in_num_col_dims = 1, str activation_type = "", bool padding_weights = false)` -> Tensor(out)"""
+    with near(input, w, bias):
+        op = _ops.FcOp(input=input, w=w, bias=bias, in_num_col_dims=in_num_col_dims, activation_type=activation_type, padding_weights=padding_weights, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def matmul_with_flatten(x, y, x_num_col_dims=1, y_num_col_dims=1, *, loc=None, ip=None):
+    """`pd.matmul_with_flatten(Tensor x, Tensor y, int x_num_col_dims = 1, int y_num_col_dims = 1)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.MatmulWithFlattenOp(x=x, y=y, x_num_col_dims=x_num_col_dims, y_num_col_dims=y_num_col_dims, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
 def kron(x, y, *, loc=None, ip=None):
     """`pd.kron(Tensor x, Tensor y)` -> Tensor(out)"""
     with near(x, y):
@@ -1468,6 +1496,27 @@ def cholesky(x, upper=False, *, loc=None, ip=None):
     """`pd.cholesky(Tensor x, bool upper = false)` -> Tensor(out)"""
     with near(x):
         op = _ops.CholeskyOp(x=x, upper=upper, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def lu(x, pivot=True, *, loc=None, ip=None):
+    """`pd.lu(Tensor x, bool pivot = true)` -> Tensor(out), Tensor(pivots), Tensor(infos)"""
+    with near(x):
+        op = _ops.LuOp(x=x, pivot=pivot, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor', 'Tensor'])
+
+
+def lu_unpack(x, y, unpack_ludata=True, unpack_pivots=True, *, loc=None, ip=None):
+    """`pd.lu_unpack(Tensor x, Tensor y, bool unpack_ludata = true, bool unpack_pivots = true)` -> Tensor(pmat), Tensor(l), Tensor(u)"""
+    with near(x, y):
+        op = _ops.LuUnpackOp(x=x, y=y, unpack_ludata=unpack_ludata, unpack_pivots=unpack_pivots, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor', 'Tensor'])
+
+
+def cholesky_solve(x, y, upper=False, *, loc=None, ip=None):
+    """`pd.cholesky_solve(Tensor x, Tensor y, bool upper = false)` -> Tensor(out)"""
+    with near(x, y):
+        op = _ops.CholeskySolveOp(x=x, y=y, upper=upper, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 
@@ -1583,6 +1632,20 @@ def layer_norm(x, scale, bias, epsilon=1e-5, begin_norm_axis=1, *, loc=None, ip=
         return results_of(op, ['Tensor', 'Tensor', 'Tensor'])
 
 
+def skip_layernorm(x, y, scale, bias, epsilon, begin_norm_axis, *, loc=None, ip=None):
+    """`pd.skip_layernorm(Tensor x, Tensor y, Tensor scale, Tensor bias, float epsilon, int begin_norm_axis)` -> Tensor(out)"""
+    with near(x, y, scale, bias):
+        op = _ops.SkipLayernormOp(x=x, y=y, scale=scale, bias=bias, epsilon=epsilon, begin_norm_axis=begin_norm_axis, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def rms_norm(x, scale, normalized_shape=(), epsilon=1e-5, *, loc=None, ip=None):
+    """`pd.rms_norm(Tensor x, Tensor? scale, int64_t[] normalized_shape = {}, double epsilon = 1e-5)` -> Tensor(y), Tensor(invvar)"""
+    with near(x, scale):
+        op = _ops.RmsNormOp(x=x, scale=scale, normalized_shape=normalized_shape, epsilon=epsilon, loc=loc, ip=ip)
+        return results_of(op, ['Tensor', 'Tensor'])
+
+
 def group_norm(x, scale, bias, epsilon=1e-5, groups=-1, data_format="NCHW", *, loc=None, ip=None):
     """`pd.group_norm(Tensor x, Tensor? scale, Tensor? bias, double epsilon = 1e-5, int groups = -1, str data_format = "NCHW")` -> Tensor(y), Tensor(mean), Tensor(variance)"""
     with near(x, scale, bias):
@@ -1595,6 +1658,13 @@ def instance_norm(x, scale, bias, epsilon=1e-5, *, loc=None, ip=None):
     with near(x, scale, bias):
         op = _ops.InstanceNormOp(x=x, scale=scale, bias=bias, epsilon=epsilon, loc=loc, ip=ip)
         return results_of(op, ['Tensor', 'Tensor', 'Tensor'])
+
+
+def add_position_encoding(x, alpha=1.0, beta=1.0, *, loc=None, ip=None):
+    """`pd.add_position_encoding(Tensor x, float alpha = 1.0, float beta = 1.0)` -> Tensor(out)"""
+    with near(x):
+        op = _ops.AddPositionEncodingOp(x=x, alpha=alpha, beta=beta, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
 
 
 def embedding(x, weight, padding_idx=-1, sparse=False, *, loc=None, ip=None):
@@ -1839,6 +1909,13 @@ def sum(x, axis=(), dtype=None, keepdim=False, *, loc=None, ip=None):
     """`pd.sum(Tensor x, IntArray axis = {}, DataType dtype = DataType::UNDEFINED, bool keepdim = false)` -> Tensor(out)"""
     with near(x):
         op = _ops.SumOp(x=x, axis=as_int_array(axis, like=x, loc=loc, ip=ip), dtype=attr_or_none(dtype, 'DataType'), keepdim=keepdim, loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def reduce_as(x, target, *, loc=None, ip=None):
+    """`pd.reduce_as(Tensor x, Tensor target)` -> Tensor(out)"""
+    with near(x, target):
+        op = _ops.ReduceAsOp(x=x, target=target, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 
@@ -2539,6 +2616,13 @@ def one_hot(x, num_classes, *, loc=None, ip=None):
     """`pd.one_hot(Tensor x, Scalar(int) num_classes)` -> Tensor(out)"""
     with near(x):
         op = _ops.OneHotOp(x=x, num_classes=as_scalar(num_classes, 'int64', like=x, loc=loc, ip=ip), loc=loc, ip=ip)
+        return results_of(op, ['Tensor'])
+
+
+def shard_index(input, index_num, nshards, shard_id, ignore_value=-1, *, loc=None, ip=None):
+    """`pd.shard_index(Tensor input, int index_num, int nshards, int shard_id, int ignore_value = -1)` -> Tensor(out)"""
+    with near(input):
+        op = _ops.ShardIndexOp(input=input, index_num=index_num, nshards=nshards, shard_id=shard_id, ignore_value=ignore_value, loc=loc, ip=ip)
         return results_of(op, ['Tensor'])
 
 

@@ -589,6 +589,15 @@ def batch_norm_stats(x, running_mean, running_var, weight=None, bias=None, train
     return results[0], results[1], results[2]
 
 
+def rms_norm(input, normalized_shape, weight=None, eps=1e-05, name=None):
+    """x / sqrt(mean(x^2) + eps) * weight over the trailing
+    `normalized_shape` dims; returns (out, invvar) as Paddle does."""
+    if isinstance(normalized_shape, numbers.Integral):
+        normalized_shape = [normalized_shape]
+    with building(input):
+        return pd.rms_norm(input, weight, list(normalized_shape), eps)
+
+
 def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=None):
     """Normalizes over the trailing `normalized_shape` dims; weight and bias
     are flat [prod(normalized_shape)] as Paddle's LayerNorm creates them."""

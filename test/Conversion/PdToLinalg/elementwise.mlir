@@ -115,3 +115,22 @@ func.func @integer_division() {
   %f1 = pd.fetch %r "r" col 1 : !pd.vtensor<4xi64>
   return
 }
+
+// -----
+
+// shard_index: values of shard 1 (of 2, each 10 long) become offsets in it,
+// the others -1; a value outside [0, 20) is a run-time error.
+// CHECK-LABEL: func.func @shard_index(
+// CHECK: linalg.generic
+// CHECK: arith.cmpi slt
+// CHECK: arith.cmpi sge
+// CHECK: call @pdm_runtime_error
+// CHECK: arith.divsi %{{.*}}, %c10_i64
+// CHECK: arith.remsi
+// CHECK: arith.select
+func.func @shard_index() {
+  %x = pd.data "x" : !pd.vtensor<4x1xi64>
+  %y = pd.shard_index %x {index_num = 20 : i32, nshards = 2 : i32, shard_id = 1 : i32} : (!pd.vtensor<4x1xi64>) -> !pd.vtensor<4x1xi64>
+  %f = pd.fetch %y "y" col 0 : !pd.vtensor<4x1xi64>
+  return
+}

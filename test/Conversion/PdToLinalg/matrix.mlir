@@ -1,4 +1,4 @@
-// Lowering of dot, mv, diagonal and trace (lib/Conversion/PdToLinalg/Matrix.cpp).
+// Lowering of dot, mv, diagonal, trace (Matrix.cpp) and the linear algebra of LinearAlgebra.cpp.
 // RUN: paddle-opt %s -convert-pd-to-linalg | FileCheck %s
 
 // dot: the product reduced over the last axis; mv: linalg.matvec into
@@ -67,5 +67,67 @@ func.func @matrix_power() {
   %x = pd.data "x" : !pd.vtensor<2x3x3xf32>
   %r = pd.matrix_power %x {n = 3 : i32} : (!pd.vtensor<2x3x3xf32>) -> !pd.vtensor<2x3x3xf32>
   %f = pd.fetch %r "r" col 0 : !pd.vtensor<2x3x3xf32>
+  return
+}
+
+// -----
+
+// lu: the same factorization over the min(m, n) = 3 columns of a 4x3
+// matrix, the pivot rows kept (1-based, int32), infos from the diagonal.
+// CHECK-LABEL: func.func @lu(
+// CHECK: scf.for
+// CHECK: math.absf
+// CHECK: arith.cmpf ogt
+// CHECK: arith.divf
+// CHECK: arith.addi %{{.*}}, %c1
+// CHECK: arith.index_cast %{{.*}} : index to i32
+// CHECK: arith.cmpf oeq
+func.func @lu() {
+  %x = pd.data "x" : !pd.vtensor<4x3xf32>
+  %lu, %p, %i = pd.lu %x : (!pd.vtensor<4x3xf32>) -> (!pd.vtensor<4x3xf32>, !pd.vtensor<3xi32>, !pd.vtensor<i32>)
+  %f0 = pd.fetch %lu "lu" col 0 : !pd.vtensor<4x3xf32>
+  %f1 = pd.fetch %p "p" col 1 : !pd.vtensor<3xi32>
+  %f2 = pd.fetch %i "i" col 2 : !pd.vtensor<i32>
+  return
+}
+
+// -----
+
+// lu_unpack: the pivots checked against the rows (a run-time check), the
+// permutation built by their swaps, P one-hot from it; L and U are masks
+// of x's lower and upper parts.
+// CHECK-LABEL: func.func @lu_unpack(
+// CHECK: arith.extsi
+// CHECK: arith.subi
+// CHECK: call @pdm_runtime_error
+// CHECK: arith.cmpi ugt
+// CHECK: arith.cmpi ule
+// CHECK: scf.for
+// CHECK: arith.cmpi eq
+func.func @lu_unpack() {
+  %x = pd.data "x" : !pd.vtensor<4x3xf32>
+  %p = pd.data "p" : !pd.vtensor<3xi32>
+  %pm, %l, %u = pd.lu_unpack %x, %p : (!pd.vtensor<4x3xf32>, !pd.vtensor<3xi32>) -> (!pd.vtensor<4x4xf32>, !pd.vtensor<4x3xf32>, !pd.vtensor<3x3xf32>)
+  %f0 = pd.fetch %pm "pm" col 0 : !pd.vtensor<4x4xf32>
+  %f1 = pd.fetch %l "l" col 1 : !pd.vtensor<4x3xf32>
+  %f2 = pd.fetch %u "u" col 2 : !pd.vtensor<3x3xf32>
+  return
+}
+
+// -----
+
+// cholesky_solve: a forward then a backward substitution (divided by the
+// factor's diagonal) per batch.
+// CHECK-LABEL: func.func @cholesky_solve(
+// CHECK: scf.for
+// CHECK: arith.mulf
+// CHECK: arith.subf
+// CHECK: arith.divf
+// CHECK: arith.divf
+func.func @cholesky_solve() {
+  %b = pd.data "b" : !pd.vtensor<3x2xf32>
+  %l = pd.data "l" : !pd.vtensor<3x3xf32>
+  %r = pd.cholesky_solve %b, %l : (!pd.vtensor<3x2xf32>, !pd.vtensor<3x3xf32>) -> !pd.vtensor<3x2xf32>
+  %f = pd.fetch %r "r" col 0 : !pd.vtensor<3x2xf32>
   return
 }

@@ -157,3 +157,65 @@ func.func @prior_box() {
   %g = pd.fetch %b#1 "v" col 1 : !pd.vtensor<2x2x1x4xf32>
   return
 }
+
+// -----
+
+// fc: the input flattened to 2-D, a matmul, then bias and relu in one
+// elementwise op; with padding_weights the matmul reads w's leading 4x5.
+// CHECK-LABEL: func.func @fc(
+// CHECK: tensor.collapse_shape {{.*}} into tensor<6x4xf32>
+// CHECK: tensor.extract_slice {{.*}}[0, 0] [4, 5] [1, 1] : tensor<8x9xf32> to tensor<4x5xf32>
+// CHECK: linalg.matmul
+// CHECK: arith.addf
+// CHECK: arith.maximumf
+// CHECK: tensor.expand_shape {{.*}} into tensor<2x3x5xf32>
+func.func @fc() {
+  %x = pd.data "x" : !pd.vtensor<2x3x4xf32>
+  %w = pd.get_parameter "w" : !pd.vtensor<8x9xf32>
+  %b = pd.get_parameter "b" : !pd.vtensor<5xf32>
+  %y = pd.fc %x, %w bias(%b) {in_num_col_dims = 2 : i32, activation_type = "relu", padding_weights = true} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<8x9xf32>, !pd.vtensor<5xf32>) -> !pd.vtensor<2x3x5xf32>
+  %f = pd.fetch %y "y" col 0 : !pd.vtensor<2x3x5xf32>
+  return
+}
+
+// -----
+
+// matmul_with_flatten: x [2, 3, 4] at 1 is [2, 12], y [3, 4, 5] at 2 is
+// [12, 5].
+// CHECK-LABEL: func.func @matmul_with_flatten(
+// CHECK-DAG: tensor.collapse_shape {{.*}} into tensor<2x12xf32>
+// CHECK-DAG: tensor.collapse_shape {{.*}} into tensor<12x5xf32>
+// CHECK: linalg.matmul {{.*}} -> tensor<2x5xf32>
+func.func @matmul_with_flatten() {
+  %x = pd.data "x" : !pd.vtensor<2x3x4xf32>
+  %w = pd.get_parameter "w" : !pd.vtensor<3x4x5xf32>
+  %y = pd.matmul_with_flatten %x, %w {y_num_col_dims = 2 : i32} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<3x4x5xf32>) -> !pd.vtensor<2x5xf32>
+  %f = pd.fetch %y "y" col 0 : !pd.vtensor<2x5xf32>
+  return
+}
+
+// -----
+
+// skip_layernorm: the sum, then layer_norm's statistics; rms_norm: the
+// sum of squares, rsqrt of its mean plus epsilon, times x and scale;
+// add_position_encoding: alpha x + beta times a constant table [S, E].
+// CHECK-LABEL: func.func @fused_norms(
+// CHECK: arith.addf
+// CHECK: math.rsqrt
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: math.rsqrt
+// CHECK: arith.constant dense<{{.*}}> : tensor<3x8xf32>
+// CHECK: arith.mulf
+func.func @fused_norms() {
+  %x = pd.data "x" : !pd.vtensor<2x3x8xf32>
+  %s = pd.get_parameter "s" : !pd.vtensor<8xf32>
+  %y = pd.skip_layernorm %x, %x, %s, %s {epsilon = 1.0e-5 : f32, begin_norm_axis = 2 : i32} : (!pd.vtensor<2x3x8xf32>, !pd.vtensor<2x3x8xf32>, !pd.vtensor<8xf32>, !pd.vtensor<8xf32>) -> !pd.vtensor<2x3x8xf32>
+  %r:2 = pd.rms_norm %x scale(%s) {normalized_shape = array<i64: 8>} : (!pd.vtensor<2x3x8xf32>, !pd.vtensor<8xf32>) -> (!pd.vtensor<2x3x8xf32>, !pd.vtensor<2x3xf32>)
+  %p = pd.add_position_encoding %x {alpha = 0.5 : f32, beta = 2.0 : f32} : (!pd.vtensor<2x3x8xf32>) -> !pd.vtensor<2x3x8xf32>
+  %f0 = pd.fetch %y "y" col 0 : !pd.vtensor<2x3x8xf32>
+  %f1 = pd.fetch %r#0 "r" col 1 : !pd.vtensor<2x3x8xf32>
+  %f2 = pd.fetch %r#1 "inv" col 2 : !pd.vtensor<2x3xf32>
+  %f3 = pd.fetch %p "p" col 3 : !pd.vtensor<2x3x8xf32>
+  return
+}

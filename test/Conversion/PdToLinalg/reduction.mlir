@@ -163,3 +163,45 @@ func.func @mode() {
   %g = pd.fetch %r#1 "i" col 1 : !pd.vtensor<3xi64>
   return
 }
+
+// -----
+
+// fused_softmax_mask: x + mask (broadcast over the heads), then softmax;
+// the upper-triangle variant masks column > row with -inf first.
+// CHECK-LABEL: func.func @masked_softmax(
+// CHECK: arith.addf
+// CHECK: arith.maximumf
+// CHECK: math.exp
+// CHECK: arith.divf
+// CHECK: arith.cmpi ugt
+// CHECK: arith.select
+// CHECK: math.exp
+func.func @masked_softmax() {
+  %x = pd.data "x" : !pd.vtensor<1x2x4x4xf32>
+  %m = pd.data "m" : !pd.vtensor<1x1x4x4xf32>
+  %a = pd.fused_softmax_mask %x, %m : (!pd.vtensor<1x2x4x4xf32>, !pd.vtensor<1x1x4x4xf32>) -> !pd.vtensor<1x2x4x4xf32>
+  %b = pd.fused_softmax_mask_upper_triangle %x : (!pd.vtensor<1x2x4x4xf32>) -> !pd.vtensor<1x2x4x4xf32>
+  %f0 = pd.fetch %a "a" col 0 : !pd.vtensor<1x2x4x4xf32>
+  %f1 = pd.fetch %b "b" col 1 : !pd.vtensor<1x2x4x4xf32>
+  return
+}
+
+// -----
+
+// reduce_as: [2, 3, 4] summed over dims 0 and 2 to [3, 1]; int32 is
+// widened to int64 first.
+// CHECK-LABEL: func.func @reduce_as(
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction", "parallel", "reduction"]
+// CHECK: tensor.expand_shape {{.*}} into tensor<3x1xf32>
+// CHECK: arith.extsi %{{.*}} : i32 to i64
+func.func @reduce_as() {
+  %x = pd.data "x" : !pd.vtensor<2x3x4xf32>
+  %t = pd.data "t" : !pd.vtensor<3x1xf32>
+  %i = pd.data "i" : !pd.vtensor<2x3xi32>
+  %ti = pd.data "ti" : !pd.vtensor<3xi32>
+  %a = pd.reduce_as %x, %t : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<3x1xf32>) -> !pd.vtensor<3x1xf32>
+  %b = pd.reduce_as %i, %ti : (!pd.vtensor<2x3xi32>, !pd.vtensor<3xi32>) -> !pd.vtensor<3xi64>
+  %f0 = pd.fetch %a "a" col 0 : !pd.vtensor<3x1xf32>
+  %f1 = pd.fetch %b "b" col 1 : !pd.vtensor<3xi64>
+  return
+}

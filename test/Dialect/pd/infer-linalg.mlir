@@ -1155,3 +1155,42 @@ func.func @square_matrices(%x: !pd.vtensor<2x3x3xf32>, %y: !pd.vtensor<4x1x3x5xf
   %7 = pd.triangular_solve %x, %z {upper = false} : (!pd.vtensor<2x3x3xf32>, !pd.vtensor<3x5xf32>) -> !pd.vtensor<?x?x?xf32>
   return
 }
+
+// -----
+
+// lu keeps x's shape, pivots [batch, min(m, n)] and infos [batch] (int32);
+// lu_unpack makes P [m, m], L [m, k] and U [k, n]; cholesky_solve
+// broadcasts the batch dims of the right-hand sides and the factor.
+// CHECK-LABEL: func.func @lu_family
+// CHECK: pd.lu {{.*}} -> (!pd.vtensor<2x4x3xf32>, !pd.vtensor<2x3xi32>, !pd.vtensor<2xi32>)
+// CHECK: pd.lu_unpack {{.*}} -> (!pd.vtensor<2x4x4xf32>, !pd.vtensor<2x4x3xf32>, !pd.vtensor<2x3x3xf32>)
+// CHECK: pd.cholesky_solve {{.*}} -> !pd.vtensor<5x2x3x2xf32>
+func.func @lu_family(%x: !pd.vtensor<2x4x3xf32>, %b: !pd.vtensor<5x1x3x2xf32>, %l: !pd.vtensor<2x3x3xf32>) {
+  %lu, %p, %i = pd.lu %x : (!pd.vtensor<2x4x3xf32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?xi32>, !pd.vtensor<?xi32>)
+  %pm, %lo, %up = pd.lu_unpack %x, %p : (!pd.vtensor<2x4x3xf32>, !pd.vtensor<?x?xi32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>, !pd.vtensor<?x?x?xf32>)
+  %s = pd.cholesky_solve %b, %l : (!pd.vtensor<5x1x3x2xf32>, !pd.vtensor<2x3x3xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// fc: input's dims before in_num_col_dims, then w's columns (less the 4
+// of padding_weights); matmul_with_flatten: x's leading dims, y's
+// trailing; skip_layernorm and add_position_encoding keep x's shape;
+// rms_norm's invvar has x's leading dims.
+// CHECK-LABEL: func.func @fused_inference_ops
+// CHECK: pd.fc {{.*}} -> !pd.vtensor<2x3x5xf32>
+// CHECK: pd.fc {{.*}} -> !pd.vtensor<2x5xf32>
+// CHECK: pd.matmul_with_flatten {{.*}} -> !pd.vtensor<2x5x2xf32>
+// CHECK: pd.skip_layernorm {{.*}} -> !pd.vtensor<2x3x4xf32>
+// CHECK: pd.rms_norm {{.*}} -> (!pd.vtensor<2x3x4xf32>, !pd.vtensor<2xf32>)
+// CHECK: pd.add_position_encoding {{.*}} -> !pd.vtensor<2x3x4xf32>
+func.func @fused_inference_ops(%x: !pd.vtensor<2x3x4xf32>, %w: !pd.vtensor<4x5xf32>, %wp: !pd.vtensor<16x9xf32>, %bias: !pd.vtensor<5xf32>, %y: !pd.vtensor<3x4x5x2xf32>, %s: !pd.vtensor<4xf32>, %s2: !pd.vtensor<3x4xf32>) {
+  %0 = pd.fc %x, %w bias(%bias) {in_num_col_dims = 2 : i32, activation_type = "relu"} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<4x5xf32>, !pd.vtensor<5xf32>) -> !pd.vtensor<?x?x?xf32>
+  %1 = pd.fc %x, %wp {padding_weights = true} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<16x9xf32>) -> !pd.vtensor<?x?xf32>
+  %2 = pd.matmul_with_flatten %x, %y {y_num_col_dims = 2 : i32} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<3x4x5x2xf32>) -> !pd.vtensor<?x?x?xf32>
+  %3 = pd.skip_layernorm %x, %x, %s, %s {epsilon = 1.0e-5 : f32, begin_norm_axis = 2 : i32} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<2x3x4xf32>, !pd.vtensor<4xf32>, !pd.vtensor<4xf32>) -> !pd.vtensor<?x?x?xf32>
+  %4:2 = pd.rms_norm %x scale(%s2) {normalized_shape = array<i64: 3, 4>} : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<3x4xf32>) -> (!pd.vtensor<?x?x?xf32>, !pd.vtensor<?xf32>)
+  %5 = pd.add_position_encoding %x {alpha = 0.5 : f32} : (!pd.vtensor<2x3x4xf32>) -> !pd.vtensor<?x?x?xf32>
+  return
+}

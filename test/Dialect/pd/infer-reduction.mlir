@@ -546,3 +546,20 @@ func.func @sampling(%p: !pd.vtensor<2x5xf32>) {
   %3 = pd.multinomial %p, %k : (!pd.vtensor<2x5xf32>, !pd.vtensor<1xi32>) -> !pd.vtensor<?x?xi64>
   return
 }
+
+// -----
+
+// reduce_as takes target's shape (int32 sums to int64); the fused masked
+// softmaxes keep x's shape.
+// CHECK-LABEL: func.func @reduce_as_and_masked_softmax
+// CHECK: pd.reduce_as {{.*}} -> !pd.vtensor<3x1xf32>
+// CHECK: pd.reduce_as {{.*}} -> !pd.vtensor<3xi64>
+// CHECK: pd.fused_softmax_mask {{.*}} -> !pd.vtensor<2x4x5x5xf32>
+// CHECK: pd.fused_softmax_mask_upper_triangle {{.*}} -> !pd.vtensor<2x4x5x5xf32>
+func.func @reduce_as_and_masked_softmax(%x: !pd.vtensor<2x3x4xf32>, %t: !pd.vtensor<3x1xf32>, %i: !pd.vtensor<2x3xi32>, %ti: !pd.vtensor<3xi32>, %s: !pd.vtensor<2x4x5x5xf32>, %m: !pd.vtensor<2x1x5x5xf32>) {
+  %0 = pd.reduce_as %x, %t : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<3x1xf32>) -> !pd.vtensor<?x?xf32>
+  %1 = pd.reduce_as %i, %ti : (!pd.vtensor<2x3xi32>, !pd.vtensor<3xi32>) -> !pd.vtensor<?xi64>
+  %2 = pd.fused_softmax_mask %s, %m : (!pd.vtensor<2x4x5x5xf32>, !pd.vtensor<2x1x5x5xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  %3 = pd.fused_softmax_mask_upper_triangle %s : (!pd.vtensor<2x4x5x5xf32>) -> !pd.vtensor<?x?x?x?xf32>
+  return
+}

@@ -574,3 +574,13 @@ func.func @rrelu(%x: !pd.vtensor<3x4xf32>) {
   %o, %n = pd.rrelu %x {is_test = true} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<?x?xf32>, !pd.vtensor<?x?xf32>)
   return
 }
+
+// -----
+
+// shard_index keeps input's shape and dtype.
+// CHECK-LABEL: func.func @shard_index
+// CHECK: pd.shard_index {{.*}} -> !pd.vtensor<4x1xi64>
+func.func @shard_index(%x: !pd.vtensor<4x1xi64>) {
+  %0 = pd.shard_index %x {index_num = 20 : i32, nshards = 2 : i32, shard_id = 1 : i32} : (!pd.vtensor<4x1xi64>) -> !pd.vtensor<?x?xi64>
+  return
+}

@@ -1520,3 +1520,84 @@ func.func @triangular_solve_vector(%x: !pd.vtensor<3x3xf32>, %y: !pd.vtensor<3xf
   %0 = pd.triangular_solve %x, %y : (!pd.vtensor<3x3xf32>, !pd.vtensor<3xf32>) -> !pd.vtensor<3xf32>
   return
 }
+
+// -----
+
+func.func @lu_vector(%x: !pd.vtensor<3xf32>) {
+  // expected-error @+2 {{'pd.lu' op x must have at least 2 dims (matrices), got [3]}}
+  // expected-error @+1 {{'pd.lu' op failed to infer returned types}}
+  %0:3 = pd.lu %x : (!pd.vtensor<3xf32>) -> (!pd.vtensor<3xf32>, !pd.vtensor<1xi32>, !pd.vtensor<i32>)
+  return
+}
+
+// -----
+
+func.func @lu_unpack_pivots(%x: !pd.vtensor<4x3xf32>, %p: !pd.vtensor<4xi32>) {
+  // expected-error @+2 {{'pd.lu_unpack' op y (the pivots) must be [3] for x [4, 3], got [4]}}
+  // expected-error @+1 {{'pd.lu_unpack' op failed to infer returned types}}
+  %0:3 = pd.lu_unpack %x, %p : (!pd.vtensor<4x3xf32>, !pd.vtensor<4xi32>) -> (!pd.vtensor<4x4xf32>, !pd.vtensor<4x3xf32>, !pd.vtensor<3x3xf32>)
+  return
+}
+
+// -----
+
+func.func @cholesky_solve_rows(%x: !pd.vtensor<4x2xf32>, %y: !pd.vtensor<3x3xf32>) {
+  // expected-error @+2 {{'pd.cholesky_solve' op x must be [..., 3, k] for y [3, 3], got [4, 2]}}
+  // expected-error @+1 {{'pd.cholesky_solve' op failed to infer returned types}}
+  %0 = pd.cholesky_solve %x, %y : (!pd.vtensor<4x2xf32>, !pd.vtensor<3x3xf32>) -> !pd.vtensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @fc_columns(%x: !pd.vtensor<2x3x4xf32>, %w: !pd.vtensor<5x5xf32>) {
+  // expected-error @+2 {{'pd.fc' op input [2, 3, 4] flattened at in_num_col_dims = 1 has 12 columns, w 5 rows}}
+  // expected-error @+1 {{'pd.fc' op failed to infer returned types}}
+  %0 = pd.fc %x, %w : (!pd.vtensor<2x3x4xf32>, !pd.vtensor<5x5xf32>) -> !pd.vtensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @fc_activation(%x: !pd.vtensor<2x4xf32>, %w: !pd.vtensor<4x5xf32>) {
+  // expected-error @+2 {{'pd.fc' op activation_type must be "" or "relu", got "gelu"}}
+  // expected-error @+1 {{'pd.fc' op failed to infer returned types}}
+  %0 = pd.fc %x, %w {activation_type = "gelu"} : (!pd.vtensor<2x4xf32>, !pd.vtensor<4x5xf32>) -> !pd.vtensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_with_flatten_cols(%x: !pd.vtensor<2x3xf32>, %y: !pd.vtensor<3x4xf32>) {
+  // expected-error @+2 {{'pd.matmul_with_flatten' op x_num_col_dims must be in [1, 2) for x [2, 3], got 2}}
+  // expected-error @+1 {{'pd.matmul_with_flatten' op failed to infer returned types}}
+  %0 = pd.matmul_with_flatten %x, %y {x_num_col_dims = 2 : i32} : (!pd.vtensor<2x3xf32>, !pd.vtensor<3x4xf32>) -> !pd.vtensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @skip_layernorm_shapes(%x: !pd.vtensor<2x4xf32>, %y: !pd.vtensor<1x4xf32>, %s: !pd.vtensor<4xf32>) {
+  // expected-error @+2 {{'pd.skip_layernorm' op x and y must have one shape, got [2, 4] and [1, 4]}}
+  // expected-error @+1 {{'pd.skip_layernorm' op failed to infer returned types}}
+  %0 = pd.skip_layernorm %x, %y, %s, %s {epsilon = 1.0e-5 : f32, begin_norm_axis = 1 : i32} : (!pd.vtensor<2x4xf32>, !pd.vtensor<1x4xf32>, !pd.vtensor<4xf32>, !pd.vtensor<4xf32>) -> !pd.vtensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @rms_norm_shape(%x: !pd.vtensor<2x4xf32>) {
+  // expected-error @+2 {{'pd.rms_norm' op normalized_shape [5] differs from x's trailing dims [4]}}
+  // expected-error @+1 {{'pd.rms_norm' op failed to infer returned types}}
+  %0:2 = pd.rms_norm %x {normalized_shape = array<i64: 5>} : (!pd.vtensor<2x4xf32>) -> (!pd.vtensor<2x4xf32>, !pd.vtensor<2xf32>)
+  return
+}
+
+// -----
+
+func.func @add_position_encoding_odd(%x: !pd.vtensor<1x3x5xf32>) {
+  // expected-error @+2 {{'pd.add_position_encoding' op the feature size must be even, got 5}}
+  // expected-error @+1 {{'pd.add_position_encoding' op failed to infer returned types}}
+  %0 = pd.add_position_encoding %x : (!pd.vtensor<1x3x5xf32>) -> !pd.vtensor<1x3x5xf32>
+  return
+}

@@ -668,3 +668,30 @@ func.func @gumbel_softmax_temperature(%p: !pd.vtensor<2x5xf32>) {
   %0 = pd.gumbel_softmax %p {temperature = 0.0 : f32} : (!pd.vtensor<2x5xf32>) -> !pd.vtensor<2x5xf32>
   return
 }
+
+// -----
+
+func.func @reduce_as_not_broadcast(%x: !pd.vtensor<2x3xf32>, %t: !pd.vtensor<4xf32>) {
+  // expected-error @+2 {{'pd.reduce_as' op target [4] does not broadcast to x [2, 3]}}
+  // expected-error @+1 {{'pd.reduce_as' op failed to infer returned types}}
+  %0 = pd.reduce_as %x, %t : (!pd.vtensor<2x3xf32>, !pd.vtensor<4xf32>) -> !pd.vtensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @fused_softmax_mask_heads(%x: !pd.vtensor<2x4x5x5xf32>, %m: !pd.vtensor<2x4x5x5xf32>) {
+  // expected-error @+2 {{'pd.fused_softmax_mask' op mask's second dim must be 1 (one mask for every head), got [2, 4, 5, 5]}}
+  // expected-error @+1 {{'pd.fused_softmax_mask' op failed to infer returned types}}
+  %0 = pd.fused_softmax_mask %x, %m : (!pd.vtensor<2x4x5x5xf32>, !pd.vtensor<2x4x5x5xf32>) -> !pd.vtensor<2x4x5x5xf32>
+  return
+}
+
+// -----
+
+func.func @fused_softmax_mask_upper_triangle_square(%x: !pd.vtensor<2x4x5x6xf32>) {
+  // expected-error @+2 {{'pd.fused_softmax_mask_upper_triangle' op X's last two dims must be equal, got [2, 4, 5, 6]}}
+  // expected-error @+1 {{'pd.fused_softmax_mask_upper_triangle' op failed to infer returned types}}
+  %0 = pd.fused_softmax_mask_upper_triangle %x : (!pd.vtensor<2x4x5x6xf32>) -> !pd.vtensor<2x4x5x6xf32>
+  return
+}

@@ -971,3 +971,21 @@ func.func @conj_declared(%x: !pd.vtensor<2x3xf32>) {
   %0 = pd.conj %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf64>
   return
 }
+
+// -----
+
+func.func @shard_index_shard_id(%x: !pd.vtensor<4x1xi64>) {
+  // expected-error @+2 {{'pd.shard_index' op shard_id must be in [0, 2), got 2}}
+  // expected-error @+1 {{'pd.shard_index' op failed to infer returned types}}
+  %0 = pd.shard_index %x {index_num = 20 : i32, nshards = 2 : i32, shard_id = 2 : i32} : (!pd.vtensor<4x1xi64>) -> !pd.vtensor<4x1xi64>
+  return
+}
+
+// -----
+
+func.func @shard_index_last_dim(%x: !pd.vtensor<4x2xi64>) {
+  // expected-error @+2 {{'pd.shard_index' op input must be [..., 1] of rank >= 2, got [4, 2]}}
+  // expected-error @+1 {{'pd.shard_index' op failed to infer returned types}}
+  %0 = pd.shard_index %x {index_num = 20 : i32, nshards = 2 : i32, shard_id = 0 : i32} : (!pd.vtensor<4x2xi64>) -> !pd.vtensor<4x2xi64>
+  return
+}

@@ -2069,6 +2069,64 @@ for _op, _fn in (("sum", np.sum), ("max", np.max), ("min", np.min), ("mean", np.
         _x[1, 150] = nan
         add(_op, F32, "row_nan", {"x": _x}, (lambda o: lambda x: getattr(pd, o)(x, axis=[-1]))(_op),
             _reduce_expected(_fn, [-1], False))
+# Paddle Inference's fused ops and the LLM-era norms: fc (relu, bias,
+# padded weights), matmul_with_flatten, skip_layernorm, rms_norm,
+# add_position_encoding; the masked softmaxes of attention; reduce_as;
+# shard_index.
+for _dt in FLOATS:
+    _r = rng_for("fused_ops", _dt)
+    _x = rand(_r, (2, 3, 4), _dt)
+    _w = rand(_r, (4, 5), _dt)
+    _b = rand(_r, (5,), _dt)
+    add("fc", _dt, "relu_bias", {"input": _x, "w": _w, "bias": _b},
+        lambda input, w, bias: pd.fc(input, w, bias, 2, "relu"),
+        lambda input, w, bias: out(R.fc(input, w, bias, 2, "relu"), input.dtype))
+    _wp = rand(_r, (16, 9), _dt)
+    add("fc", _dt, "padded_weights", {"input": _x, "w": _wp},
+        lambda input, w: pd.fc(input, w, None, 1, "", True),
+        lambda input, w: out(R.fc(input, w, None, 1, "", True), input.dtype))
+    _y = rand(_r, (3, 4, 5, 2), _dt)
+    add("matmul_with_flatten", _dt, "flatten_2", {"x": _x, "y": _y},
+        lambda x, y: pd.matmul_with_flatten(x, y, 1, 2),
+        lambda x, y: out(R.matmul_with_flatten(x, y, 1, 2), x.dtype))
+    _s, _sb = rand(_r, (4,), _dt, 0.5, 1.5), rand(_r, (4,), _dt)
+    add("skip_layernorm", _dt, "last_axis",
+        {"x": _x, "y": rand(_r, (2, 3, 4), _dt), "scale": _s, "bias": _sb},
+        lambda x, y, scale, bias: pd.skip_layernorm(x, y, scale, bias, 1e-5, 2),
+        lambda x, y, scale, bias: out(R.layer_norm(f64(x) + y, scale, bias, 1e-5, 2)[0],
+                                      x.dtype))
+    _s2 = rand(_r, (3, 4), _dt, 0.5, 1.5)
+    add("rms_norm", _dt, "two_dims", {"x": _x, "scale": _s2},
+        lambda x, scale: pd.rms_norm(x, scale, [3, 4], 1e-6),
+        lambda x, scale: tuple(out(v, x.dtype) for v in R.rms_norm(x, scale, [3, 4], 1e-6)))
+    add("rms_norm", _dt, "no_scale", {"x": _x},
+        lambda x: pd.rms_norm(x, None, [4]),
+        lambda x: tuple(out(v, x.dtype) for v in R.rms_norm(x, None, [4])))
+    for _e in (2, 8):
+        _xe = rand(_r, (2, 5, _e), _dt)
+        add("add_position_encoding", _dt, f"features{_e}", {"x": _xe},
+            lambda x: pd.add_position_encoding(x, 0.5, 2.0),
+            lambda x: out(R.add_position_encoding(x, 0.5, 2.0), x.dtype))
+    _sc = rand(_r, (2, 3, 5, 5), _dt, -4, 4)
+    _mask = np.where(rand(_r, (2, 1, 5, 5), _dt) > 0.5, -1e4, 0.0).astype(_dt)
+    add("fused_softmax_mask", _dt, "padding_mask", {"x": _sc, "mask": _mask},
+        lambda x, mask: pd.fused_softmax_mask(x, mask),
+        lambda x, mask: out(R.softmax(f64(x) + mask), x.dtype))
+    add("fused_softmax_mask_upper_triangle", _dt, "causal", {"X": _sc},
+        lambda X: pd.fused_softmax_mask_upper_triangle(X),
+        lambda X: out(R.fused_softmax_mask_upper_triangle(X), X.dtype))
+    add("reduce_as", _dt, "lead_and_ones", {"x": _x, "target": np.zeros((3, 1), _dt)},
+        lambda x, target: pd.reduce_as(x, target),
+        lambda x, target: out(R.reduce_as(x, target), x.dtype))
+for _idt in INTS:
+    _xi = rand(rng_for("reduce_as", _idt), (2, 3), _idt, -9, 9)
+    add("reduce_as", _idt, "ints", {"x": _xi, "target": np.zeros((3,), _idt)},
+        lambda x, target: pd.reduce_as(x, target), R.reduce_as)
+for _idt in INTS:
+    _ids = rand(rng_for("shard_index", _idt), (6, 1), _idt, 0, 19)
+    add("shard_index", _idt, "two_shards", {"input": _ids},
+        lambda input: pd.shard_index(input, 20, 2, 1),
+        lambda input: R.shard_index(input, 20, 2, 1))
 _x = rand(rng_for("softmax", "rows197"), (2, 3, 197), F32, -8, 8)
 add("softmax", F32, "rows197", {"x": _x}, lambda x: pd.softmax(x),
     lambda x: out(R.softmax(f64(x), -1), x.dtype))
@@ -3160,6 +3218,30 @@ for _dt in FLOATS:
             lambda x, _upper=_upper: pd.cholesky(x, _upper),
             lambda x, _upper=_upper: out(np.swapaxes(np.linalg.cholesky(f64(x)), -1, -2)
                                          if _upper else np.linalg.cholesky(f64(x)), x.dtype))
+# lu (a tall and a wide batch, a zero first pivot, a singular matrix with
+# its infos), lu_unpack of those factors, cholesky_solve (lower, upper,
+# broadcast batches).
+for _dt in FLOATS:
+    _r = rng_for("lu", _dt)
+    _zero_pivot = np.array([[0.0, 1, 2], [0, 3, 4], [1, 1, 1]], _dt)
+    _singular = np.array([[1.0, 2], [2, 4]], _dt)
+    for _tag, _m in (("tall", rand(_r, (2, 5, 3), _dt)), ("wide", rand(_r, (3, 4), _dt)),
+                     ("zero_pivot", _zero_pivot), ("singular", _singular),
+                     ("zero", np.zeros((3, 3), _dt))):
+        add("lu", _dt, _tag, {"x": _m}, lambda x: pd.lu(x),
+            lambda x: tuple(out(v, v.dtype if v.dtype != np.float64 else x.dtype)
+                            for v in R.lu(x)))
+        _f, _pv, _ = R.lu(_m)
+        add("lu_unpack", _dt, _tag, {"x": _f.astype(_dt), "y": _pv},
+            lambda x, y: pd.lu_unpack(x, y),
+            lambda x, y: tuple(out(v, x.dtype) for v in R.lu_unpack(f64(x), y)))
+    _l = np.tril(_r.uniform(-1, 1, (2, 1, 4, 4))) + 3 * np.eye(4)
+    _rhs = rand(_r, (3, 4, 2), _dt)
+    for _upper in (False, True):
+        _fac = (np.swapaxes(_l, -1, -2) if _upper else _l).astype(_dt)
+        add("cholesky_solve", _dt, "upper" if _upper else "lower", {"x": _rhs, "y": _fac},
+            lambda x, y, _upper=_upper: pd.cholesky_solve(x, y, _upper),
+            lambda x, y, _upper=_upper: out(R.cholesky_solve(x, y, _upper), x.dtype))
 _i = rand(rng_for("stats", "int"), (4, 6), I32, -50, 50)
 add("nansum", I32, "ints_into_int64", {"x": _i}, lambda x: pd.nansum(x, [1]),
     lambda x: x.astype(np.int64).sum(1))

@@ -2010,3 +2010,110 @@ def index_put(x, indices, value, accumulate=False):
         at = tuple(int(i[p]) for i in idx)
         out[at] = out[at] + v[p] if accumulate else v[p]
     return out
+
+
+def lu(x):
+    """LAPACK's getrf of each [m, n] matrix (partial pivoting, the first of
+    equal magnitudes): the packed factors, the 1-based pivots (int32) and
+    the first zero pivot (1-based; 0 when none)."""
+    a = np.array(x, np.float64)
+    batch, (m, n) = a.shape[:-2], a.shape[-2:]
+    k = min(m, n)
+    piv = np.zeros(batch + (k,), np.int32)
+    info = np.zeros(batch, np.int32)
+    for b in np.ndindex(*batch):
+        A = a[b]
+        for j in range(k):
+            p = j + int(np.argmax(np.abs(A[j:, j])))
+            piv[b + (j,)] = p + 1
+            A[[j, p]] = A[[p, j]]
+            if A[j, j] != 0:
+                A[j + 1:, j] /= A[j, j]
+                A[j + 1:, j + 1:] -= np.outer(A[j + 1:, j], A[j, j + 1:])
+            elif info[b] == 0:
+                info[b] = j + 1
+    return a, piv, info
+
+
+def lu_unpack(lu_data, pivots):
+    """P, L, U with x = P @ L @ U from lu's factors and 1-based pivots."""
+    m, n = lu_data.shape[-2:]
+    k = min(m, n)
+    batch = lu_data.shape[:-2]
+    lower = np.tril(lu_data[..., :, :k], -1) + np.eye(m, k)
+    upper = np.triu(lu_data[..., :k, :])
+    pmat = np.zeros(batch + (m, m))
+    for b in np.ndindex(*batch):
+        perm = np.arange(m)
+        for i in range(k):
+            p = int(pivots[b + (i,)]) - 1
+            perm[[i, p]] = perm[[p, i]]
+        pmat[b][perm, np.arange(m)] = 1
+    return pmat, lower, upper
+
+
+def cholesky_solve(x, y, upper=False):
+    """(y y^T) out = x (upper: (y^T y) out = x)."""
+    y = np.asarray(y, np.float64)
+    a = np.swapaxes(y, -1, -2) @ y if upper else y @ np.swapaxes(y, -1, -2)
+    return np.linalg.solve(a, np.asarray(x, np.float64))
+
+
+def fc(x, w, bias=None, in_num_col_dims=1, activation_type="", padding_weights=False):
+    lead = x.shape[:in_num_col_dims]
+    if padding_weights:
+        w = w[:-4, :-4]
+    y = x.reshape(int(np.prod(lead)), -1).astype(np.float64) @ w
+    if bias is not None:
+        y = y + bias.reshape(-1)
+    if activation_type == "relu":
+        y = np.maximum(y, 0)
+    return y.reshape(lead + (w.shape[1],))
+
+
+def matmul_with_flatten(x, y, x_num_col_dims=1, y_num_col_dims=1):
+    xs, ys = x.shape, y.shape
+    prod = (x.reshape(int(np.prod(xs[:x_num_col_dims])), -1).astype(np.float64)
+            @ y.reshape(int(np.prod(ys[:y_num_col_dims])), -1))
+    return prod.reshape(xs[:x_num_col_dims] + ys[y_num_col_dims:])
+
+
+def rms_norm(x, scale, normalized_shape, epsilon=1e-5):
+    axes = tuple(range(x.ndim - len(normalized_shape), x.ndim))
+    x64 = np.asarray(x, np.float64)
+    inv = 1.0 / np.sqrt((x64 ** 2).mean(axis=axes, keepdims=True) + epsilon)
+    y = x64 * inv
+    if scale is not None:
+        y = y * scale
+    return y, inv.reshape(x.shape[:x.ndim - len(normalized_shape)])
+
+
+def add_position_encoding(x, alpha=1.0, beta=1.0):
+    """Paddle's kernel: the first half of the features gets sin(pos / 10000^
+    (k / (half - 1))), the second half the cos of the same angle."""
+    _, seq, features = x.shape
+    half = features // 2
+    pos = np.arange(seq, dtype=np.float64)[:, None]
+    k = np.arange(half, dtype=np.float64)[None, :]
+    angle = pos / np.power(10000.0, k / (half - 1)) if half > 1 else pos / 10000.0
+    pe = np.concatenate([np.sin(angle), np.cos(angle)], -1)
+    return alpha * x.astype(np.float64) + beta * pe
+
+
+def fused_softmax_mask_upper_triangle(x):
+    s = x.shape[-1]
+    causal = np.triu(np.ones((s, s), bool), 1)
+    return softmax(np.where(causal, -np.inf, x.astype(np.float64)))
+
+
+def reduce_as(x, target):
+    lead = x.ndim - target.ndim
+    axes = tuple(range(lead)) + tuple(
+        lead + i for i, d in enumerate(target.shape) if d == 1 and x.shape[lead + i] != 1)
+    dtype = np.int64 if x.dtype in (np.bool_, np.int32) else x.dtype
+    return x.astype(dtype).sum(axis=axes).reshape(target.shape)
+
+
+def shard_index(x, index_num, nshards, shard_id, ignore_value=-1):
+    size = (index_num + nshards - 1) // nshards
+    return np.where(x // size == shard_id, x % size, ignore_value).astype(x.dtype)

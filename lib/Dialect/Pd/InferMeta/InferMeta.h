@@ -164,6 +164,21 @@ void getPdOpEffects(
 // Unary.cpp
 LogicalResult UnchangedInferMeta(const MetaTensor &x, MetaTensor &out,
                                  const MetaError &err);
+/// fused_softmax_mask: x [B, H, Q, K] and mask [B, 1, Q, K].
+LogicalResult SoftmaxMaskFuseInferMeta(const MetaTensor &x, const MetaTensor &mask,
+                                       MetaTensor &out, const MetaError &err);
+/// fused_softmax_mask_upper_triangle: x [B, H, S, S].
+LogicalResult SoftmaxMaskFuseUpperTriangleInferMeta(const MetaTensor &x, MetaTensor &out,
+                                                    const MetaError &err);
+/// reduce_as: target's shape (target broadcasts to x), x's dtype (bool and
+/// int32: int64).
+LogicalResult ReduceAsInferMeta(const MetaTensor &x, const MetaTensor &target, MetaTensor &out,
+                                const MetaError &err);
+/// shard_index: input [..., 1] of int32/int64; nshards > 0, shard_id in
+/// [0, nshards), index_num > 0.
+LogicalResult ShardIndexInferMeta(const MetaTensor &input, int64_t indexNum, int64_t nshards,
+                                  int64_t shardId, int64_t ignoreValue, MetaTensor &out,
+                                  const MetaError &err);
 LogicalResult UnchangedWithAxisInferMeta(const MetaTensor &x, int64_t axis,
                                          MetaTensor &out, const MetaError &err);
 LogicalResult RealValuedInferMeta(const MetaTensor &x, MetaTensor &out,
@@ -380,6 +395,28 @@ LogicalResult LayerNormInferMeta(const MetaTensor &x, const MetaTensor &scale,
                                  int64_t beginNormAxis, MetaTensor &out,
                                  MetaTensor &mean, MetaTensor &variance,
                                  const MetaError &err);
+/// skip_layernorm: layer_norm(x + y); x and y of one shape.
+LogicalResult SkipLayerNormInferMeta(const MetaTensor &x, const MetaTensor &y,
+                                     const MetaTensor &scale, const MetaTensor &bias,
+                                     int64_t beginNormAxis, MetaTensor &out,
+                                     const MetaError &err);
+/// rms_norm: y of x's shape; invvar of x's leading dims (those before the
+/// trailing normalized_shape).
+LogicalResult RmsNormInferMeta(const MetaTensor &x, const MetaTensor &scale,
+                               ArrayRef<int64_t> normalizedShape, MetaTensor &y,
+                               MetaTensor &invvar, const MetaError &err);
+/// fc: input's dims before in_num_col_dims, then w's columns.
+LogicalResult FCInferMeta(const MetaTensor &input, const MetaTensor &w, const MetaTensor &bias,
+                          int64_t inNumColDims, StringRef activationType, bool paddingWeights,
+                          MetaTensor &out, const MetaError &err);
+/// matmul_with_flatten: x's dims before x_num_col_dims, then y's from
+/// y_num_col_dims.
+LogicalResult MatmulWithFlattenInferMeta(const MetaTensor &x, const MetaTensor &y,
+                                         int64_t xNumColDims, int64_t yNumColDims,
+                                         MetaTensor &out, const MetaError &err);
+/// add_position_encoding: x [B, S, E] with E even.
+LogicalResult AddPositionEncodingInferMeta(const MetaTensor &x, float alpha, float beta,
+                                           MetaTensor &out, const MetaError &err);
 LogicalResult GroupNormInferMeta(const MetaTensor &x, const MetaTensor &scale,
                                  const MetaTensor &bias, int64_t groups,
                                  StringRef dataFormat, MetaTensor &y,
@@ -427,6 +464,19 @@ LogicalResult SolveInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTenso
 LogicalResult TriangularSolveInferMeta(const MetaTensor &x, const MetaTensor &y, bool upper,
                                        bool transpose, bool unitriangular, MetaTensor &out,
                                        const MetaError &err);
+/// lu: out of x's shape ([..., m, n] floats), pivots [..., min(m, n)] and
+/// infos [...] (int32).
+LogicalResult LUInferMeta(const MetaTensor &x, bool pivot, MetaTensor &out, MetaTensor &pivots,
+                          MetaTensor &infos, const MetaError &err);
+/// lu_unpack: pmat [..., m, m], l [..., m, k], u [..., k, n] (k = min(m, n))
+/// from lu's out x [..., m, n] and pivots [..., k].
+LogicalResult LUUnpackInferMeta(const MetaTensor &x, const MetaTensor &pivots, bool unpackLudata,
+                                bool unpackPivots, MetaTensor &pmat, MetaTensor &l, MetaTensor &u,
+                                const MetaError &err);
+/// cholesky_solve: x [..., m, k] right-hand sides, y [..., m, m] the factor;
+/// the batch dims broadcast.
+LogicalResult CholeskySolveInferMeta(const MetaTensor &x, const MetaTensor &y, bool upper,
+                                     MetaTensor &out, const MetaError &err);
 /// dot: x and y of one shape, 1-D (a 0-D result) or 2-D (one per row).
 LogicalResult DotInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor &out,
                            const MetaError &err);

@@ -525,6 +525,113 @@ LogicalResult LayerNormInferMeta(const MetaTensor &x, const MetaTensor &scale,
   return success();
 }
 
+LogicalResult SkipLayerNormInferMeta(const MetaTensor &x, const MetaTensor &y,
+                                     const MetaTensor &scale, const MetaTensor &bias,
+                                     int64_t beginNormAxis, MetaTensor &out,
+                                     const MetaError &err) {
+  if (x.dtype != y.dtype)
+    return err("x is ", x.dtype, ", y ", y.dtype);
+  if (x.rank() != y.rank() ||
+      llvm::any_of(llvm::zip(x.dims, y.dims),
+                   [](auto p) { return knownAndDiffer(std::get<0>(p), std::get<1>(p)); }))
+    return err("x and y must have one shape, got ", dimsStr(x.dims), " and ", dimsStr(y.dims));
+  MetaTensor mean, variance;
+  return LayerNormInferMeta(x, scale, bias, beginNormAxis, out, mean, variance, err);
+}
+
+LogicalResult RmsNormInferMeta(const MetaTensor &x, const MetaTensor &scale,
+                               ArrayRef<int64_t> normalizedShape, MetaTensor &y,
+                               MetaTensor &invvar, const MetaError &err) {
+  int64_t n = normalizedShape.size();
+  if (n == 0 || n > x.rank())
+    return err("normalized_shape must name 1 to ", x.rank(), " trailing dims of x ",
+               dimsStr(x.dims), ", got ", dimsStr(normalizedShape));
+  if (!isa<FloatType>(x.dtype))
+    return err("x must be a float tensor, got ", x.dtype);
+  ArrayRef<int64_t> trailing = ArrayRef<int64_t>(x.dims).take_back(n);
+  for (int64_t i = 0; i < n; ++i)
+    if (knownAndDiffer(trailing[i], normalizedShape[i]))
+      return err("normalized_shape ", dimsStr(normalizedShape), " differs from x's trailing dims ",
+                 dimsStr(trailing));
+  if (scale.present && (scale.rank() != n ||
+                        llvm::any_of(llvm::zip(scale.dims, normalizedShape), [](auto p) {
+                          return knownAndDiffer(std::get<0>(p), std::get<1>(p));
+                        })))
+    return err("scale must be ", dimsStr(normalizedShape), ", got ", dimsStr(scale.dims));
+  y.share(x);
+  invvar.set(ArrayRef<int64_t>(x.dims).drop_back(n), statisticsType(x.dtype));
+  return success();
+}
+
+LogicalResult FCInferMeta(const MetaTensor &input, const MetaTensor &w, const MetaTensor &bias,
+                          int64_t inNumColDims, StringRef activationType, bool paddingWeights,
+                          MetaTensor &out, const MetaError &err) {
+  if (w.rank() != 2)
+    return err("w must be 2-D, got ", dimsStr(w.dims));
+  if (input.dtype != w.dtype)
+    return err("input is ", input.dtype, ", w ", w.dtype);
+  if (inNumColDims < 1 || inNumColDims >= input.rank())
+    return err("in_num_col_dims must be in [1, ", input.rank(), ") for input ",
+               dimsStr(input.dims), ", got ", inNumColDims);
+  if (!activationType.empty() && activationType != "relu")
+    return err("activation_type must be \"\" or \"relu\", got \"", activationType, "\"");
+  int64_t pad = paddingWeights ? 4 : 0;
+  int64_t k = isDyn(w.dims[0]) ? kDyn : w.dims[0] - pad;
+  int64_t n = isDyn(w.dims[1]) ? kDyn : w.dims[1] - pad;
+  if ((!isDyn(k) && k < 1) || (!isDyn(n) && n < 1))
+    return err("w ", dimsStr(w.dims), " is too small", paddingWeights ? " for padding_weights" : "");
+  int64_t inner = 1;
+  for (int64_t i = inNumColDims; i < input.rank(); ++i)
+    inner = mul(inner, input.dims[i]);
+  if (knownAndDiffer(inner, k))
+    return err("input ", dimsStr(input.dims), " flattened at in_num_col_dims = ", inNumColDims,
+               " has ", inner, " columns, w ", k, " rows");
+  if (bias.present && (bias.rank() < 1 || bias.rank() > 2 || knownAndDiffer(bias.numel(), n) ||
+                       (bias.rank() == 2 && knownAndDiffer(bias.dims[0], 1))))
+    return err("bias must be [", n, "] or [1, ", n, "], got ", dimsStr(bias.dims));
+  SmallVector<int64_t> dims(ArrayRef<int64_t>(input.dims).take_front(inNumColDims));
+  dims.push_back(n);
+  out.set(dims, input.dtype);
+  return success();
+}
+
+LogicalResult MatmulWithFlattenInferMeta(const MetaTensor &x, const MetaTensor &y,
+                                         int64_t xNumColDims, int64_t yNumColDims,
+                                         MetaTensor &out, const MetaError &err) {
+  if (x.dtype != y.dtype)
+    return err("x is ", x.dtype, ", y ", y.dtype);
+  if (xNumColDims < 1 || xNumColDims >= x.rank())
+    return err("x_num_col_dims must be in [1, ", x.rank(), ") for x ", dimsStr(x.dims), ", got ",
+               xNumColDims);
+  if (yNumColDims < 1 || yNumColDims >= y.rank())
+    return err("y_num_col_dims must be in [1, ", y.rank(), ") for y ", dimsStr(y.dims), ", got ",
+               yNumColDims);
+  int64_t kx = 1, ky = 1;
+  for (int64_t i = xNumColDims; i < x.rank(); ++i)
+    kx = mul(kx, x.dims[i]);
+  for (int64_t i = 0; i < yNumColDims; ++i)
+    ky = mul(ky, y.dims[i]);
+  if (knownAndDiffer(kx, ky))
+    return err("x ", dimsStr(x.dims), " flattened at ", xNumColDims, " has ", kx,
+               " columns, y ", dimsStr(y.dims), " flattened at ", yNumColDims, " ", ky, " rows");
+  SmallVector<int64_t> dims(ArrayRef<int64_t>(x.dims).take_front(xNumColDims));
+  llvm::append_range(dims, ArrayRef<int64_t>(y.dims).drop_front(yNumColDims));
+  out.set(dims, x.dtype);
+  return success();
+}
+
+LogicalResult AddPositionEncodingInferMeta(const MetaTensor &x, float alpha, float beta,
+                                           MetaTensor &out, const MetaError &err) {
+  if (x.rank() != 3)
+    return err("x must be 3-D [batch, sequence, features], got ", dimsStr(x.dims));
+  if (!isa<FloatType>(x.dtype))
+    return err("x must be a float tensor, got ", x.dtype);
+  if (!isDyn(x.dims[2]) && x.dims[2] % 2 != 0)
+    return err("the feature size must be even, got ", x.dims[2]);
+  out.share(x);
+  return success();
+}
+
 LogicalResult GroupNormInferMeta(const MetaTensor &x, const MetaTensor &scale,
                                  const MetaTensor &bias, int64_t groups,
                                  StringRef dataFormat, MetaTensor &y,

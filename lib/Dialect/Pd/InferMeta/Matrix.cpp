@@ -473,4 +473,78 @@ LogicalResult TriangularSolveInferMeta(const MetaTensor &x, const MetaTensor &y,
   return solveShape(x, y, out, err);
 }
 
+/// x of float matrices [..., m, n] (any m, n).
+static LogicalResult floatMatrices(const MetaTensor &x, StringRef name, const MetaError &err) {
+  if (!isa<FloatType>(x.dtype))
+    return err(name, " must be a float tensor, got ", x.dtype);
+  if (x.rank() < 2)
+    return err(name, " must have at least 2 dims (matrices), got ", dimsStr(x.dims));
+  return success();
+}
+
+static int64_t minDim(int64_t m, int64_t n) {
+  return isDyn(m) || isDyn(n) ? kDyn : std::min(m, n);
+}
+
+LogicalResult LUInferMeta(const MetaTensor &x, bool pivot, MetaTensor &out, MetaTensor &pivots,
+                          MetaTensor &infos, const MetaError &err) {
+  if (failed(floatMatrices(x, "x", err)))
+    return failure();
+  ArrayRef<int64_t> batch = ArrayRef<int64_t>(x.dims).drop_back(2);
+  SmallVector<int64_t> pivotDims(batch);
+  pivotDims.push_back(minDim(x.dims[x.rank() - 2], x.dims[x.rank() - 1]));
+  Type i32 = IntegerType::get(x.dtype.getContext(), 32);
+  out.share(x);
+  pivots.set(pivotDims, i32);
+  infos.set(batch, i32);
+  return success();
+}
+
+LogicalResult LUUnpackInferMeta(const MetaTensor &x, const MetaTensor &pivots, bool unpackLudata,
+                                bool unpackPivots, MetaTensor &pmat, MetaTensor &l, MetaTensor &u,
+                                const MetaError &err) {
+  if (failed(floatMatrices(x, "x", err)))
+    return failure();
+  int64_t m = x.dims[x.rank() - 2], n = x.dims[x.rank() - 1], k = minDim(m, n);
+  ArrayRef<int64_t> batch = ArrayRef<int64_t>(x.dims).drop_back(2);
+  if (!pivots.dtype.isInteger(32))
+    return err("y (the pivots) must be int32, got ", pivots.dtype);
+  SmallVector<int64_t> expected(batch);
+  expected.push_back(k);
+  if (pivots.rank() != x.rank() - 1 ||
+      llvm::any_of(llvm::zip(pivots.dims, expected),
+                   [](auto p) { return knownAndDiffer(std::get<0>(p), std::get<1>(p)); }))
+    return err("y (the pivots) must be ", dimsStr(expected), " for x ", dimsStr(x.dims),
+               ", got ", dimsStr(pivots.dims));
+  auto withMatrix = [&](int64_t r, int64_t c) {
+    SmallVector<int64_t> dims(batch);
+    dims.append({r, c});
+    return dims;
+  };
+  pmat.set(withMatrix(m, m), x.dtype);
+  l.set(withMatrix(m, k), x.dtype);
+  u.set(withMatrix(k, n), x.dtype);
+  return success();
+}
+
+LogicalResult CholeskySolveInferMeta(const MetaTensor &x, const MetaTensor &y, bool upper,
+                                     MetaTensor &out, const MetaError &err) {
+  if (failed(floatMatrices(y, "y", err)) || failed(floatMatrices(x, "x", err)))
+    return failure();
+  int64_t m = y.dims[y.rank() - 1];
+  if (knownAndDiffer(m, y.dims[y.rank() - 2]))
+    return err("y's matrices must be square, got ", dimsStr(y.dims));
+  if (x.dtype != y.dtype)
+    return err("x's dtype ", x.dtype, " differs from y's ", y.dtype);
+  if (knownAndDiffer(x.dims[x.rank() - 2], m))
+    return err("x must be [..., ", m, ", k] for y ", dimsStr(y.dims), ", got ", dimsStr(x.dims));
+  SmallVector<int64_t> batch;
+  if (failed(broadcastShapes(ArrayRef<int64_t>(x.dims).drop_back(2),
+                             ArrayRef<int64_t>(y.dims).drop_back(2), batch, err, "x", "y")))
+    return failure();
+  batch.append({m, x.dims[x.rank() - 1]});
+  out.set(batch, x.dtype);
+  return success();
+}
+
 } // namespace mlir::pd

@@ -434,4 +434,48 @@ LogicalResult L1NormInferMeta(const MetaTensor &x, MetaTensor &out, const MetaEr
   return success();
 }
 
+LogicalResult SoftmaxMaskFuseInferMeta(const MetaTensor &x, const MetaTensor &mask,
+                                       MetaTensor &out, const MetaError &err) {
+  if (x.rank() != 4 || mask.rank() != 4)
+    return err("x and mask must be 4-D, got ", dimsStr(x.dims), " and ", dimsStr(mask.dims));
+  if (!isa<FloatType>(x.dtype) || mask.dtype != x.dtype)
+    return err("x and mask must be float tensors of one dtype, got ", x.dtype, " and ",
+               mask.dtype);
+  if (knownAndDiffer(mask.dims[1], 1))
+    return err("mask's second dim must be 1 (one mask for every head), got ", dimsStr(mask.dims));
+  for (int64_t i : {0, 2, 3})
+    if (knownAndDiffer(x.dims[i], mask.dims[i]))
+      return err("dim ", i, " of x ", dimsStr(x.dims), " and mask ", dimsStr(mask.dims),
+                 " differ");
+  out.share(x);
+  return success();
+}
+
+LogicalResult SoftmaxMaskFuseUpperTriangleInferMeta(const MetaTensor &x, MetaTensor &out,
+                                                    const MetaError &err) {
+  if (x.rank() != 4)
+    return err("X must be 4-D [batch, heads, seq, seq], got ", dimsStr(x.dims));
+  if (!isa<FloatType>(x.dtype))
+    return err("X must be a float tensor, got ", x.dtype);
+  if (knownAndDiffer(x.dims[2], x.dims[3]))
+    return err("X's last two dims must be equal, got ", dimsStr(x.dims));
+  out.share(x);
+  return success();
+}
+
+LogicalResult ReduceAsInferMeta(const MetaTensor &x, const MetaTensor &target, MetaTensor &out,
+                                const MetaError &err) {
+  if (target.rank() > x.rank())
+    return err("target ", dimsStr(target.dims), " has more dims than x ", dimsStr(x.dims));
+  int64_t offset = x.rank() - target.rank();
+  for (int64_t i = 0; i < target.rank(); ++i)
+    if (!isDyn(target.dims[i]) && target.dims[i] != 1 && knownAndDiffer(target.dims[i], x.dims[i + offset]))
+      return err("target ", dimsStr(target.dims), " does not broadcast to x ", dimsStr(x.dims));
+  Type dtype = x.dtype;
+  if (dtype.isInteger(1) || dtype.isInteger(32))
+    dtype = IntegerType::get(dtype.getContext(), 64);
+  out.set(target.dims, dtype);
+  return success();
+}
+
 } // namespace mlir::pd

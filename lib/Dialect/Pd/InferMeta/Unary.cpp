@@ -157,4 +157,21 @@ LogicalResult RReluInferMeta(const MetaTensor &x, float lower, float upper, bool
   return success();
 }
 
+LogicalResult ShardIndexInferMeta(const MetaTensor &input, int64_t indexNum, int64_t nshards,
+                                  int64_t shardId, int64_t ignoreValue, MetaTensor &out,
+                                  const MetaError &err) {
+  if (!input.dtype.isInteger(32) && !input.dtype.isInteger(64))
+    return err("input must be int32 or int64, got ", input.dtype);
+  if (input.rank() < 2 || knownAndDiffer(input.dims.back(), 1))
+    return err("input must be [..., 1] of rank >= 2, got ", dimsStr(input.dims));
+  if (indexNum <= 0)
+    return err("index_num must be positive, got ", indexNum);
+  if (nshards <= 0)
+    return err("nshards must be positive, got ", nshards);
+  if (shardId < 0 || shardId >= nshards)
+    return err("shard_id must be in [0, ", nshards, "), got ", shardId);
+  out.share(input);
+  return success();
+}
+
 } // namespace mlir::pd
