@@ -77,6 +77,21 @@ func.func @main() {{
 """
 
 
+# An embedding whose ids are checked in the kernel: a bad id must make the
+# call return runtime_checks.STATUS (2) with the check's message, not read
+# out of bounds.
+EMBEDDING_PROGRAM = """
+func.func @main() {
+  %ids = pd.data "ids" : !pd.tensor<4x8xi64>
+  %table = pd.data "table" : !pd.tensor<1000x64xf32>
+  %e = pd.embedding %ids, %table : (!pd.tensor<4x8xi64>, !pd.tensor<1000x64xf32>) -> !pd.tensor<4x8x64xf32>
+  %f = pd.fetch %e "e" col 0 : !pd.tensor<4x8x64xf32>
+  return
+}
+"""
+RUNTIME_CHECK_STATUS = 2
+
+
 # -- build (here) -------------------------------------------------------------------
 # Contractions with ragged sizes, checked against numpy in float64: the tiled
 # kernels' tails, split reductions, batch loops, transposed operands and
@@ -254,7 +269,8 @@ def build(args) -> int:
         manifest.append(entry)
         print(f"{name}: compiled in {entry['compile_s']} s")
         manifest.append(tf32)
-    for name, text in (("elementwise_add", ELEMENTWISE_PROGRAM), ("matmul_4096", MATMUL_PROGRAM)):
+    for name, text in (("elementwise_add", ELEMENTWISE_PROGRAM), ("matmul_4096", MATMUL_PROGRAM),
+                       ("embedding_check", EMBEDDING_PROGRAM)):
         src = out / f"{name}.mlir"
         src.write_text(text)
         entry = _compile(name, Program.load(src), {}, out, "kernel")
@@ -519,6 +535,27 @@ def run(args) -> int:
         results["kernels"]["matmul_tf32"] = {"ours_ms": ours_tf32_ms,
                                              "torch_ms": torch_tf32_ms, "ok": tf32_ok}
         failures += not tf32_ok
+
+    # Run-time checks: good ids give the rows, a bad one status 2 and the
+    # check's message (nothing read out of bounds).
+    if "embedding_check" in by_name:
+        lib = Library(d / "embedding_check.so", by_name["embedding_check"])
+        table = np.random.default_rng(3).standard_normal((1000, 64)).astype(np.float32)
+        ids = np.random.default_rng(4).integers(0, 1000, (4, 8))
+        got = lib.run_host({"ids": ids, "table": table})[0]
+        rows_ok = bool(np.array_equal(got, table[ids]))
+        bad = ids.copy()
+        bad[2, 5] = 1000
+        status = lib.host(bad.ctypes.data, table.ctypes.data,
+                          np.empty((4, 8, 64), np.float32).ctypes.data)
+        message = (lib.error() or b"").decode()
+        check_ok = rows_ok and status == RUNTIME_CHECK_STATUS and "1000" in message
+        failures += not check_ok
+        lines += ["", "## Run-time checks", "",
+                  f"An embedding (ids checked in the kernel): good ids {'match' if rows_ok else 'DO NOT match'} "
+                  f"numpy; an id of 1000 in a 1000-row table returns status {status} with "
+                  f"\"{message}\" ({'ok' if check_ok else 'FAILED'})."]
+        results["runtime_check"] = {"ok": check_ok, "status": status, "message": message}
 
     # Models against the same architecture in PyTorch (eager, f32).
     rows = []

@@ -157,9 +157,10 @@ std::string mlir::paddle::lowerToCudaPipelineString(const CudaLoweringOptions &o
          "pd-infer-shapes,canonicalize,";
   // pd -> linalg on tensors, elementwise producers fused into their
   // consumers: one fusion group becomes one kernel. Run-time index checks
-  // report through the host runtime, which kernels cannot call.
-  p += "convert-pd-to-linalg{runtime-checks=false},canonicalize,"
-       "func.func(pd-fuse-linalg-elementwise),canonicalize,cse,"
+  // report to a device record the host reads when the program ends
+  // (pd-gpu-map-linalg).
+  p += o.runtimeChecks ? "convert-pd-to-linalg," : "convert-pd-to-linalg{runtime-checks=false},";
+  p += "canonicalize,func.func(pd-fuse-linalg-elementwise),canonicalize,cse,"
        "pd-dedupe-fetch-results,pd-bound-dynamic-results,eliminate-empty-tensors,";
   // Tensors -> buffers, results as caller-allocated out-parameters (the
   // runtime passes device buffers for feeds and fetches), freed after their
@@ -331,6 +332,12 @@ struct LowerToCudaOptions
                      "the tiles and reduction splits of matmuls and "
                      "convolutions"),
       llvm::cl::init(132)};
+  Option<bool> runtimeChecks{
+      *this, "runtime-checks",
+      llvm::cl::desc("Check run-time indices and integer divisors in the "
+                     "kernels: a failed check is reported by the host when "
+                     "the program ends (off only for trusted inputs)"),
+      llvm::cl::init(true)};
 };
 } // namespace
 
@@ -377,6 +384,7 @@ void mlir::paddle::registerAllPasses() {
           o.blockSize = options.blockSize;
           o.tf32 = options.tf32;
           o.multiprocessors = options.multiprocessors;
+          o.runtimeChecks = options.runtimeChecks;
           std::string invalid = invalidCudaOption(o);
           if (!invalid.empty()) {
             pm.addPass(std::make_unique<ReportOptionErrorPass>(invalid));

@@ -57,6 +57,7 @@ struct CudaLoweringOptions {
   int64_t blockSize = 256;
   bool tf32 = false;
   int64_t multiprocessors = 132;
+  bool runtimeChecks = true;
 };
 std::string lowerToCudaPipelineString(const CudaLoweringOptions &options);
 

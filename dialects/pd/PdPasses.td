@@ -1279,6 +1279,14 @@ def PdGpuMapLinalg : Pass<"pd-gpu-map-linalg", "::mlir::func::FuncOp"> {
     uses and allocates, calls and launches nothing. Any other host access of
     device memory is reported as unsupported with its location.
 
+    Run-time checks (`func.call @pdm_runtime_error(site, value, bound)` from
+    `convert-pd-to-linalg`: an index out of range of a gather or an
+    embedding) cannot call the host from a kernel: the first failed check
+    claims a device record [site, value, bound] (filled with -1 when the
+    program starts) with `memref.generic_atomic_rmw`, and each return reads
+    the record back and calls `pdm_runtime_error` on the host when a check
+    failed.
+
     Before:
 
     ```mlir

@@ -421,6 +421,70 @@ void wrapInSequentialKernel(RewriterBase &rewriter, Operation *op) {
   }
 }
 
+/// Run-time checks (convert-pd-to-linalg's `pdm_runtime_error` calls, an
+/// index out of range of a gather or an embedding): kernels cannot call the
+/// host, so a failed check claims a device record [site, value, bound]
+/// with an atomic compare-and-swap (the first one wins), and each return
+/// of the program reads the record back and reports it to the host runtime
+/// through the same function. The record is filled with -1 (no failure)
+/// when the program starts.
+void routeRuntimeChecks(RewriterBase &rewriter, func::FuncOp func) {
+  SmallVector<func::CallOp> reports;
+  func.walk([&](func::CallOp call) {
+    if (call.getCallee() == "pdm_runtime_error" && call.getNumOperands() == 3)
+      reports.push_back(call);
+  });
+  if (reports.empty())
+    return;
+  Location loc = func.getLoc();
+  Type i64 = rewriter.getI64Type();
+  rewriter.setInsertionPointToStart(&func.getBody().front());
+  Value none = arith::ConstantIntOp::create(rewriter, loc, i64, -1);
+  Value record = memref::AllocOp::create(rewriter, loc, MemRefType::get({3}, i64));
+  linalg::FillOp::create(rewriter, loc, none, record);
+  auto slot = [&](Location l, int64_t i) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, l, i);
+  };
+  for (func::CallOp call : reports) {
+    Location l = call.getLoc();
+    rewriter.setInsertionPoint(call);
+    auto claim = memref::GenericAtomicRMWOp::create(rewriter, l, record, slot(l, 0));
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(claim.getBody());
+      Value current = claim.getCurrentValue();
+      Value free = arith::CmpIOp::create(rewriter, l, arith::CmpIPredicate::eq, current, none);
+      memref::AtomicYieldOp::create(
+          rewriter, l, arith::SelectOp::create(rewriter, l, free, call.getOperand(0), current));
+    }
+    Value won = arith::CmpIOp::create(rewriter, l, arith::CmpIPredicate::eq, claim.getResult(),
+                                      none);
+    auto ifWon = scf::IfOp::create(rewriter, l, won, /*withElseRegion=*/false);
+    rewriter.setInsertionPoint(ifWon.thenBlock()->getTerminator());
+    memref::StoreOp::create(rewriter, l, call.getOperand(1), record, slot(l, 1));
+    memref::StoreOp::create(rewriter, l, call.getOperand(2), record, slot(l, 2));
+    rewriter.eraseOp(call);
+  }
+  // The host reads the record at each return (readOnHost copies the
+  // elements out) and reports a failure.
+  SmallVector<func::ReturnOp> returns;
+  func.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
+  for (func::ReturnOp ret : returns) {
+    Location l = ret.getLoc();
+    rewriter.setInsertionPoint(ret);
+    Value site = memref::LoadOp::create(rewriter, l, record, slot(l, 0));
+    Value failed = arith::CmpIOp::create(rewriter, l, arith::CmpIPredicate::ne, site, none);
+    auto ifFailed = scf::IfOp::create(rewriter, l, failed, /*withElseRegion=*/false);
+    rewriter.setInsertionPoint(ifFailed.thenBlock()->getTerminator());
+    Value value = memref::LoadOp::create(rewriter, l, record, slot(l, 1));
+    Value bound = memref::LoadOp::create(rewriter, l, record, slot(l, 2));
+    func::CallOp::create(rewriter, l, "pdm_runtime_error", TypeRange(),
+                         ValueRange{site, value, bound});
+    rewriter.setInsertionPoint(ret);
+    memref::DeallocOp::create(rewriter, l, record);
+  }
+}
+
 struct PdGpuMapLinalgPass
     : public pd::impl::PdGpuMapLinalgBase<PdGpuMapLinalgPass> {
   using Base::Base;
@@ -434,11 +498,15 @@ struct PdGpuMapLinalgPass
       return signalPassFailure();
     }
     IRRewriter rewriter(&getContext());
+    routeRuntimeChecks(rewriter, func);
     // Loop nests and branches that write device memory outside structured
     // ops (scatters, sorts, NMS) run as one-thread kernels: slow, but exact
     // and in order. Their structured ops become loops of that kernel.
     SmallVector<Operation *> sequential;
     func->walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
+      // Structured ops become kernels of their own, their bodies with them.
+      if (isa<linalg::LinalgOp, gpu::LaunchOp>(op))
+        return WalkResult::skip();
       // A single store (a shape output's element) too, but not one in a
       // loop the host runs: a kernel per trip.
       bool hostStore = isa<memref::StoreOp>(op) &&

@@ -251,7 +251,8 @@ def cmd_compile(args: argparse.Namespace) -> int:
                                  multiprocessors=args.cuda_multiprocessors)
         program = aot.load_program(args.program, args.params)
         lowered = cuda.lower_program(program, shapes, target=target, pipeline=args.pipeline,
-                                     entry=args.entry, source=Path(args.program).name)
+                                     entry=args.entry, source=Path(args.program).name,
+                                     runtime_checks=args.runtime_checks)
         cuda.emit(lowered, args.emit, args.output, mcpu=args.mcpu)
     else:
         lowered = aot.compile_file(args.program, args.emit, args.output, shapes=shapes,

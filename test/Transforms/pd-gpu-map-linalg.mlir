@@ -192,3 +192,47 @@ func.func @host_store(%n: i64, %shape: memref<i64>) {
   memref.store %n, %shape[] : memref<i64>
   return
 }
+
+// -----
+
+// A run-time check (an index out of range, reported by convert-pd-to-linalg
+// through pdm_runtime_error) claims a device record [site, value, bound]
+// with a compare-and-swap in the kernel; the record starts at -1 and the
+// host reads it back at the return, then reports a failure itself.
+// CHECK-LABEL: func.func @runtime_check
+// CHECK: %[[NONE:.*]] = arith.constant -1 : i64
+// CHECK: %[[REC:.*]] = gpu.alloc () : memref<3xi64>
+// CHECK: gpu.launch
+// CHECK: memref.store %[[NONE]], %[[REC]]
+// CHECK: gpu.launch
+// CHECK: scf.if
+// CHECK: %[[OLD:.*]] = memref.generic_atomic_rmw %[[REC]]
+// CHECK: arith.select
+// CHECK: memref.atomic_yield
+// CHECK: arith.cmpi eq, %[[OLD]], %[[NONE]]
+// CHECK: memref.store %{{.*}}, %[[REC]]
+// CHECK: memref.store %{{.*}}, %[[REC]]
+// CHECK: gpu.memcpy
+// CHECK: %[[SITE:.*]] = memref.load
+// CHECK: %[[FAILED:.*]] = arith.cmpi ne, %[[SITE]], %[[NONE]]
+// CHECK: scf.if %[[FAILED]]
+// CHECK: call @pdm_runtime_error(%[[SITE]]
+// CHECK: gpu.dealloc %[[REC]]
+#id = affine_map<(d0) -> (d0)>
+func.func private @pdm_runtime_error(i64, i64, i64)
+func.func @runtime_check(%ids: memref<8xi64>, %out: memref<8xi64>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%ids : memref<8xi64>) outs(%out : memref<8xi64>) {
+  ^bb0(%i: i64, %o: i64):
+    %c10 = arith.constant 10 : i64
+    %c0 = arith.constant 0 : i64
+    %c3 = arith.constant 3 : i64
+    %bad = arith.cmpi uge, %i, %c10 : i64
+    scf.if %bad {
+      func.call @pdm_runtime_error(%c3, %i, %c10) : (i64, i64, i64) -> ()
+    }
+    %ok = arith.select %bad, %c0, %i : i64
+    linalg.yield %ok : i64
+  }
+  return
+}

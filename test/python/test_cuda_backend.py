@@ -249,3 +249,57 @@ def test_gpu_predictor_matches_paddle(repo):
         got = predictor.run([inputs[n] for n in predictor.get_input_names()])
         for g, o in zip(got, outputs):
             np.testing.assert_allclose(g, o, atol=1e-4, rtol=1e-4)
+
+
+EMBEDDING = """
+func.func @main() {
+  %ids = pd.data "ids" : !pd.tensor<2x3xi64>
+  %table = pd.data "table" : !pd.tensor<10x4xf32>
+  %e = pd.embedding %ids, %table : (!pd.tensor<2x3xi64>, !pd.tensor<10x4xf32>) -> !pd.tensor<2x3x4xf32>
+  %f = pd.fetch %e "e" col 0 : !pd.tensor<2x3x4xf32>
+  return
+}
+"""
+
+
+def _embedding_library(tmp_path, runtime_checks=None):
+    from paddle_mlir.static import Program
+    src = tmp_path / "embedding.mlir"
+    src.write_text(EMBEDDING)
+    lowered = cuda.lower_program(Program.load(src), {}, source="embedding.mlir",
+                                 **({} if runtime_checks is None
+                                    else {"runtime_checks": runtime_checks}))
+    out = tmp_path / "libembedding.so"
+    cuda.emit(lowered, "so", out)
+    return out, lowered
+
+
+def test_runtime_checks_in_kernels(tmp_path):
+    # An embedding's ids are checked in the kernel: a bad one claims the
+    # device record, and the host reports it when the run ends (status 2 and
+    # the check's message). Off: no check, no record.
+    out, lowered = _embedding_library(tmp_path)
+    assert lowered.uses_runtime_checks and "pd.embedding" in lowered.runtime_checks[0]
+    wrapper = cuda.wrapper_source(lowered)
+    assert "pdm_check_failed()" in wrapper and "pdm_take_runtime_error(0, 0)" in wrapper
+    assert "a run-time check failed" in out.with_suffix(".h").read_text()
+    host = aot.emit(lowered, "mlir", tmp_path / "host.mlir")[0].read_text()
+    assert "pdm_runtime_error" in host
+    from paddle_mlir.static import Program
+    lowered_off = cuda.lower_program(Program.load(tmp_path / "embedding.mlir"), {},
+                                     runtime_checks=False)
+    assert not lowered_off.uses_runtime_checks
+
+
+@needs_gpu
+def test_runtime_check_failure_on_the_gpu(tmp_path):
+    from paddle_mlir.backend import runtime_checks
+    out, lowered = _embedding_library(tmp_path)
+    lib = cuda.CudaLibrary(out, lowered)
+    table = np.arange(40, dtype=np.float32).reshape(10, 4)
+    good = lib.run({"ids": np.array([[0, 9, 3], [1, 2, 4]]), "table": table})[0]
+    np.testing.assert_array_equal(good, table[[[0, 9, 3], [1, 2, 4]]])
+    status = lib.entry(np.array([[0, 10, 3], [1, 2, 4]]).ctypes.data, table.ctypes.data,
+                       np.empty((2, 3, 4), np.float32).ctypes.data)
+    assert status == runtime_checks.STATUS
+    assert b"10" in lib._last_error()

@@ -443,6 +443,21 @@ def lower_program(program, shapes: dict | None = None, *, parallel: bool = False
     return lowered
 
 
+def runtime_check_message(lowered: LoweredProgram) -> str:
+    """C statements that format the message of the failed check
+    `pdm_last_site` (with `pdm_last_value` and `pdm_last_bound`) into the
+    char array `message`: the CPU and CUDA entry points' last error."""
+    cases = []
+    for i, text in enumerate(lowered.runtime_checks):
+        fmt, names = runtime_checks.c_format(text)
+        values = "".join(f", (long long)pdm_last_{n}" for n in names)
+        cases.append(f"  case {i}: snprintf(message, sizeof message, {fmt}{values}); break;")
+    return ("  switch (pdm_last_site) {\n" + "\n".join(cases) + "\n"
+            "  default: snprintf(message, sizeof message, \"run-time check %lld failed: "
+            "value %lld, bound %lld\", (long long)pdm_last_site, "
+            "(long long)pdm_last_value, (long long)pdm_last_bound);\n  }\n")
+
+
 def _lower_to_llvm(module: ir.Module, parallel: bool, runtime_checks: bool = True,
                    cuda_target=None):
     """What cpu.compile_program does before the JIT: shapes, value semantics,
@@ -458,7 +473,7 @@ def _lower_to_llvm(module: ir.Module, parallel: bool, runtime_checks: bool = Tru
     # Buffers come from the library's own caching allocator (ALLOCATOR_SOURCE).
     if cuda_target is not None:
         from . import cuda
-        cuda.lower_to_llvm(module, description, cuda_target)
+        cuda.lower_to_llvm(module, description, cuda_target, runtime_checks)
     else:
         cpu.lower_to_llvm(module, description, parallel=parallel, generic_alloc=True,
                           runtime_checks=runtime_checks)
@@ -815,22 +830,13 @@ def wrapper_source(lowered: LoweredProgram) -> str:
                         "    if (site >= 0) {\n      pdm_last_site = site;\n"
                         "      pdm_last_value = value;\n      pdm_last_bound = bound;\n"
                         f"      return {runtime_checks.STATUS};\n    }}\n  }}\n")
-        cases = []
-        for i, text in enumerate(lowered.runtime_checks):
-            fmt, names = runtime_checks.c_format(text)
-            values = "".join(f", (long long)pdm_last_{n}" for n in names)
-            cases.append(f"  case {i}: snprintf(message, sizeof message, {fmt}{values}); break;")
         errors = ("\nextern int64_t pdm_take_runtime_error(int64_t *value, int64_t *bound);\n"
                   "static __thread int64_t pdm_last_site = -1, pdm_last_value, pdm_last_bound;\n\n"
                   "__attribute__((visibility(\"default\")))\n"
                   f"const char *{lowered.entry}_last_error(void) {{\n"
                   "  static __thread char message[1024];\n"
                   "  if (pdm_last_site < 0)\n    return 0;\n"
-                  "  switch (pdm_last_site) {\n" + "\n".join(cases) + "\n"
-                  "  default: snprintf(message, sizeof message, \"run-time check %lld failed: "
-                  "value %lld, bound %lld\", (long long)pdm_last_site, "
-                  "(long long)pdm_last_value, (long long)pdm_last_bound);\n  }\n"
-                  "  return message;\n}\n")
+                  + runtime_check_message(lowered) + "  return message;\n}\n")
     threads = ""
     interrupt_before = interrupt_after = ""
     if lowered.uses_thread_pool:

@@ -69,7 +69,8 @@ def build_library(program, shapes: dict, out_dir, *, parallel: bool = False,
             raise NativeError("a CUDA library has no thread pool and no batch slices")
         stage(f"optimizing and lowering the program (pd-inference-opt, pd-lower-to-cuda "
               f"for {cuda_target.chip})")
-        lowered = cuda.lower_program(program, shapes, target=cuda_target, pipeline=pipeline)
+        lowered = cuda.lower_program(program, shapes, target=cuda_target, pipeline=pipeline,
+                                     runtime_checks=runtime_checks)
         stage("generating host code (opt, llc) and linking the kernels")
         cuda.emit(lowered, "so", out_dir / LIBRARY_FILE, mcpu=mcpu)
     else:
