@@ -3,6 +3,8 @@ programs compile once per feed signature and run on numpy arrays; bad feeds
 and fetches raise ExecutorError; the lowering pipeline is the registered
 `pd-lower-to-llvm`, usable from Python pipeline strings."""
 
+import os
+
 import numpy as np
 import pytest
 from mlir.passmanager import PassManager
@@ -97,8 +99,56 @@ def test_bad_fetch_and_missing_weights():
         exe.run(main, feed={"x": x}, fetch_list=["nope"])
     with pytest.raises(static.ExecutorError, match="run the startup program"):
         exe.run(main, feed={"x": x}, fetch_list=["y"])
-    with pytest.raises(static.ExecutorError, match="place 'gpu:0' is not supported"):
-        static.Executor("gpu:0")
+    with pytest.raises(static.ExecutorError, match="place 'gpu:1' is not supported"):
+        static.Executor("gpu:1")
+    with pytest.raises(static.ExecutorError, match="place 'tpu' is not supported"):
+        static.Executor("tpu")
+
+
+GPU = os.path.exists("/dev/nvidia0") or os.path.exists("/dev/nvidiactl")
+
+
+@pytest.mark.skipif(GPU, reason="checks the behaviour without a GPU")
+def test_gpu_executor_without_a_gpu_is_a_clear_error():
+    # Executor("gpu") asks the driver for device 0 when it is made.
+    for place in ("gpu", "gpu:0", "cuda"):
+        with pytest.raises(static.ExecutorError, match=r"Executor\('.*'\): no CUDA driver"):
+            static.Executor(place)
+
+
+@pytest.mark.skipif(GPU, reason="checks the behaviour without a GPU")
+def test_gpu_executor_builds_a_cuda_library(monkeypatch):
+    # With the driver's answer faked (an H100), the run builds the CUDA
+    # library (weights frozen, kernels for sm_90) and calls it; here the
+    # call finds no driver: a CudaError, not a crash.
+    from paddle_mlir.backend import cuda
+    monkeypatch.setattr(cuda, "probe_device", lambda: cuda.Device("H100", "sm_90", 80 << 30, 132))
+    main, startup, _, _ = linear_program()
+    exe = static.Executor("gpu")
+    exe.run(startup)
+    x = np.ones((2, 8), np.float32)
+    with pytest.raises(cuda.CudaError, match="CUDA driver"):
+        exe.run(main, feed={"x": x}, fetch_list=["y"])
+    libraries = [v for k, v in exe._cache.items() if k[0] != "arrays"]
+    assert len(libraries) == 1 and libraries[0].meta["device"] == "cuda"
+
+
+@pytest.mark.skipif(not GPU, reason="needs an NVIDIA GPU and its driver")
+def test_gpu_executor_matches_the_cpu():
+    # The weights are frozen into the GPU library; a new array for a
+    # parameter builds another.
+    main, startup, _, _ = linear_program()
+    cpu, gpu = static.Executor("cpu"), static.Executor("gpu")
+    cpu.run(startup)
+    x = np.random.default_rng(0).standard_normal((2, 8)).astype(np.float32)
+    (want,) = cpu.run(main, feed={"x": x}, fetch_list=["y"])
+    (got,) = gpu.run(main, feed={"x": x}, fetch_list=["y"])
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+    name = next(iter(main.parameters))
+    main.parameters[name] = main.parameters[name] * 2
+    (want,) = cpu.run(main, feed={"x": x}, fetch_list=["y"])
+    (got,) = gpu.run(main, feed={"x": x}, fetch_list=["y"])
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
 
 
 def test_unsupported_op_names_the_op_and_a_reproducer():

@@ -218,6 +218,21 @@ class NativeProgram:
         """The ctypes entry point: fn(*feed_pointers, *fetch_pointers) -> int."""
         return self._fn
 
+    def run(self, inputs: list) -> list:
+        """One call on numpy arrays (the feeds, in order, contiguous, of the
+        library's dtypes): the model's fetches, those whose size depends on
+        the values cut to the shape the run wrote. A failed call raises
+        `error(status)`."""
+        outputs = [np.empty(f.shape, f.dtype) for f in self.fetches]
+        # (An empty array may have a NULL address, which the entry refuses.)
+        args = [a.ctypes.data if a.size else 1 for a in list(inputs) + outputs]
+        status = self._fn(*args)
+        if status != 0:
+            raise self.error(status)
+        for i, j in self.dynamic.items():
+            outputs[i] = outputs[i][tuple(slice(0, int(n)) for n in outputs[j])]
+        return outputs[:len(outputs) - len(self.dynamic)]
+
 
 def library_bytes(directory) -> int:
     total = 0

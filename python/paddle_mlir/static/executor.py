@@ -1,4 +1,5 @@
-"""`Executor("cpu")`: runs programs the way Paddle's static Executor does.
+"""`Executor("cpu")` and `Executor("gpu")`: run programs the way Paddle's
+static Executor does.
 
     exe = static.Executor("cpu")
     exe.run(startup)                                   # fills main.parameters
@@ -11,6 +12,11 @@ the feed shapes are substituted into a copy of the program, shapes are
 inferred, and `pd-lower-to-llvm` + the JIT produce a function that takes
 the stored weights and the feeds as numpy arrays (no copies) and returns
 the fetches.
+
+`Executor("gpu")` (device 0) builds a CUDA library instead
+(`pd-lower-to-cuda`, backend/native.py), the current parameter arrays frozen
+into it, once per (program, feed shapes and dtypes, fetch list, parameter
+arrays): a new array assigned to a parameter builds another library.
 """
 
 from __future__ import annotations
@@ -123,14 +129,24 @@ class Executor:
         """`runtime_checks=False` compiles without the checks of run-time
         indices and integer divisors (trusted inputs only); None:
         PADDLE_MLIR_RUNTIME_CHECKS, on by default."""
-        place_name = str(place).lower()
-        if place_name not in ("cpu", "cpuplace", "cpuplace()"):
+        place_name = str(place).lower().replace(" ", "")
+        self._cuda_target = None
+        if place_name in ("gpu", "gpu:0", "cuda", "cuda:0", "cudaplace(0)", "place(gpu:0)"):
+            # The GPU: the chip and multiprocessors of device 0, from the driver.
+            from ..backend import cuda
+            try:
+                device = cuda.probe_device()
+            except cuda.CudaError as e:
+                raise ExecutorError(f"Executor({place!r}): {e}") from None
+            self._cuda_target = cuda.CudaTarget(chip=device.chip,
+                                                multiprocessors=device.multiprocessors)
+            self.place = "gpu"
+        elif place_name not in ("cpu", "cpuplace", "cpuplace()", "place(cpu)"):
             raise ExecutorError(
-                f"Executor place {place!r} is not supported: the Executor runs on 'cpu' "
-                "(on an NVIDIA GPU, run the saved model with paddle_mlir.inference and "
-                "Config.enable_use_gpu(), `paddle-mlir run --device cuda`, or compile it with "
-                "`paddle-mlir compile --device cuda`)")
-        self.place = "cpu"
+                f"Executor place {place!r} is not supported: the Executor runs on 'cpu' or "
+                "'gpu' (device 0)")
+        else:
+            self.place = "cpu"
         self.parallel = cpu.default_parallel() if parallel is None else parallel
         self.runtime_checks = (cpu.runtime_checks_default() if runtime_checks is None
                                else bool(runtime_checks))
@@ -157,6 +173,8 @@ class Executor:
             # the initializers into the store; nothing is fetched.
             run_startup(program, store)
             return []
+        if self._cuda_target is not None:
+            return self._run_gpu(program, feed, list(fetch_list or []), store)
         compiled, fetch_names = self._compiled(program, feed, list(fetch_list or []))
         arrays = {}
         for name in compiled.signature.parameters:
@@ -174,7 +192,9 @@ class Executor:
         return fast.call([arrays[n] for n in compiled.signature.parameters + compiled.signature.feeds])
 
     # -- compilation -----------------------------------------------------------
-    def _compiled(self, program: Program, feed: dict, fetch_list: list):
+    def _prepare(self, program: Program, feed: dict, fetch_list: list):
+        """Checks the feeds (normalized in place) and fetches; returns the
+        cache key, the feed shapes, the values to fetch and the fetch names."""
         _refuse_training(program)
         feeds = program.feeds()
         feed_names = [n for n, _ in feeds]
@@ -223,6 +243,10 @@ class Executor:
         key = (_fingerprint(program),
                tuple(sorted((n, s, str(feed[n].dtype)) for n, s in specialized.items())),
                tuple(fetch_names), tuple(_value_hash(v) for v in added))
+        return key, specialized, added, fetch_names
+
+    def _compiled(self, program: Program, feed: dict, fetch_list: list):
+        key, specialized, added, fetch_names = self._prepare(program, feed, fetch_list)
         hit = self._cache.get(key)
         if hit is not None:
             return hit, fetch_names
@@ -233,6 +257,48 @@ class Executor:
                                        description="Executor(cpu) compilation")
         self._cache[key] = compiled
         return compiled, fetch_names
+
+    def _run_gpu(self, program: Program, feed: dict, fetch_list: list,
+                 store: ParameterStore) -> list:
+        """The program on the GPU: a CUDA library per (program, feed shapes,
+        fetches, parameter arrays), the weights frozen into it (uploaded on
+        its first run); assigning a new array to a parameter builds another.
+        A failed run-time check raises RuntimeCheckError, a CUDA failure
+        CudaError."""
+        import tempfile
+        from pathlib import Path
+
+        from ..backend import native
+        key, specialized, added, fetch_names = self._prepare(program, feed, fetch_list)
+        module = None
+        params = [ir.StringAttr(op.attributes["parameter_name"]).value
+                  for op in program._ops_named("pd.get_parameter")]
+        try:
+            arrays = [store[n] for n in params]
+        except (KeyError, ParameterError):
+            missing = next(n for n in params if store.parameters.get(n) is None
+                           or store.parameters[n].value is None)
+            raise ExecutorError(
+                f"parameter {missing!r} has no value: run the startup program (or load "
+                "the weights) before running the main program") from None
+        key = key + (tuple(id(a) for a in arrays),)
+        library = self._cache.get(key)
+        if library is None:
+            module = self._specialize(program, specialized, added, fetch_names)
+            frozen = Program(module)
+            for name, array in zip(params, arrays):
+                frozen.parameters.declare(name, array.shape, store.parameter(name).dtype)
+                frozen.parameters[name] = array
+            out_dir = Path(tempfile.mkdtemp(prefix="paddle_mlir_gpu_executor_"))
+            native.build_library(frozen, specialized, out_dir, pipeline=None,
+                                 runtime_checks=self.runtime_checks,
+                                 cuda_target=self._cuda_target)
+            library = native.NativeProgram.load(out_dir)
+            # Arrays kept alive with the library: the key holds their ids.
+            self._cache[key] = library
+            self._cache[("arrays",) + key] = arrays
+        inputs = [np.ascontiguousarray(feed[f.name]) for f in library.feeds]
+        return library.run(inputs)
 
     def _specialize(self, program: Program, shapes: dict, added: list, fetch_names: list):
         """A copy of the program with concrete feed shapes and exactly the
