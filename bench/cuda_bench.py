@@ -186,6 +186,48 @@ def _compile(name: str, program, shapes: dict, out: Path, kind: str,
             "compile_s": round(time.perf_counter() - t0, 2), "tf32": tf32}
 
 
+# Ops of the spec checked on the GPU against the numpy references of
+# test/python/numerics (their cases with static shapes and a reference), at
+# the cases' own tolerances.
+OP_CASES = ["lu", "lu_unpack", "cholesky_solve", "fc", "matmul_with_flatten", "skip_layernorm",
+            "rms_norm", "add_position_encoding", "fused_softmax_mask",
+            "fused_softmax_mask_upper_triangle", "reduce_as", "shard_index", "det", "solve",
+            "median", "histogram", "unique_consecutive", "index_put", "fold", "nll_loss"]
+
+
+def _op_programs(ops: list) -> list:
+    """(name, program, inputs, expected outputs, (rtol, atol)) per numerics
+    case of `ops`."""
+    import re
+    sys.path.insert(0, str(ROOT / "test" / "python"))
+    from numerics import cases as C
+    from paddle_mlir import static
+    from paddle_mlir.dialects import pd
+
+    def flatten(result):
+        if isinstance(result, (list, tuple)):
+            return [v for item in result for v in flatten(item)]
+        return [result]
+
+    programs = []
+    for case in C.CASES:
+        if case.op not in ops or case.check is not None or case.shapes or case.expected is None:
+            continue
+        prog = static.Program()
+        with static.program_guard(prog), prog.building():
+            values = {n: static.data(n, list(a.shape), str(a.dtype))
+                      for n, a in case.inputs.items()}
+            for i, v in enumerate(flatten(case.build(**values))):
+                pd.FetchOp(v, f"out{i}", i)
+        with np.errstate(all="ignore"):
+            expected = flatten(case.expected(**case.inputs))
+        tol = (case.tolerance() if case.tol is not None or case.dtype in C.DEFAULT_TOLERANCE
+               else C.tolerance(case.op, str(np.asarray(expected[0]).dtype)))
+        programs.append((re.sub(r"\W", "_", f"op_{case.id}"), prog, dict(case.inputs),
+                         [None if e is None else np.asarray(e) for e in expected], tol))
+    return programs
+
+
 def _cpu_outputs(model: Path, inputs: dict) -> list:
     import paddle_mlir.inference as infer
     params = model.with_suffix(".pdiparams")
@@ -251,6 +293,21 @@ def build(args) -> int:
         arrays.update({f"paddle/{i}": a for i, a in enumerate(paddle)})
         arrays.update({f"cpu/{i}": a for i, a in enumerate(cpu)})
         np.savez(out / f"{name}.npz", **arrays)
+        manifest.append(entry)
+        print(f"{name}: compiled in {entry['compile_s']} s")
+    for name, prog, inputs, expected, tol in _op_programs(args.ops or []):
+        try:
+            entry = _compile(name, prog, {}, out, "model")
+        except Exception as e:  # noqa: BLE001 - reported, not fatal
+            print(f"{name}: not compiled: {str(e).splitlines()[0]}")
+            manifest.append({"name": name, "kind": "model", "error": str(e).splitlines()[0]})
+            continue
+        arrays = {f"in/{k}": v for k, v in inputs.items()}
+        for i, e in enumerate(expected):
+            if e is not None:
+                arrays[f"paddle/{i}"] = arrays[f"cpu/{i}"] = e
+        np.savez(out / f"{name}.npz", **arrays)
+        entry["tol"] = list(tol)
         manifest.append(entry)
         print(f"{name}: compiled in {entry['compile_s']} s")
     rng = np.random.default_rng(15)
@@ -458,8 +515,12 @@ def run(args) -> int:
             vs_paddle = vs_cpu = []
         else:
             close = _close_tf32 if entry.get("tf32") else _close
-            vs_paddle = [close(o, io[f"paddle/{i}"]) for i, o in enumerate(outs)]
-            vs_cpu = [close(o, io[f"cpu/{i}"]) for i, o in enumerate(outs)]
+            if "tol" in entry:  # an op's numerics case: its own tolerance
+                rtol, atol = entry["tol"]
+                close = lambda a, b: _close(a, b, atol=atol, rtol=rtol)  # noqa: E731
+            vs_paddle = [close(o, io[f"paddle/{i}"]) for i, o in enumerate(outs)
+                         if f"paddle/{i}" in io]
+            vs_cpu = [close(o, io[f"cpu/{i}"]) for i, o in enumerate(outs) if f"cpu/{i}" in io]
         good = all(v[0] for v in vs_paddle + vs_cpu)
         failures += not good
         # Device buffers as PyTorch's tensors are.
@@ -631,6 +692,8 @@ def main() -> int:
     b.add_argument("--tile-study", action="store_true",
                    help="also build the synthetic models with tiles sized for 66 and 264 "
                         "multiprocessors (how the tiling heuristic's scale matters)")
+    b.add_argument("--ops", nargs="*", default=OP_CASES,
+                   help="ops whose numerics cases (test/python/numerics) run on the GPU")
     b.add_argument("--models", nargs="*",
                    default=["resnet18_b1", "resnet50_b1", "mobilenetv2_b1", "deit_tiny_b1",
                             "bert_s128"])

@@ -97,6 +97,13 @@ def probe_device() -> Device:
                   memory.value, max(sms.value, 1))
 
 
+def device_target() -> "CudaTarget":
+    """The target of device 0 (its chip and multiprocessors, from the
+    driver); a CudaError where there is no driver or GPU."""
+    device = probe_device()
+    return CudaTarget(chip=device.chip, multiprocessors=device.multiprocessors)
+
+
 def find_ptxas() -> str | None:
     """ptxas of a CUDA toolkit ($CUDA_ROOT, $CUDA_HOME, /usr/local/cuda, PATH)."""
     for var in ("CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"):

@@ -181,11 +181,9 @@ class Predictor:
         if config.use_gpu():
             from ..backend import cuda
             try:
-                device = cuda.probe_device()
+                self._cuda_target = cuda.device_target()
             except cuda.CudaError as e:
                 raise InferenceError(f"create_predictor: enable_use_gpu: {e}") from None
-            self._cuda_target = cuda.CudaTarget(chip=device.chip,
-                                                multiprocessors=device.multiprocessors)
             self._parallel = False
         self._runtime_checks = config.runtime_checks_enabled()
         self._pipeline = config.optimization_pipeline()

@@ -135,11 +135,9 @@ class Executor:
             # The GPU: the chip and multiprocessors of device 0, from the driver.
             from ..backend import cuda
             try:
-                device = cuda.probe_device()
+                self._cuda_target = cuda.device_target()
             except cuda.CudaError as e:
                 raise ExecutorError(f"Executor({place!r}): {e}") from None
-            self._cuda_target = cuda.CudaTarget(chip=device.chip,
-                                                multiprocessors=device.multiprocessors)
             self.place = "gpu"
         elif place_name not in ("cpu", "cpuplace", "cpuplace()", "place(cpu)"):
             raise ExecutorError(
