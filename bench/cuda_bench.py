@@ -412,8 +412,10 @@ def _close(a, b, atol=1e-4, rtol=1e-4) -> tuple[bool, float]:
         return False, float("inf")
     if a.size == 0:
         return True, 0.0
-    err = float(np.max(np.abs(a.astype(np.float64) - b.astype(np.float64))))
-    return bool(np.allclose(a, b, atol=atol, rtol=rtol)), err
+    # NaN where the reference has NaN (a median of a row with NaN) matches.
+    diff = np.abs(a.astype(np.float64) - b.astype(np.float64))
+    err = float(np.max(np.where(np.isnan(a) & np.isnan(b), 0.0, diff)))
+    return bool(np.allclose(a, b, atol=atol, rtol=rtol, equal_nan=True)), err
 
 
 def _trace(lib_and_ptrs, path: Path) -> None:
@@ -505,30 +507,27 @@ def run(args) -> int:
             return 2
         io = np.load(d / f"{entry.get('data', name)}.npz")
         inputs = {f["name"]: io[f"in/{f['name']}"] for f in entry["feeds"]}
-        try:
-            outs = lib.run_host(inputs)
-        except RuntimeError as e:
+        # The host entry and the comparisons in a process of their own: a
+        # library that crashes is a failed row, not the end of the report.
+        checked = _check_isolated(d, name)
+        if "error" in checked:
             failures += 1
-            lines.append(f"| {name} | yes | run failed: {e} | | |")
+            lines.append(f"| {name} | yes | run failed: {checked['error']} | | |")
+            print(f"{name}: run failed: {checked['error']}", flush=True)
             continue
-        if entry.get("synthetic_weights"):
-            vs_paddle = vs_cpu = []
-        else:
-            close = _close_tf32 if entry.get("tf32") else _close
-            if "tol" in entry:  # an op's numerics case: its own tolerance
-                rtol, atol = entry["tol"]
-                close = lambda a, b: _close(a, b, atol=atol, rtol=rtol)  # noqa: E731
-            vs_paddle = [close(o, io[f"paddle/{i}"]) for i, o in enumerate(outs)
-                         if f"paddle/{i}" in io]
-            vs_cpu = [close(o, io[f"cpu/{i}"]) for i, o in enumerate(outs) if f"cpu/{i}" in io]
+        vs_paddle = [tuple(v) for v in checked["vs_paddle"]]
+        vs_cpu = [tuple(v) for v in checked["vs_cpu"]]
         good = all(v[0] for v in vs_paddle + vs_cpu)
         failures += not good
+        for line in checked.get("detail", []):
+            print(f"{name}: {line}", flush=True)
         # Device buffers as PyTorch's tensors are.
         feeds = [torch.from_numpy(np.ascontiguousarray(inputs[f["name"]])).to(dev)
                  for f in entry["feeds"]]
         fetches = [torch.empty(f["shape"], dtype=getattr(torch, f["dtype"]), device=dev)
                    for f in entry["fetches"]]
         ptrs = [t.data_ptr() for t in feeds + fetches]
+        print(f"{name}: {'ok' if good else 'MISMATCH'}; timing", flush=True)
         ms = _median_ms(lambda: lib.check(lib.device(*ptrs)))
         fmt = lambda vs: "(synthetic weights: timing only)" if not vs else \
             ("ok " if all(v[0] for v in vs) else "MISMATCH ") + ", ".join(f"{v[1]:.1e}" for v in vs)
@@ -539,6 +538,7 @@ def run(args) -> int:
         libs[name] = (lib, ptrs)
 
     # Kernels: elementwise bandwidth and matmul against PyTorch.
+    print("kernels", flush=True)
     lines += ["", "## Kernels", "", "| case | ours | PyTorch | ratio |", "|---|--:|--:|--:|"]
     by_name = {e["name"]: e for e in manifest}
     n = ELEMENTWISE_N
@@ -607,8 +607,8 @@ def run(args) -> int:
         rows_ok = bool(np.array_equal(got, table[ids]))
         bad = ids.copy()
         bad[2, 5] = 1000
-        status = lib.host(bad.ctypes.data, table.ctypes.data,
-                          np.empty((4, 8, 64), np.float32).ctypes.data)
+        rows = np.empty((4, 8, 64), np.float32)  # (kept alive through the call)
+        status = lib.host(bad.ctypes.data, table.ctypes.data, rows.ctypes.data)
         message = (lib.error() or b"").decode()
         check_ok = rows_ok and status == RUNTIME_CHECK_STATUS and "1000" in message
         failures += not check_ok
@@ -658,6 +658,62 @@ def run(args) -> int:
     return 1 if failures else 0
 
 
+def _check_entry(d: Path, entry: dict) -> dict:
+    """The host entry on the model's inputs, compared with Paddle's and the
+    CPU backend's outputs: {"vs_paddle": [(ok, err)], "vs_cpu": [...]} or
+    {"error": why}."""
+    name = entry["name"]
+    lib = Library(d / f"{name}.so", entry)
+    io = np.load(d / f"{entry.get('data', name)}.npz")
+    inputs = {f["name"]: io[f"in/{f['name']}"] for f in entry["feeds"]}
+    try:
+        outs = lib.run_host(inputs)
+    except RuntimeError as e:
+        return {"error": str(e)}
+    if entry.get("synthetic_weights"):
+        return {"vs_paddle": [], "vs_cpu": []}
+    close = _close_tf32 if entry.get("tf32") else _close
+    if "tol" in entry:  # an op's numerics case: its own tolerance
+        rtol, atol = entry["tol"]
+        close = lambda a, b: _close(a, b, atol=atol, rtol=rtol)  # noqa: E731
+    result = {"vs_paddle": [close(o, io[f"paddle/{i}"]) for i, o in enumerate(outs)
+                            if f"paddle/{i}" in io],
+              "vs_cpu": [close(o, io[f"cpu/{i}"]) for i, o in enumerate(outs)
+                         if f"cpu/{i}" in io]}
+    # What differs, for the report's log.
+    result["detail"] = [f"output {i}: got {np.asarray(o).ravel()[:12].tolist()}, expected "
+                        f"{np.asarray(io[f'cpu/{i}']).ravel()[:12].tolist()}"
+                        for i, o in enumerate(outs)
+                        if f"cpu/{i}" in io and not close(o, io[f"cpu/{i}"])[0]]
+    return result
+
+
+def _check_isolated(d: Path, name: str) -> dict:
+    import subprocess
+    try:
+        r = subprocess.run([sys.executable, __file__, "check", str(d), name],
+                           capture_output=True, text=True, timeout=300)
+    except subprocess.TimeoutExpired:
+        return {"error": "timed out after 300 s"}
+    lines = [line for line in r.stdout.splitlines() if line.startswith("{")]
+    if r.returncode != 0 or not lines:
+        tail = (r.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"error": f"the process ended with status {r.returncode}: {tail[:200]}"}
+    return json.loads(lines[-1])
+
+
+def check(args) -> int:
+    d = Path(args.dir).resolve()
+    entry = next(e for e in json.loads((d / "manifest.json").read_text())
+                 if e["name"] == args.name)
+    result = _check_entry(d, entry)
+    if "error" not in result:
+        result = {k: v if k == "detail" else [[bool(ok), float(err)] for ok, err in v]
+                  for k, v in result.items()}
+    print(json.dumps(result))
+    return 0
+
+
 def once(args) -> int:
     """One device run of one library (inputs on the GPU): what a profiler
     such as ncu attaches to."""
@@ -703,6 +759,10 @@ def main() -> int:
     r.add_argument("--out")
     r.add_argument("--trace-dir", help="write each model's kernel trace (chrome JSON) here")
     r.set_defaults(func=run)
+    c = sub.add_parser("check", help="one library's numerics, as JSON (run uses it)")
+    c.add_argument("dir")
+    c.add_argument("name")
+    c.set_defaults(func=check)
     o = sub.add_parser("once", help="run one library once (for ncu), on the GPU machine")
     o.add_argument("dir")
     o.add_argument("name")

@@ -299,7 +299,7 @@ def test_runtime_check_failure_on_the_gpu(tmp_path):
     table = np.arange(40, dtype=np.float32).reshape(10, 4)
     good = lib.run({"ids": np.array([[0, 9, 3], [1, 2, 4]]), "table": table})[0]
     np.testing.assert_array_equal(good, table[[[0, 9, 3], [1, 2, 4]]])
-    status = lib.entry(np.array([[0, 10, 3], [1, 2, 4]]).ctypes.data, table.ctypes.data,
-                       np.empty((2, 3, 4), np.float32).ctypes.data)
+    bad, rows = np.array([[0, 10, 3], [1, 2, 4]]), np.empty((2, 3, 4), np.float32)
+    status = lib.entry(bad.ctypes.data, table.ctypes.data, rows.ctypes.data)
     assert status == runtime_checks.STATUS
     assert b"10" in lib._last_error()
