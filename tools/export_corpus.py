@@ -128,6 +128,49 @@ def seg(module: str, factory: str, backbone: tuple | None = None, **kwargs):
     return build
 
 
+class _PPYOLOE:
+    """PaddleDetection's PP-YOLOE (ppdet/modeling/architectures/ppyoloe.py):
+    CSPResNet, CustomCSPPAN and PPYOLOEHead with its post-processing (box
+    decoding, multiclass_nms3), at PP-YOLOE-s depth and 1/4 of its width
+    for 4 classes. The head's inference path is called directly (its
+    training path wants targets, also while BatchNorm is calibrated)."""
+
+    @staticmethod
+    def build():
+        from corpus_libraries import import_architecture
+
+        def part(module):
+            return import_architecture(LIBS, "ppdet.modeling." + module)
+
+        class PPYOLOE(paddle.nn.Layer):
+            def __init__(self):
+                super().__init__()
+                self.backbone = part("backbones.cspresnet").CSPResNet(
+                    layers=[3, 6, 6, 3], channels=[64, 128, 256, 512, 1024],
+                    return_idx=[1, 2, 3], use_large_stem=True, width_mult=0.125,
+                    depth_mult=0.33)
+                self.neck = part("necks.custom_pan").CustomCSPPAN(
+                    in_channels=[c.channels for c in self.backbone.out_shape],
+                    out_channels=[768, 384, 192], stage_num=1, block_num=3, act="swish",
+                    spp=True, width_mult=0.125, depth_mult=0.33)
+                self.head = part("heads.ppyoloe_head").PPYOLOEHead(
+                    in_channels=[c.channels for c in self.neck.out_shape], num_classes=4,
+                    fpn_strides=[32, 16, 8], static_assigner=None, assigner=None,
+                    eval_size=[64, 64], exclude_nms=True)
+
+            def forward(self, image, scale_factor):
+                outs = self.head.forward_eval(self.neck(self.backbone({"image": image})))
+                boxes, scores, _ = self.head.post_process(outs, scale_factor)
+                # ppdet's MultiClassNMS(score_threshold=0.3, nms_top_k=100,
+                # keep_top_k=20, nms_threshold=0.6) as its dynamic-graph path
+                # calls it (its static path builds a legacy op PIR refuses).
+                out, _, num = paddle._C_ops.multiclass_nms3(boxes, scores, None, 0.3, 100, 20,
+                                                            0.6, True, 1.0, -1)
+                return out, num
+
+        return PPYOLOE()
+
+
 # PaddleClas's backbones (ppcls/arch/backbone), shrunk where their
 # constructors allow it, and PaddleSeg's segmentation models.
 MODELS.update({
@@ -174,6 +217,10 @@ MODELS.update({
                         drop_path_rate=0.0), image(224),
                    "PaddleClas Swin Transformer (window 7, shifted windows, attention mask), "
                    "embed 32, depths 1-1-2-1"),
+    "ppdet_ppyoloe": (_PPYOLOE.build,
+                      [("image", [1, 3, 64, 64], "float32"),
+                       ("scale_factor", [1, 2], "float32", (0.5, 2.0))],
+                      "PaddleDetection PP-YOLOE (s depth, 1/4 width, 4 classes) with NMS"),
     "ppseg_pp_liteseg": (seg("pp_liteseg", "PPLiteSeg", backbone=("stdcnet", "STDC1", {}),
                              num_classes=4), image(128), "PaddleSeg PP-LiteSeg with STDC1"),
     "ppseg_deeplabv3p": (seg("deeplab", "DeepLabV3P",
@@ -189,12 +236,15 @@ def export(name: str, out_dir: Path) -> None:
     t0 = time.perf_counter()
     # BatchNorm statistics of a batch of 8: the last maps of a small input
     # are 2x2, and one image's 4 values per channel gave outputs of 1e4.
-    layer, rng = seeded_model(name, build, [(f, [8] + shape[1:], d) for f, shape, d in feeds])
-    specs = [paddle.static.InputSpec(shape, dtype, feed) for feed, shape, dtype in feeds]
+    # (A feed may give the range of its values: uniform in (lo, hi).)
+    layer, rng = seeded_model(name, build, [(f, [8] + shape[1:], d) for f, shape, d, *_ in feeds])
+    specs = [paddle.static.InputSpec(shape, dtype, feed) for feed, shape, dtype, *_ in feeds]
     paddle.jit.save(layer, prefix, input_spec=specs)
     inputs = {}
-    for feed, shape, dtype in feeds:
-        if dtype.startswith("int"):
+    for feed, shape, dtype, *value_range in feeds:
+        if value_range:
+            inputs[feed] = rng.uniform(*value_range[0], shape).astype(dtype)
+        elif dtype.startswith("int"):
             inputs[feed] = rng.integers(0, 100, shape).astype(dtype)
         else:
             inputs[feed] = rng.standard_normal(shape).astype(dtype)
