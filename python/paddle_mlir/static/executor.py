@@ -287,11 +287,12 @@ class Executor:
             for name, array in zip(params, arrays):
                 frozen.parameters.declare(name, array.shape, store.parameter(name).dtype)
                 frozen.parameters[name] = array
-            out_dir = Path(tempfile.mkdtemp(prefix="paddle_mlir_gpu_executor_"))
-            native.build_library(frozen, specialized, out_dir, pipeline=None,
-                                 runtime_checks=self.runtime_checks,
-                                 cuda_target=self._cuda_target)
-            library = native.NativeProgram.load(out_dir)
+            # (The loaded library stays mapped when its directory is removed.)
+            with tempfile.TemporaryDirectory(prefix="paddle_mlir_gpu_executor_") as out_dir:
+                native.build_library(frozen, specialized, Path(out_dir), pipeline=None,
+                                     runtime_checks=self.runtime_checks,
+                                     cuda_target=self._cuda_target)
+                library = native.NativeProgram.load(out_dir)
             # Arrays kept alive with the library: the key holds their ids.
             self._cache[key] = library
             self._cache[("arrays",) + key] = arrays
