@@ -1328,7 +1328,8 @@ def PdGpuMapLinalg : Pass<"pd-gpu-map-linalg", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
                            "::mlir::affine::AffineDialect", "::mlir::vector::VectorDialect",
-                           "::mlir::nvgpu::NVGPUDialect"];
+                           "::mlir::nvgpu::NVGPUDialect", "::mlir::linalg::LinalgDialect",
+                           "::mlir::func::FuncDialect"];
 }
 
 def PdGpuMergeKernelModules : Pass<"pd-gpu-merge-kernel-modules", "::mlir::ModuleOp"> {

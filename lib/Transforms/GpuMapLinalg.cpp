@@ -622,6 +622,10 @@ struct PdGpuMapLinalgPass
         buffer = store.getMemref();
       else if (auto copy = dyn_cast<memref::CopyOp>(op))
         buffer = copy.getTarget();
+      else if (auto rmw = dyn_cast<memref::GenericAtomicRMWOp>(op))
+        buffer = rmw.getMemref(); // a run-time check's report left on the host
+      else if (auto rmw = dyn_cast<memref::AtomicRMWOp>(op))
+        buffer = rmw.getMemref();
       else if (isa<vector::TransferReadOp, vector::TransferWriteOp,
                    vector::LoadOp, vector::StoreOp>(op))
         buffer = op->getOperand(op->getNumOperands() > 1 &&

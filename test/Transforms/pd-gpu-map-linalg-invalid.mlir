@@ -33,3 +33,24 @@ func.func @host_loop_alloc(%x: memref<8xf32>, %out: memref<8xf32>) {
   }
   return
 }
+
+// -----
+
+// A run-time check's report in a host loop that cannot become a kernel (it
+// allocates) would be an atomic on device memory from the host: reported.
+func.func private @pdm_runtime_error(i64, i64, i64)
+func.func @host_loop_check(%x: memref<8xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c3 = arith.constant 3 : i64
+  %c8i = arith.constant 8 : i64
+  scf.for %i = %c0 to %c8 step %c1 {
+    %tmp = memref.alloc() : memref<8xf32>
+    %v = memref.load %x[%i] : memref<8xi64>
+    // expected-error @+1 {{reads or writes device memory from the host}}
+    func.call @pdm_runtime_error(%c3, %v, %c8i) : (i64, i64, i64) -> ()
+    memref.dealloc %tmp : memref<8xf32>
+  }
+  return
+}
