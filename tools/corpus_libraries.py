@@ -24,6 +24,7 @@ STAND_INS = {
     "sklearn", "requests", "six", "yaml", "colorlog", "cv2", "tqdm", "faiss", "easydict",
     "visualdl", "prettytable", "ujson", "scipy", "shapely", "pyclipper", "lap", "pycocotools",
     "typeguard", "filelock", "sentencepiece", "huggingface_hub", "aistudio_sdk", "safetensors",
+    "matplotlib", "mpl_toolkits",
 }
 
 

@@ -36,6 +36,7 @@ import argparse
 import os
 import sys
 import time
+import types
 from pathlib import Path
 
 os.environ.setdefault("GLOG_minloglevel", "3")
@@ -171,6 +172,51 @@ class _PPYOLOE:
         return PPYOLOE()
 
 
+class _PicoDet:
+    """PaddleDetection's PicoDet (ppdet/modeling/architectures/picodet.py)
+    as picodet_s_320_coco_lcnet builds it: LCNet x0.75, LCPAN (96 channels,
+    4 levels), PicoHeadV2 (PicoFeat with SE, strides 8 to 64, reg_max 7) and
+    ppdet's multiclass NMS, for 4 classes at 128x128."""
+
+    @staticmethod
+    def build():
+        from corpus_libraries import import_architecture
+
+        def part(module):
+            return import_architecture(LIBS, "ppdet.modeling." + module)
+
+        class PicoDet(paddle.nn.Layer):
+            def __init__(self):
+                super().__init__()
+                self.backbone = part("backbones.lcnet").LCNet(scale=0.75, feature_maps=[3, 4, 5])
+                self.neck = part("necks.lc_pan").LCPAN(
+                    in_channels=[c.channels for c in self.backbone.out_shape], out_channels=96,
+                    use_depthwise=True, num_features=4)
+                heads = part("heads.pico_head")
+                feat = heads.PicoFeat(feat_in=96, feat_out=96, num_convs=2, num_fpn_stride=4,
+                                      norm_type="bn", share_cls_reg=True, use_se=True)
+                # (Of its varifocal loss, inference reads only use_sigmoid.)
+                self.head = heads.PicoHeadV2(
+                    conv_feat=feat, num_classes=4, fpn_stride=[8, 16, 32, 64], reg_max=7,
+                    cell_offset=0.5, static_assigner=None, assigner=None, eval_size=[128, 128],
+                    loss_class=types.SimpleNamespace(use_sigmoid=True))
+
+            def forward(self, image, scale_factor):
+                outs = self.head.forward_eval(self.neck(self.backbone({"image": image})))
+                boxes, scores = self.head.post_process(outs, scale_factor, export_nms=False)
+                # PicoDet's MultiClassNMS(score_threshold=0.025, nms_top_k=1000,
+                # keep_top_k=100, nms_threshold=0.6) as ppdet's dynamic graph
+                # calls it (boxes are in input pixels: rescaled here).
+                scale_y, scale_x = paddle.split(scale_factor, 2, axis=-1)
+                scale = paddle.concat([scale_x, scale_y, scale_x, scale_y], axis=-1)
+                out, _, num = paddle._C_ops.multiclass_nms3(
+                    boxes / scale.reshape([-1, 1, 4]), scores, None, 0.3, 1000, 100, 0.6, True,
+                    1.0, -1)
+                return out, num
+
+        return PicoDet()
+
+
 # PaddleClas's backbones (ppcls/arch/backbone), shrunk where their
 # constructors allow it, and PaddleSeg's segmentation models.
 MODELS.update({
@@ -221,6 +267,10 @@ MODELS.update({
                       [("image", [1, 3, 64, 64], "float32"),
                        ("scale_factor", [1, 2], "float32", (0.5, 2.0))],
                       "PaddleDetection PP-YOLOE (s depth, 1/4 width, 4 classes) with NMS"),
+    "ppdet_picodet": (_PicoDet.build,
+                      [("image", [1, 3, 128, 128], "float32"),
+                       ("scale_factor", [1, 2], "float32", (0.5, 2.0))],
+                      "PaddleDetection PicoDet-S (LCNet x0.75, LCPAN, PicoHeadV2) with NMS"),
     "ppseg_pp_liteseg": (seg("pp_liteseg", "PPLiteSeg", backbone=("stdcnet", "STDC1", {}),
                              num_classes=4), image(128), "PaddleSeg PP-LiteSeg with STDC1"),
     "ppseg_deeplabv3p": (seg("deeplab", "DeepLabV3P",
