@@ -266,6 +266,83 @@ func.func @depthwise_stride5_row7(%x: memref<1x8x35x35xf32>, %w: memref<8x3x3xf3
 
 // -----
 
+// The border fills of a padded input (pd-decompose-pad's top row, bottom
+// row and both columns) move into the depthwise kernel's channel loop: each
+// channel's border is zeroed right before the kernel reads it, inside the
+// parallel loop, not in serial loops of their own. The interior's copy
+// before them stays where it is; a fill of a buffer the kernel does not
+// read (@border_of_another_buffer) and a fill behind a read of the padded
+// buffer (@border_read_before) are left alone.
+// CHECK-LABEL: func.func @depthwise_padded(
+// CHECK: scf.parallel
+// CHECK: vector.transfer_read
+// CHECK: vector.transfer_write
+// CHECK: scf.reduce
+// CHECK-NOT: linalg.fill
+// CHECK-NOT: vector.transfer_write
+// CHECK: scf.parallel (%[[B:.*]], %[[C:.*]]) =
+// CHECK: memref.subview %{{.*}}[%[[B]], %[[C]], 0, 0] [1, 1, 1, 58] [1, 1, 1, 1] {{.*}} to memref<1x58xf32
+// CHECK: vector.transfer_write %{{.*}} : vector<16xf32>, memref<1x?xf32
+// CHECK: memref.subview %{{.*}}[%[[B]], %[[C]], 0, 0] [1, 1, 1, 58] [1, 1, 1, 1] {{.*}} to memref<1x58xf32
+// CHECK: memref.subview %{{.*}}[%[[B]], %[[C]], 0, 0] [1, 1, 58, 2] [1, 1, 1, 1] {{.*}} to memref<58x2xf32
+// CHECK: vector.transfer_write %{{.*}} : vector<2xf32>
+// CHECK: vector.fma
+// CHECK-LABEL: func.func @border_of_another_buffer(
+// CHECK: scf.for
+// CHECK: vector.transfer_write
+// CHECK: scf.parallel
+// CHECK-LABEL: func.func @border_read_before(
+// CHECK: scf.for
+// CHECK: vector.transfer_write
+// CHECK: math.exp
+// CHECK: scf.parallel
+func.func @depthwise_padded(%src: memref<1x16x56x56xf32>, %w: memref<16x3x3xf32>, %o: memref<1x16x56x56xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %p = memref.alloc() {alignment = 64 : i64} : memref<1x16x58x58xf32>
+  %in = memref.subview %p[0, 0, 1, 1] [1, 16, 56, 56] [1, 1, 1, 1] : memref<1x16x58x58xf32> to memref<1x16x56x56xf32, strided<[53824, 3364, 58, 1], offset: 59>>
+  linalg.copy ins(%src : memref<1x16x56x56xf32>) outs(%in : memref<1x16x56x56xf32, strided<[53824, 3364, 58, 1], offset: 59>>)
+  %top = memref.subview %p[0, 0, 0, 0] [1, 16, 1, 58] [1, 1, 1, 1] : memref<1x16x58x58xf32> to memref<1x16x1x58xf32, strided<[53824, 3364, 58, 1]>>
+  linalg.fill ins(%zero : f32) outs(%top : memref<1x16x1x58xf32, strided<[53824, 3364, 58, 1]>>)
+  %bottom = memref.subview %p[0, 0, 57, 0] [1, 16, 1, 58] [1, 1, 1, 1] : memref<1x16x58x58xf32> to memref<1x16x1x58xf32, strided<[53824, 3364, 58, 1], offset: 3306>>
+  linalg.fill ins(%zero : f32) outs(%bottom : memref<1x16x1x58xf32, strided<[53824, 3364, 58, 1], offset: 3306>>)
+  %sides = memref.subview %p[0, 0, 0, 0] [1, 16, 58, 2] [1, 1, 1, 57] : memref<1x16x58x58xf32> to memref<1x16x58x2xf32, strided<[53824, 3364, 58, 57]>>
+  linalg.fill ins(%zero : f32) outs(%sides : memref<1x16x58x2xf32, strided<[53824, 3364, 58, 57]>>)
+  linalg.fill ins(%zero : f32) outs(%o : memref<1x16x56x56xf32>)
+  linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%p, %w : memref<1x16x58x58xf32>, memref<16x3x3xf32>) outs(%o : memref<1x16x56x56xf32>)
+  memref.dealloc %p : memref<1x16x58x58xf32>
+  return
+}
+func.func @border_of_another_buffer(%x: memref<1x16x58x58xf32>, %w: memref<16x3x3xf32>, %o: memref<1x16x56x56xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %q = memref.alloc() {alignment = 64 : i64} : memref<1x16x58x58xf32>
+  %top = memref.subview %q[0, 0, 0, 0] [1, 16, 1, 58] [1, 1, 1, 1] : memref<1x16x58x58xf32> to memref<1x16x1x58xf32, strided<[53824, 3364, 58, 1]>>
+  linalg.fill ins(%zero : f32) outs(%top : memref<1x16x1x58xf32, strided<[53824, 3364, 58, 1]>>)
+  linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : memref<1x16x58x58xf32>, memref<16x3x3xf32>) outs(%o : memref<1x16x56x56xf32>)
+  memref.dealloc %q : memref<1x16x58x58xf32>
+  return
+}
+func.func @border_read_before(%w: memref<16x3x3xf32>, %o: memref<1x16x56x56xf32>, %sum: memref<1x16x58x58xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %p = memref.alloc() {alignment = 64 : i64} : memref<1x16x58x58xf32>
+  %top = memref.subview %p[0, 0, 0, 0] [1, 16, 1, 58] [1, 1, 1, 1] : memref<1x16x58x58xf32> to memref<1x16x1x58xf32, strided<[53824, 3364, 58, 1]>>
+  linalg.fill ins(%zero : f32) outs(%top : memref<1x16x1x58xf32, strided<[53824, 3364, 58, 1]>>)
+  linalg.generic {indexing_maps = [affine_map<(a, b, c, d) -> (a, b, c, d)>, affine_map<(a, b, c, d) -> (a, b, c, d)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%p : memref<1x16x58x58xf32>) outs(%sum : memref<1x16x58x58xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %e = math.exp %a : f32
+    linalg.yield %e : f32
+  }
+  linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%p, %w : memref<1x16x58x58xf32>, memref<16x3x3xf32>) outs(%o : memref<1x16x56x56xf32>)
+  memref.dealloc %p : memref<1x16x58x58xf32>
+  return
+}
+
+// -----
+
 // Pooling is a window kernel without weights: channels on threads, rows of
 // 16 output columns, the 3x3 window's stride-2 inputs deinterleaved from
 // 32-lane loads and combined with maximumf (the fill of the lowest value
