@@ -28,6 +28,9 @@ void mlir::paddle::buildInferenceOptPipeline(OpPassManager &pm) {
   // After the batch norms are folded into them: 1x1 convolutions of 1x1
   // maps as matmuls with pre-transposed weights.
   pm.addPass(pd::createPdConvToLinear());
+  // A row times frozen weights (batch 1) as the weights' rows times a
+  // column: the rows split over the threads.
+  pm.addPass(pd::createPdVectorMatrixAsMatvec());
   pm.addPass(pd::createPdInferShapes());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
