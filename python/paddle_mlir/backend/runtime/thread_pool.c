@@ -5,10 +5,11 @@
  *                         void *arguments);
  *
  * pd-outline-parallel-loops / pd-lower-parallel-dispatch turn each outermost
- * scf.parallel into a call of it. The iterations are split into about 8
- * blocks per thread that the calling thread and the workers take in turn
- * (an atomic counter: the balance of a dynamic schedule at the cost of one
- * atomic add per block); the caller returns when every block is done.
+ * scf.parallel into a call of it. The calling thread and the workers take
+ * blocks of iterations in turn, each the iterations left divided by twice
+ * the threads (guided self-scheduling on an atomic counter: the balance of
+ * a dynamic schedule, a few atomic operations per loop); the caller
+ * returns when every block is done.
  *
  * Why not upstream's async runtime (async-parallel-for + libmlir_async_runtime):
  * its llvm::ThreadPool wakes a sleeping worker through a condition variable
@@ -388,23 +389,35 @@ typedef void (*pdm_loop_task)(void *arguments, int64_t begin, int64_t end);
 typedef struct {
   pdm_loop_task task;
   void *arguments;
-  int64_t iterations, block, blocks;
-  atomic_llong next;   /* the next block to take */
+  int64_t iterations;
+  int64_t split;       /* a block is the remaining iterations / split */
+  atomic_llong next;   /* the first iteration not taken yet */
   atomic_int helpers;  /* helper tasks that have not finished yet */
 } pdm_loop;
 
-/* Takes blocks until none is left. */
+/* Takes blocks until none is left: guided self-scheduling, each block the
+ * iterations left divided by twice the threads (at least one). The first
+ * blocks are large (few atomic operations), the last ones a single
+ * iteration, so the threads finish within about one iteration of each
+ * other. Blocks of 1/16 of the loop each (8 per thread) left the caller
+ * waiting about half a block for the other thread at the end of every loop:
+ * 4-5% of MobileNetV2's time on 2 threads. */
 static void run_blocks(pdm_loop *loop) {
+  int64_t begin = atomic_load_explicit(&loop->next, memory_order_relaxed);
   for (;;) {
-    int64_t b = atomic_fetch_add_explicit(&loop->next, 1, memory_order_relaxed);
-    if (b >= loop->blocks)
-      return;
-    if (interrupted())
-      continue; /* drain the blocks without running them */
-    int64_t begin = b * loop->block;
-    int64_t end = begin + loop->block < loop->iterations ? begin + loop->block
-                                                          : loop->iterations;
-    loop->task(loop->arguments, begin, end);
+    int64_t size;
+    do {
+      if (begin >= loop->iterations)
+        return;
+      size = (loop->iterations - begin) / loop->split;
+      if (size < 1)
+        size = 1;
+    } while (!atomic_compare_exchange_weak_explicit(&loop->next, &begin, begin + size,
+                                                    memory_order_relaxed,
+                                                    memory_order_relaxed));
+    if (!interrupted()) /* else drain the iterations without running them */
+      loop->task(loop->arguments, begin, begin + size);
+    begin = atomic_load_explicit(&loop->next, memory_order_relaxed);
   }
 }
 
@@ -428,13 +441,9 @@ PDM_API void pdm_parallel_for(int64_t iterations, pdm_loop_task task, void *argu
     task(arguments, 0, iterations);
     return;
   }
-  pdm_loop loop = {.task = task, .arguments = arguments, .iterations = iterations};
-  int64_t blocks = 8 * (int64_t)threads;
-  if (blocks > iterations)
-    blocks = iterations;
-  loop.block = (iterations + blocks - 1) / blocks;
-  loop.blocks = (iterations + loop.block - 1) / loop.block;
-  int helpers = threads - 1 < loop.blocks - 1 ? threads - 1 : (int)(loop.blocks - 1);
+  pdm_loop loop = {.task = task, .arguments = arguments, .iterations = iterations,
+                   .split = 2 * (int64_t)threads};
+  int helpers = threads - 1 < iterations - 1 ? threads - 1 : (int)(iterations - 1);
   atomic_init(&loop.next, 0);
   atomic_init(&loop.helpers, helpers);
   for (int i = 0; i < helpers; ++i)
