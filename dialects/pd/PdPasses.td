@@ -533,8 +533,9 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
            "microseconds, more than a tiny kernel takes)">,
     Option<"minParallelElements", "min-parallel-elements", "int64_t",
            /*default=*/"16384",
-           "Elements below which an elementwise op, copy, im2col patch copy or "
-           "matrix-vector product (the matrix's elements) runs on one thread">
+           "Elements below which an elementwise op, copy, im2col patch copy, "
+           "matrix-vector product (the matrix's elements) or window kernel with "
+           "less than min-parallel-work (its input's elements) runs on one thread">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
