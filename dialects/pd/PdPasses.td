@@ -410,7 +410,12 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       (FMAs). A constant fill of the whole output right before a matmul
       (the zeros it accumulates into) becomes the initial value of the
       register tiles when their depth loop covers all of k; the fill is
-      erased when no tile reads the buffer any more;
+      erased when no tile reads the buffer any more. The cache tiles'
+      rows divide m: a multiple of the register rows, else the largest
+      divisor up to the tile's rows (m = 80, 112, 160, 184, 200: 40, 56,
+      40, 46, 50 rows, the register tiles ending in a remainder), so that a
+      1x1 convolution to such a channel count keeps its cache tiles and
+      fused epilogue (MobileNetV3 lost both in five of its layer shapes);
     * a matmul that would be a single cache tile (one image, all rows and
       columns) but has work for threads (`min-parallel-work`) is split into
       row tiles (a divisor of m, at most half of it), one per thread;

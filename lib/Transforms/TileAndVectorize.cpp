@@ -97,6 +97,24 @@ int64_t fitTile(int64_t size, int64_t want, int64_t multiple) {
   return want;
 }
 
+/// Rows of a cache tile that divide `m` (the tiles must cover the rows with
+/// static sizes for the epilogue to run on each): fitTile's multiple of the
+/// register rows, else the largest divisor of m up to `want` of at least
+/// `registerRows` rows (the register tiles then end in a remainder tile).
+/// Channel counts like 80, 112, 160, 184 and 200 have no multiple of 6
+/// rows dividing them: MobileNetV3's 1x1 convolutions to them lost their
+/// fused epilogue and cache tiles, and ran as a dozen small kernels, some
+/// on one thread.
+int64_t rowTileDividing(int64_t m, int64_t want, int64_t registerRows) {
+  int64_t rows = fitTile(m, want, registerRows);
+  if (m % rows == 0)
+    return rows;
+  for (int64_t d = std::min(want, m); d >= registerRows; --d)
+    if (m % d == 0)
+      return d;
+  return rows;
+}
+
 /// The value `kind` leaves unchanged, splat to `type`; null for kinds this
 /// rewrite does not handle.
 Value combiningIdentity(OpBuilder &b, Location loc, vector::CombiningKind kind,
@@ -559,7 +577,7 @@ struct PdTileAndVectorizePass
         std::min(cache[1], std::max<int64_t>(64, fusedTileBytes / (ck * elemBytes)));
     int64_t cn = epilogue ? pd::epilogueColumnTile(*epilogue, nn, columns)
                           : pd::imageRowTile(nn, patches->ow, columns);
-    int64_t cm = fitTile(m, cache[0], std::min(reg[0], m));
+    int64_t cm = rowTileDividing(m, cache[0], std::min(reg[0], m));
     int64_t batches = 1;
     for (unsigned i = 0; i < batch; ++i)
       batches *= ranges[i];
@@ -1734,6 +1752,16 @@ struct PdTileAndVectorizePass
       if (it != epilogues.end() && !fused)
         elementwise.push_back(it->second.op);
     }
+    // A fill of a buffer that nothing uses any more is dead: the output of
+    // a matmul whose tiles now accumulate in stack buffers of their own
+    // (tileResult), which a narrow column part had marked as still needed.
+    llvm::erase_if(elementwise, [&](linalg::LinalgOp op) {
+      auto fill = dyn_cast<linalg::FillOp>(op.getOperation());
+      if (!fill || isReadElsewhere(fill.getDpsInits()[0], {fill.getOperation()}))
+        return false;
+      rewriter.eraseOp(fill);
+      return true;
+    });
     // Depthwise convolutions take their fill and epilogue along (taken out
     // of the elementwise ops here, back where the convolution is left
     // alone).

@@ -312,13 +312,14 @@ func.func @depthwise_padded(%src: memref<1x16x56x56xf32>, %w: memref<16x3x3xf32>
   memref.dealloc %p : memref<1x16x58x58xf32>
   return
 }
-func.func @border_of_another_buffer(%x: memref<1x16x58x58xf32>, %w: memref<16x3x3xf32>, %o: memref<1x16x56x56xf32>) {
+func.func @border_of_another_buffer(%x: memref<1x16x58x58xf32>, %w: memref<16x3x3xf32>, %o: memref<1x16x56x56xf32>, %out: memref<1x16x58x58xf32>) {
   %zero = arith.constant 0.0 : f32
   %q = memref.alloc() {alignment = 64 : i64} : memref<1x16x58x58xf32>
   %top = memref.subview %q[0, 0, 0, 0] [1, 16, 1, 58] [1, 1, 1, 1] : memref<1x16x58x58xf32> to memref<1x16x1x58xf32, strided<[53824, 3364, 58, 1]>>
   linalg.fill ins(%zero : f32) outs(%top : memref<1x16x1x58xf32, strided<[53824, 3364, 58, 1]>>)
   linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
       ins(%x, %w : memref<1x16x58x58xf32>, memref<16x3x3xf32>) outs(%o : memref<1x16x56x56xf32>)
+  memref.copy %q, %out : memref<1x16x58x58xf32> to memref<1x16x58x58xf32>
   memref.dealloc %q : memref<1x16x58x58xf32>
   return
 }
@@ -1007,6 +1008,37 @@ func.func @im2col_patches_kept(%x: memref<1x32x10x10xf32>, %w: memref<64x288xf32
   return
 }
 
+// -----
+
+// m = 80 rows (a 1x1 convolution to 80 channels), which no multiple of the
+// 6 register rows divides: cache tiles of 40 rows (a divisor) still carry
+// the fused epilogue (bias and residual add), each tile computing into a
+// stack buffer; the fill of the matmul's own output, which nothing reads
+// any more, is gone.
+// CHECK-LABEL: func.func @matmul_rows_not_multiple_of_register_rows(
+// CHECK-NOT: vector.transfer_write
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c80) step (%c40) {
+// CHECK-NEXT: memref.alloca() {alignment = 64 : i64} : memref<40x196xf32>
+// CHECK: vector<6x64xf32>
+// CHECK: vector<4x64xf32>
+// CHECK-NOT: linalg.generic
+func.func @matmul_rows_not_multiple_of_register_rows(%w: memref<80x200xf32>, %x: memref<200x196xf32>, %b: memref<1x80x1x1xf32>, %r: memref<1x80x14x14xf32>) {
+  %cst = arith.constant 0.0 : f32
+  %acc = memref.alloc() {alignment = 64 : i64} : memref<1x80x14x14xf32>
+  %c = memref.collapse_shape %acc [[0, 1], [2, 3]] : memref<1x80x14x14xf32> into memref<80x196xf32>
+  linalg.fill ins(%cst : f32) outs(%c : memref<80x196xf32>)
+  linalg.matmul ins(%w, %x : memref<80x200xf32>, memref<200x196xf32>) outs(%c : memref<80x196xf32>)
+  linalg.generic {indexing_maps = [affine_map<(a, b, c, d) -> (a, b, c, d)>, affine_map<(a, b, c, d) -> (a, b, c, d)>, affine_map<(a, b, c, d) -> (a, b, 0, 0)>, affine_map<(a, b, c, d) -> (a, b, c, d)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r, %acc, %b : memref<1x80x14x14xf32>, memref<1x80x14x14xf32>, memref<1x80x1x1xf32>) outs(%r : memref<1x80x14x14xf32>) {
+  ^bb0(%i: f32, %j: f32, %k: f32, %o: f32):
+    %s = arith.addf %j, %k : f32
+    %t = arith.addf %i, %s : f32
+    linalg.yield %t : f32
+  }
+  memref.dealloc %acc : memref<1x80x14x14xf32>
+  return
+}
 // -----
 
 // A matmul that would be one cache tile (m = 32, n = 196) but has work for
