@@ -8,6 +8,7 @@ import ctypes
 import pathlib
 import shutil
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -100,3 +101,24 @@ def test_parallel_library_matches_numpy(conv_library, threads):
         y.fill(np.nan)
         assert lib.conv(ctypes.c_void_p(x.ctypes.data), ctypes.c_void_p(y.ctypes.data)) == 0
         np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.skipif(shutil.which("nm") is None, reason="no nm (binutils)")
+def test_profile_names_the_parallel_loops(conv_library, tmp_path):
+    """PADDLE_MLIR_PROFILE: bench/profile_model.py runs the model in a child
+    process with the profile on and names each loop body from the library's
+    symbols; every loop of the conv (im2col copy, contraction, ReLU) shows
+    up once per call with its iterations."""
+    d = conv_library["so"].parent
+    np.savez(tmp_path / "in.npz", x=np.ones((N, C_IN, HW, HW), np.float32))
+    out = subprocess.run(
+        [sys.executable, str(REPO / "bench" / "profile_model.py"), str(d / "conv.mlir"),
+         "--input", str(tmp_path / "in.npz"), "--runs", "3", "--warmup", "1"],
+        capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    rows = [line.split() for line in out.stdout.splitlines() if line.startswith("main_kernel_")]
+    assert rows, out.stdout
+    for name, calls, iterations, *_ in rows:
+        assert name.endswith("_task")
+        assert float(calls) == 1 and int(iterations) >= 1
+    assert "median" in out.stdout.splitlines()[0]
