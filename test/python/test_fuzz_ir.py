@@ -74,13 +74,14 @@ def test_upstream_bugs_reproduce(tmp_path):
     doc = (fuzz.REPO / "docs" / "upstream-bugs.md").read_text()
     block = doc[doc.index("```mlir") + len("```mlir"):]
     block = block[:block.index("```")]
-    pieces = re.split(r"^// (\d+)\n", block, flags=re.M)[1:]
+    # "// N" or "// N: OPTIONS" (passes to run: the input aborts in one).
+    pieces = re.split(r"^// (\d+)(?:: (.*))?\n", block, flags=re.M)[1:]
     rows = re.findall(r"^\| (\d+) \|", doc, flags=re.M)
-    assert pieces and [n for n in pieces[::2]] == rows
-    for number, text in zip(pieces[::2], pieces[1::2]):
+    assert pieces and [n for n in pieces[::3]] == rows
+    for number, options, text in zip(pieces[::3], pieces[1::3], pieces[2::3]):
         path = tmp_path / f"upstream{number}.mlir"
         path.write_text(text)
-        result = subprocess.run([str(fuzz.PADDLE_OPT), str(path)], capture_output=True,
-                                text=True, errors="replace", timeout=60)
+        result = subprocess.run([str(fuzz.PADDLE_OPT), *(options or "").split(), str(path)],
+                                capture_output=True, text=True, errors="replace", timeout=60)
         assert fuzz.classify(result.returncode, result.stderr) == "upstream", \
             f"input {number} of docs/upstream-bugs.md: {result.returncode}\n{result.stderr[-2000:]}"
