@@ -1,7 +1,8 @@
 """pd-conv-to-linear (in pd-inference-opt): a squeeze-and-excitation
 block's 1x1 convolutions of 1x1 maps run as matmuls with the frozen filters
 transposed at compile time; the block still computes what numpy does, at
-batch 1 (the vector-matrix tiles) and at a larger batch."""
+batch 1 (then matrix-vector products: pd-vector-matrix-as-matvec transposes
+them back) and at a larger batch."""
 
 import numpy as np
 import pytest
