@@ -932,6 +932,50 @@ def PdLowerParallelDispatch : Pass<"pd-lower-parallel-dispatch", "::mlir::Module
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def PdPruneKernelArguments : Pass<"pd-prune-kernel-arguments", "::mlir::ModuleOp"> {
+  let summary = "Drop the arguments that outlined kernels and parallel bodies never read";
+  let description = [{
+    Runs on the LLVM dialect, after `convert-func-to-llvm` and a
+    canonicalization, before `pd-lower-parallel-dispatch`. Every memref
+    argument of an outlined kernel became its whole descriptor (allocated
+    and aligned pointers, offset, sizes, strides): 5 + 2 x rank values, of
+    which a kernel of static shapes reads one or two. The program's calls
+    then pass hundreds of constants, and LLVM's instruction selection of
+    the program function took most of a DenseNet's or a DeiT's code
+    generation (0.7 s for DeiT-tiny), since `llvm-split` puts callers and
+    callees into different parts where LLVM's own dead-argument
+    elimination cannot see both.
+
+    An internal or private `llvm.func` whose symbol is used only as the
+    callee of `llvm.call`s loses each argument its body does not use, and
+    the calls lose the operand. A parallel body (`pd.parallel_body = @body`
+    of a dispatch declaration) keeps its `(begin, end)` and loses the
+    others together with the declaration's matching inputs and the
+    dispatch calls' operands. Operand producers left without uses are
+    erased, which can leave a caller's own argument unused: the pass
+    repeats until nothing changes. Functions whose address is taken, or
+    that are public, are left alone.
+
+    Before:
+
+    ```mlir
+    llvm.func internal @kernel(%alloc: !llvm.ptr, %aligned: !llvm.ptr, %offset: i64) {
+      llvm.store %c, %aligned : f32, !llvm.ptr
+      llvm.return
+    }
+    llvm.call @kernel(%p, %p, %zero) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    ```
+
+    After:
+
+    ```mlir
+    llvm.func internal @kernel(%aligned: !llvm.ptr) { ... }
+    llvm.call @kernel(%p) : (!llvm.ptr) -> ()
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def PdOutlineKernels : Pass<"pd-outline-kernels", "::mlir::ModuleOp"> {
   let summary = "Outline each top-level loop nest of a program into a function; share identical ones";
   let description = [{

@@ -66,3 +66,38 @@ func.func @loop_with_results(%a: memref<4xf32>) -> f32 {
   }
   return %s : f32
 }
+
+// -----
+
+// A value computed from constants by pure ops (a vector mask and its
+// shape_cast) is cloned into the kernel, not passed: a constant there, and
+// no vector operand on the call (the now unused ops in @main are left
+// to canonicalization). A buffer stays an argument (kernels of
+// other weights are shared), and so does a value of the program's own.
+// CHECK-LABEL: func.func private @main_kernel_0(
+// CHECK-SAME: %{{[^:]*}}: memref<4x208xf32>, %{{[^:]*}}: memref<208xf32>, %{{[^:]*}}: f32)
+// CHECK: vector.constant_mask [1, 197]
+// CHECK: vector.shape_cast
+// CHECK: scf.for
+// CHECK-LABEL: func.func @main(
+// CHECK: call @main_kernel_0(%{{.*}}, %{{.*}}, %{{.*}}) : (memref<4x208xf32>, memref<208xf32>, f32) -> ()
+memref.global "private" constant @bias : memref<208xf32> = dense<1.0>
+func.func @main(%a: memref<4x208xf32>, %s: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %zero = arith.constant dense<0.0> : vector<208xf32>
+  %m2 = vector.constant_mask [1, 197] : vector<1x208xi1>
+  %m = vector.shape_cast %m2 : vector<1x208xi1> to vector<208xi1>
+  %bias = memref.get_global @bias : memref<208xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %v = vector.load %a[%i, %c0] : memref<4x208xf32>, vector<208xf32>
+    %b = vector.load %bias[%c0] : memref<208xf32>, vector<208xf32>
+    %k = vector.broadcast %s : f32 to vector<208xf32>
+    %w = arith.addf %v, %b : vector<208xf32>
+    %x = arith.mulf %w, %k : vector<208xf32>
+    %y = arith.select %m, %x, %zero : vector<208xi1>, vector<208xf32>
+    vector.store %y, %a[%i, %c0] : memref<4x208xf32>, vector<208xf32>
+  }
+  return
+}
