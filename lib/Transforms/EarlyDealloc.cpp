@@ -24,7 +24,7 @@ using namespace mlir;
 namespace {
 
 /// The last op of `block` that uses `buffer` or a view of it, or null when
-/// a use may let the buffer escape (returned, yielded, stored, or passed to
+/// a use may let the buffer escape (returned, yielded, stored as a value, or passed to
 /// an op that gives a memref back without being a view).
 Operation *lastUse(memref::AllocOp alloc, memref::DeallocOp dealloc, Block *block) {
   SmallVector<Value> worklist{alloc.getResult()};
@@ -39,8 +39,12 @@ Operation *lastUse(memref::AllocOp alloc, memref::DeallocOp dealloc, Block *bloc
           for (Value r : user->getResults())
             worklist.push_back(r);
         }
+      } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
+        // Storing the buffer itself somewhere lets it escape; storing into it
+        // is a use like a linalg op's.
+        if (store.getValueToStore() == v)
+          return nullptr;
       } else if (user->hasTrait<OpTrait::IsTerminator>() ||
-                 isa<memref::StoreOp>(user) ||
                  llvm::any_of(user->getResultTypes(),
                               [](Type t) { return isa<BaseMemRefType>(t); })) {
         return nullptr;

@@ -1290,6 +1290,8 @@ struct PdTileAndVectorizePass
     for (linalg::FillOp border : windowBorderFills) {
       auto side = border.getOutputs()[0].getDefiningOp<memref::SubViewOp>();
       auto sideType = cast<MemRefType>(side.getType());
+      if (fillSeams(rewriter, loc, border, inType, b, c))
+        continue;
       SmallVector<OpFoldResult> offsets{b, c, rewriter.getIndexAttr(0), rewriter.getIndexAttr(0)};
       SmallVector<OpFoldResult> sizes{rewriter.getIndexAttr(1), rewriter.getIndexAttr(1),
                                       rewriter.getIndexAttr(sideType.getDimSize(2)),
@@ -1365,6 +1367,54 @@ struct PdTileAndVectorizePass
       rewriter.eraseOp(fill);
     rewriter.eraseOp(op);
     return true;
+  }
+
+  /// The left and right border columns of image `b`, channel `c` of the
+  /// padded `input` (a fill of one view of both, column stride W - 1),
+  /// written as the pairs they form in memory: each row's last column and
+  /// the next row's first are adjacent, one 2-element store, plus the two
+  /// corners. As a view of stride W - 1 per column, LLVM vectorized the loop
+  /// over rows into 16-lane scatters, 15% of MobileNetV2's 3x3/2 depthwise
+  /// convolutions. Returns false, creating nothing, for other fills.
+  bool fillSeams(IRRewriter &rewriter, Location loc, linalg::FillOp border,
+                 MemRefType inType, Value b, Value c) {
+    auto side = border.getOutputs()[0].getDefiningOp<memref::SubViewOp>();
+    ArrayRef<int64_t> offsets = side.getStaticOffsets(), sizes = side.getStaticSizes(),
+                      strides = side.getStaticStrides();
+    int64_t h = inType.getDimSize(2), w = inType.getDimSize(3);
+    if (!inType.getLayout().isIdentity() || h < 2 || w < 3 ||
+        !llvm::all_of(offsets, [](int64_t o) { return o == 0; }) || sizes[2] != h ||
+        sizes[3] != 2 || strides[2] != 1 || strides[3] != w - 1)
+      return false;
+    Value input = side.getSource();
+    Value value = border.getInputs()[0];
+    if (value.getType() != inType.getElementType())
+      return false;
+    // Element offset of [b, c, 0, 0] (the buffer is contiguous).
+    Value plane = arith::AddIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, b, indexConstant(rewriter, loc, inType.getDimSize(1) * h * w)),
+        arith::MulIOp::create(rewriter, loc, c, indexConstant(rewriter, loc, h * w)));
+    Value first = arith::AddIOp::create(rewriter, loc, plane, indexConstant(rewriter, loc, w - 1));
+    auto seamType = MemRefType::get(
+        {h - 1, 2}, inType.getElementType(),
+        StridedLayoutAttr::get(rewriter.getContext(), ShapedType::kDynamic, {w, 1}));
+    Value seams = memref::ReinterpretCastOp::create(
+        rewriter, loc, seamType, input, OpFoldResult(first),
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(h - 1), rewriter.getIndexAttr(2)},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(w), rewriter.getIndexAttr(1)});
+    epilogueTiles.push_back(linalg::FillOp::create(rewriter, loc, ValueRange{value},
+                                                   ValueRange{seams}));
+    Value zero = indexConstant(rewriter, loc, 0);
+    memref::StoreOp::create(rewriter, loc, value, input, ValueRange{b, c, zero, zero});
+    memref::StoreOp::create(rewriter, loc, value, input,
+                            ValueRange{b, c, indexConstant(rewriter, loc, h - 1),
+                                       indexConstant(rewriter, loc, w - 1)});
+    return true;
+  }
+
+  static Value indexConstant(OpBuilder &b, Location loc, int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
   }
 
   /// The fills of the border of a window kernel's padded `input`

@@ -63,3 +63,32 @@ func.func @argument(%a: memref<4xf32>, %b: memref<4xf32>) {
   memref.dealloc %a : memref<4xf32>
   return
 }
+
+// -----
+
+func.func private @kernel2(memref<64xf32>, memref<64xf32>)
+
+// A store into the buffer is a use like any other: the buffer is freed
+// after it. Only storing the buffer itself (into a buffer of buffers)
+// lets it escape.
+// CHECK-LABEL: func.func @stored_into(
+// CHECK: %[[A:.*]] = memref.alloc() : memref<64xf32>
+// CHECK: memref.store %{{.*}}, %[[A]]
+// CHECK: call @kernel2(%[[A]], %{{.*}})
+// CHECK-NEXT: memref.dealloc %[[A]]
+// CHECK: memref.store %[[B:.*]], %{{.*}}[%{{.*}}] : memref<1xmemref<64xf32>>
+// CHECK: call @kernel2
+// CHECK-NEXT: memref.dealloc %[[B]]
+func.func @stored_into(%x: memref<64xf32>, %out: memref<64xf32>, %box: memref<1xmemref<64xf32>>) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %a = memref.alloc() : memref<64xf32>
+  memref.store %zero, %a[%c0] : memref<64xf32>
+  call @kernel2(%a, %x) : (memref<64xf32>, memref<64xf32>) -> ()
+  %b = memref.alloc() : memref<64xf32>
+  memref.store %b, %box[%c0] : memref<1xmemref<64xf32>>
+  call @kernel2(%x, %out) : (memref<64xf32>, memref<64xf32>) -> ()
+  memref.dealloc %a : memref<64xf32>
+  memref.dealloc %b : memref<64xf32>
+  return
+}
