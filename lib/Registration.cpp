@@ -31,8 +31,8 @@ void mlir::paddle::buildInferenceOptPipeline(OpPassManager &pm) {
   // A row times frozen weights (batch 1) as the weights' rows times a
   // column: the rows split over the threads.
   pm.addPass(pd::createPdVectorMatrixAsMatvec());
-  pm.addPass(pd::createPdInferShapes());
-  pm.addPass(createCanonicalizerPass());
+  // Shapes computed from shapes fold as far as the feed shapes allow.
+  pm.addPass(pd::createPdRefineShapes());
   pm.addPass(createCSEPass());
   // Then CINN-style fusion of elementwise chains and PHI kernel selection.
   pm.addPass(pd::createPdFuseElementwise());

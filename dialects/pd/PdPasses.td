@@ -70,6 +70,46 @@ def PdInferShapes : Pass<"pd-infer-shapes"> {
   let dependentDialects = ["::mlir::pd::PdDialect"];
 }
 
+def PdRefineShapes : Pass<"pd-refine-shapes"> {
+  let summary = "Fold shape computations and refine types until nothing changes";
+  let description = [{
+    Runs `pd-fold-constants`, `pd-infer-shapes` and `canonicalize` again
+    and again until the IR stops changing (at most `max-iterations` times).
+    Each round can only go one step further along a chain of shape
+    computations: a reshape whose target is a folded `pd.full_int_array`
+    gets a static type from pd-infer-shapes, after which the
+    `pd.shape64` of its result folds, then the `pd.full_with_tensor` or
+    the comparison of lengths that reads it, then a `pd.if` on that
+    comparison becomes the branch it takes (PaddleNLP's T5 needs four
+    rounds before every shape is static; one round left `pd.full_with_tensor`
+    shapes that the CPU backend could not lower).
+
+    Before (`pd-refine-shapes`):
+
+    ```mlir
+    %s = pd.full_int_array [1, -1, 4, 16] : !pd.vtensor<4xi64>
+    %r = pd.reshape %x, %s : (!pd.vtensor<1x16x64xf32>, !pd.vtensor<4xi64>)
+                           -> !pd.vtensor<?x?x4x16xf32>
+    %n = pd.shape64 %r : (!pd.vtensor<?x?x4x16xf32>) -> !pd.vtensor<4xi64>
+    %f = pd.full_with_tensor %one, %n : (!pd.vtensor<1xf32>, !pd.vtensor<4xi64>)
+                                     -> !pd.vtensor<?x?x?x?xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %r = pd.reshape %x, %s : (...) -> !pd.vtensor<1x16x4x16xf32>
+    %n = pd.full_int_array [1, 16, 4, 16] : !pd.vtensor<4xi64>
+    %f = pd.full_with_tensor %one, %n : (...) -> !pd.vtensor<1x16x4x16xf32>
+    ```
+  }];
+  let options = [
+    Option<"maxIterations", "max-iterations", "int64_t", /*default=*/"8",
+           "Rounds at most (each a full pass over the program)">,
+  ];
+  let dependentDialects = ["::mlir::pd::PdDialect"];
+}
+
 def PdMaximizeValueSemantics : Pass<"pd-maximize-value-semantics"> {
   let summary = "Turn !pd.tensor into !pd.vtensor wherever nothing aliases or mutates it";
   let description = [{

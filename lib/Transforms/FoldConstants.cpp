@@ -179,6 +179,16 @@ const llvm::StringMap<Binary> &binaryFns() {
       {"pd.maximum", [](double x, double y) { return std::max(x, y); }},
       {"pd.minimum", [](double x, double y) { return std::min(x, y); }},
       {"pd.elementwise_pow", [](double x, double y) { return std::pow(x, y); }},
+      // Comparisons and logic of shapes (T5's decoder compares a sequence
+      // length with itself before a pd.if): bool results, 0 or 1.
+      {"pd.less_than", [](double x, double y) { return double(x < y); }},
+      {"pd.less_equal", [](double x, double y) { return double(x <= y); }},
+      {"pd.greater_than", [](double x, double y) { return double(x > y); }},
+      {"pd.greater_equal", [](double x, double y) { return double(x >= y); }},
+      {"pd.equal", [](double x, double y) { return double(x == y); }},
+      {"pd.not_equal", [](double x, double y) { return double(x != y); }},
+      {"pd.logical_and", [](double x, double y) { return double(x != 0 && y != 0); }},
+      {"pd.logical_or", [](double x, double y) { return double(x != 0 || y != 0); }},
   };
   return fns;
 }
@@ -206,6 +216,13 @@ struct PdFoldConstantsPass
     if (name == "pd.divide" || binaryFns().count(name)) {
       std::optional<ConstTensor> x = operand(0), y = operand(1);
       if (!x || !y)
+        return std::nullopt;
+      // Doubles hold integers exactly below 2^53 only: from there on they
+      // stay run-time ops (2^53 + 1 reads as 2^53).
+      auto inexact = [](const ConstTensor &c) {
+        return llvm::any_of(c.values, [](double v) { return std::fabs(v) >= 0x1p53; });
+      };
+      if (!isFloatOut && (inexact(*x) || inexact(*y)))
         return std::nullopt;
       Binary fn = name == "pd.divide"
                       ? Binary([isFloatOut](double a, double b) {

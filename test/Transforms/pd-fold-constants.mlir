@@ -71,3 +71,34 @@ func.func @huge() {
   %f1 = pd.fetch %e "e" col 1 : !pd.vtensor<2147483648x4xf32>
   return
 }
+
+// -----
+
+// Comparisons and logic of constants fold to bools; integers past 2^53
+// (not exact as doubles) stay run-time ops.
+// CHECK-LABEL: func.func @compare
+// CHECK-DAG: pd.constant dense<false> : tensor<i1> : !pd.vtensor<i1>
+// CHECK-DAG: pd.constant dense<[true, false, true]> : tensor<3xi1> : !pd.vtensor<3xi1>
+// CHECK-DAG: pd.constant dense<[false, true, false]> : tensor<3xi1> : !pd.vtensor<3xi1>
+// CHECK: pd.equal
+// CHECK-NOT: pd.less_than
+// CHECK-NOT: pd.not_equal
+// CHECK-NOT: pd.logical_and
+func.func @compare() {
+  %n = pd.full(16) : !pd.vtensor<i64>
+  %lt = pd.less_than %n, %n : (!pd.vtensor<i64>, !pd.vtensor<i64>) -> !pd.vtensor<i1>
+  %a = pd.constant dense<[1, 5, 3]> : tensor<3xi64> : !pd.vtensor<3xi64>
+  %b = pd.constant dense<[3, 5, 1]> : tensor<3xi64> : !pd.vtensor<3xi64>
+  %ne = pd.not_equal %a, %b : (!pd.vtensor<3xi64>, !pd.vtensor<3xi64>) -> !pd.vtensor<3xi1>
+  %le = pd.less_equal %a, %b : (!pd.vtensor<3xi64>, !pd.vtensor<3xi64>) -> !pd.vtensor<3xi1>
+  %ge = pd.greater_equal %a, %b : (!pd.vtensor<3xi64>, !pd.vtensor<3xi64>) -> !pd.vtensor<3xi1>
+  %and = pd.logical_and %le, %ge : (!pd.vtensor<3xi1>, !pd.vtensor<3xi1>) -> !pd.vtensor<3xi1>
+  %big = pd.full(9007199254740993) : !pd.vtensor<i64>
+  %big2 = pd.full(9007199254740992) : !pd.vtensor<i64>
+  %eq = pd.equal %big, %big2 : (!pd.vtensor<i64>, !pd.vtensor<i64>) -> !pd.vtensor<i1>
+  %f0 = pd.fetch %lt "lt" col 0 : !pd.vtensor<i1>
+  %f1 = pd.fetch %ne "ne" col 1 : !pd.vtensor<3xi1>
+  %f2 = pd.fetch %and "and" col 2 : !pd.vtensor<3xi1>
+  %f3 = pd.fetch %eq "eq" col 3 : !pd.vtensor<i1>
+  return
+}

@@ -23,6 +23,8 @@
 //   reshape(reshape(x, a), b), b without 0s            -> reshape(x, b)
 //   reshape(x, ...) to x's own static type             -> x
 //
+// and a pd.if on a constant condition becomes the branch it takes.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/Pd/PdDialect.h"
@@ -309,14 +311,96 @@ struct FoldReshape : OpRewritePattern<ReshapeOp> {
   }
 };
 
+/// Whether `value` may take a more static type of the same element type:
+/// every user is a pd op whose operand types may be more static than its
+/// own types say (not pd.fetch, pd.yield, pd.to_tensor or pd.to_vtensor,
+/// whose types must match their operands').
+bool takesRefinedType(Value value) {
+  return llvm::all_of(value.getUsers(), [](Operation *user) {
+    return isa<PdDialect>(user->getDialect()) &&
+           !isa<FetchOp, YieldOp, ToTensorOp, ToVTensorOp>(user);
+  });
+}
+
+/// pd.if on a constant condition -> the ops of the branch it takes (T5's
+/// decoder tests whether its causal mask must grow, from shapes that fold).
+/// The branch may yield a more static type than the result's: then the
+/// result's users must take it (takesRefinedType), or be pd.to_vtensor /
+/// pd.to_tensor copies whose own results then take it (their types are
+/// their operand's). pd-infer-shapes refines the users' results after.
+struct InlineIfOfConstantCondition : OpRewritePattern<IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(IfOp op, PatternRewriter &rewriter) const override {
+    std::optional<bool> taken = getConstantCondition(op.getCond());
+    if (!taken)
+      return failure();
+    Block &block = (*taken ? op.getThenRegion() : op.getElseRegion()).front();
+    auto yield = dyn_cast<YieldOp>(block.getTerminator());
+    if (!yield || yield.getNumOperands() != op.getNumResults())
+      return failure();
+    SmallVector<Operation *> copies;
+    for (auto [result, value] : llvm::zip_equal(op.getResults(), yield.getOperands())) {
+      if (result.getType() == value.getType())
+        continue;
+      for (Operation *user : result.getUsers()) {
+        if (isa<ToTensorOp, ToVTensorOp>(user) && takesRefinedType(user->getResult(0)))
+          copies.push_back(user);
+        else if (!isa<PdDialect>(user->getDialect()) ||
+                 isa<FetchOp, YieldOp, ToTensorOp, ToVTensorOp>(user))
+          return failure();
+      }
+    }
+    SmallVector<Value> values(yield.getOperands());
+    rewriter.eraseOp(yield);
+    rewriter.inlineBlockBefore(&block, op);
+    rewriter.replaceOp(op, values);
+    for (Operation *copy : copies) {
+      Type type = copy->getOperand(0).getType();
+      Type refined = isa<ToVTensorOp>(copy)
+                         ? Type(cast<mlir::pd::TensorType>(type).getWithValueSemantics())
+                         : Type(cast<mlir::pd::VTensorType>(type).getWithoutValueSemantics());
+      rewriter.modifyOpInPlace(copy, [&] { copy->getResult(0).setType(refined); });
+    }
+    return success();
+  }
+};
+
 } // namespace
+
+std::optional<bool> mlir::pd::getConstantCondition(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (auto toTensor = dyn_cast<ToTensorOp>(def)) {
+      v = toTensor.getOperand();
+      continue;
+    }
+    if (auto toValue = dyn_cast<ToVTensorOp>(def)) {
+      v = toValue.getOperand();
+      continue;
+    }
+    Attribute value;
+    if (auto full = dyn_cast<FullOp>(def)) {
+      value = full.getValue();
+    } else if (auto constant = dyn_cast<ConstantOp>(def)) {
+      auto elements = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (!elements || elements.getNumElements() != 1)
+        return std::nullopt;
+      value = *elements.getValues<Attribute>().begin();
+    }
+    if (auto b = dyn_cast_or_null<BoolAttr>(value))
+      return b.getValue();
+    if (auto i = dyn_cast_or_null<IntegerAttr>(value))
+      return !i.getValue().isZero();
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
 
 void PdDialect::getCanonicalizationPatterns(RewritePatternSet &results) const {
   MLIRContext *ctx = getContext();
   results.add<FoldStaticShape<ShapeOp>, FoldStaticShape<Shape64Op>, FoldStaticNumel,
               FoldSliceOfConstantArray, FoldStackOfConstants, FoldConstantIntArrayOperands,
               FoldScaleIdentity, FoldCastToSameType, FoldAssign,
-              FoldTransposeOfTranspose, FoldReshape>(ctx);
+              FoldTransposeOfTranspose, FoldReshape, InlineIfOfConstantCondition>(ctx);
   results.add<FoldRightIdentity<AddOp>>(ctx, 0.0, /*commutative=*/true);
   results.add<FoldRightIdentity<SubtractOp>>(ctx, 0.0, /*commutative=*/false);
   results.add<FoldRightIdentity<MultiplyOp>>(ctx, 1.0, /*commutative=*/true);

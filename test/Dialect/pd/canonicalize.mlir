@@ -215,3 +215,57 @@ func.func @chains(%x: !pd.vtensor<2x3x4xf32>) -> (!pd.vtensor<4x2x3xf32>, !pd.vt
   %r2 = pd.reshape %r1, %s2 : (!pd.vtensor<6x4xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<4x6xf32>
   return %b, %r2 : !pd.vtensor<4x2x3xf32>, !pd.vtensor<4x6xf32>
 }
+
+// -----
+
+// A pd.if on a constant condition becomes the branch it takes.
+// CHECK-LABEL: func.func @constant_if
+// CHECK-NOT: pd.if
+// CHECK: %[[R:.*]] = pd.relu %{{.*}} : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+// CHECK: %[[T:.*]] = pd.to_tensor %[[R]] : !pd.vtensor<2x3xf32>
+// CHECK: %[[V:.*]] = pd.to_vtensor %[[T]] : !pd.tensor<2x3xf32>
+// CHECK: pd.exp %[[V]]
+func.func @constant_if(%x: !pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32> {
+  %c = pd.full(false) : !pd.vtensor<i1>
+  %ct = pd.to_tensor %c : !pd.vtensor<i1>
+  %r = pd.if %ct : !pd.tensor<i1> -> !pd.tensor<2x3xf32> {
+    %a = pd.abs %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+    %at = pd.to_tensor %a : !pd.vtensor<2x3xf32>
+    pd.yield %at : !pd.tensor<2x3xf32>
+  } else {
+    %b = pd.relu %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+    %bt = pd.to_tensor %b : !pd.vtensor<2x3xf32>
+    pd.yield %bt : !pd.tensor<2x3xf32>
+  }
+  %v = pd.to_vtensor %r : !pd.tensor<2x3xf32>
+  %e = pd.exp %v : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+  return %e : !pd.vtensor<2x3xf32>
+}
+
+// -----
+
+// Left alone: a condition only known at run time, and a constant one whose
+// branch yields another type than the result's (pd-infer-shapes refines the
+// result first; pd-refine-shapes runs both).
+// CHECK-LABEL: func.func @kept_if
+// CHECK-COUNT-2: pd.if
+func.func @kept_if(%x: !pd.vtensor<2x3xf32>, %c: !pd.tensor<i1>) -> (!pd.tensor<2x3xf32>, !pd.tensor<?x?xf32>) {
+  %r = pd.if %c : !pd.tensor<i1> -> !pd.tensor<2x3xf32> {
+    %at = pd.to_tensor %x : !pd.vtensor<2x3xf32>
+    pd.yield %at : !pd.tensor<2x3xf32>
+  } else {
+    %b = pd.relu %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+    %bt = pd.to_tensor %b : !pd.vtensor<2x3xf32>
+    pd.yield %bt : !pd.tensor<2x3xf32>
+  }
+  %t = pd.full(true) : !pd.vtensor<i1>
+  %tt = pd.to_tensor %t : !pd.vtensor<i1>
+  %s = pd.if %tt : !pd.tensor<i1> -> !pd.tensor<?x?xf32> {
+    %at = pd.to_tensor %x : !pd.vtensor<2x3xf32>
+    pd.yield %at : !pd.tensor<2x3xf32>
+  } else {
+    %bt = pd.full(0.0) : !pd.tensor<4x4xf32>
+    pd.yield %bt : !pd.tensor<4x4xf32>
+  }
+  return %r, %s : !pd.tensor<2x3xf32>, !pd.tensor<?x?xf32>
+}
