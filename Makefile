@@ -91,7 +91,7 @@ test-models: build
 	PADDLE_MLIR_BENCH_MODELS=$(BENCH_MODELS) $(VPY) -m pytest $(PYTEST_ARGS) -rs test/python/test_aot_real_models.py
 
 # The model corpus (tools/export_corpus.py): real architectures of
-# paddle.vision.models, PaddleClas, PaddleSeg and PaddleDetection (their pinned wheels,
+# paddle.vision.models, PaddleClas, PaddleSeg, PaddleDetection and PaddleNLP (their pinned wheels,
 # tools/corpus-libraries.txt, unpacked without dependencies) exported with
 # random weights by Paddle 3.3.1 into build/corpus/models; test-corpus runs
 # each through `paddle-mlir run` against Paddle's outputs.

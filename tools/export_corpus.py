@@ -129,6 +129,45 @@ def seg(module: str, factory: str, backbone: tuple | None = None, **kwargs):
     return build
 
 
+def nlp(arch: str, config: str, model: str, **settings):
+    """PaddleNLP's transformers/`arch` `model` of a `config` with `settings`
+    (shrunk: a vocabulary of 1000 tokens, 2 layers of width 64)."""
+    def build():
+        from corpus_libraries import import_paddlenlp_model
+        modeling, configuration = import_paddlenlp_model(LIBS, arch)
+        return getattr(modeling, model)(getattr(configuration, config)(**settings))
+    return build
+
+
+class _T5:
+    """PaddleNLP's T5Model called as a user calls it for inference: encoder
+    ids and decoder ids, the decoder's last hidden state back (no cache)."""
+
+    @staticmethod
+    def build():
+        t5 = nlp("t5", "T5Config", "T5Model", vocab_size=1000, d_model=64, d_kv=16, d_ff=128,
+                  num_layers=2, num_decoder_layers=2, num_heads=4,
+                  relative_attention_num_buckets=8)()
+
+        class T5(paddle.nn.Layer):
+            def __init__(self):
+                super().__init__()
+                self.t5 = t5
+
+            def forward(self, input_ids, decoder_input_ids):
+                out = self.t5(input_ids, decoder_input_ids=decoder_input_ids, use_cache=False,
+                              return_dict=False)
+                return out[0]
+        return T5()
+
+
+def tokens(*names: str, length: int = 16):
+    return [(name, [1, length], "int64") for name in names]
+
+
+_SMALL_BERT = dict(vocab_size=1000, hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
+                   intermediate_size=128, max_position_embeddings=64)
+
 class _PPYOLOE:
     """PaddleDetection's PP-YOLOE (ppdet/modeling/architectures/ppyoloe.py):
     CSPResNet, CustomCSPPAN and PPYOLOEHead with its post-processing (box
@@ -271,6 +310,16 @@ MODELS.update({
                       [("image", [1, 3, 128, 128], "float32"),
                        ("scale_factor", [1, 2], "float32", (0.5, 2.0))],
                       "PaddleDetection PicoDet-S (LCNet x0.75, LCPAN, PicoHeadV2) with NMS"),
+    "ppnlp_bert": (nlp("bert", "BertConfig", "BertModel", **_SMALL_BERT), tokens("input_ids"),
+                   "PaddleNLP BERT (sequence and pooled outputs), 2 layers, width 64"),
+    "ppnlp_ernie3": (nlp("ernie", "ErnieConfig", "ErnieModel", use_task_id=True,
+                         task_type_vocab_size=3, **_SMALL_BERT), tokens("input_ids"),
+                     "PaddleNLP ERNIE 3.0 (task-type embedding), 2 layers, width 64"),
+    "ppnlp_gpt2": (nlp("gpt", "GPTConfig", "GPTModel", **_SMALL_BERT), tokens("input_ids"),
+                   "PaddleNLP GPT-2 (causal mask from the input's shape), 2 layers, width 64"),
+    "ppnlp_t5": (_T5.build, tokens("input_ids", "decoder_input_ids"),
+                 "PaddleNLP T5 (relative position buckets, encoder-decoder; the decoder's "
+                 "causal mask under a pd.if on shapes), 2+2 layers, width 64"),
     "ppseg_pp_liteseg": (seg("pp_liteseg", "PPLiteSeg", backbone=("stdcnet", "STDC1", {}),
                              num_classes=4), image(128), "PaddleSeg PP-LiteSeg with STDC1"),
     "ppseg_deeplabv3p": (seg("deeplab", "DeepLabV3P",
