@@ -121,6 +121,22 @@ class ShapeOps(nn.Layer):
         return a + 1.0, paddle.flatten(c, 1)     # [N, 2, 8], [N, 8]
 
 
+class ShapeExpand(nn.Layer):
+    """GPT-2's position ids: an arange of the sequence length read from the
+    input's shape, expanded to its batch (pd.shape64, slice, stack, expand
+    on a dynamic batch), through an embedding, added to the input."""
+
+    def __init__(self):
+        super().__init__()
+        self.pos = nn.Embedding(8, 4)
+
+    def forward(self, x):                        # [N, 8, 4]
+        shape = paddle.shape(x)
+        ids = paddle.arange(shape[1], dtype="int64").unsqueeze(0)
+        ids = ids.expand([shape[0], shape[1]])   # [N, 8]
+        return x + self.pos(ids)
+
+
 class StaticCond(nn.Layer):
     """paddle.static.nn.cond with two results: one pd_op.if whose branches
     use the layer's output and the feed (values of the enclosing block)."""
@@ -444,6 +460,8 @@ MODELS = {
     # Static batch: F.lp_pool2d's Python asserts on a dynamic one.
     "ssd_head": (SsdHead, [("x", [2, 4, 3, 4], [2, 4, 3, 4]),
                            ("image", [2, 3, 24, 32], [2, 3, 24, 32])]),
+    # Shapes computed from a dynamic batch (GPT-2's position ids).
+    "shape_expand": (ShapeExpand, [("x", [None, 8, 4], [3, 8, 4])]),
 }
 
 

@@ -27,7 +27,7 @@ FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "paddle"
 MODELS = ["mlp", "cnn", "resblock", "encoder", "ln_gelu", "shape_ops",
           "cond", "while_loop", "dy2static", "constants", "losses", "recurrent", "yolo_head", "roi_head",
           "special_functions", "fill_diagonal_hinge", "einsum_broadcast", "pool_index", "scatter_nd",
-          "data_dependent", "nms_head", "statistics", "ssd_head"]
+          "data_dependent", "nms_head", "statistics", "ssd_head", "shape_expand"]
 WITH_PARAMS = [m for m in MODELS if m not in ("shape_ops", "losses", "special_functions", "fill_diagonal_hinge", "pool_index", "scatter_nd", "data_dependent", "nms_head", "statistics")]
 
 def io(name):

@@ -6,7 +6,8 @@
 //
 //   pd.shape(x), pd.shape64(x), x static -> pd.full_int_array [dims]
 //   pd.numel(x), x static          -> pd.full(n)
-//   slice(full_int_array, constant bounds) on axis 0
+//   slice(full_int_array, constant bounds) on axis 0, and
+//   slice(pd.shape64(x)) of static dims of x (others dynamic)
 //                                  -> pd.full_int_array (pd.full if 0-D)
 //   stack(combine of 0-D integer pd.full), axis 0
 //                                  -> pd.full_int_array [values]
@@ -137,13 +138,33 @@ bool isIntArrayType(Type type, int64_t n) {
          isa<IntegerType>(shaped.getElementType());
 }
 
+/// The values of a 1-D integer array where known: all of a
+/// pd.full_int_array; the static dims of a pd.shape / pd.shape64 of a
+/// ranked tensor (ShapedType::kDynamic for the others).
+std::optional<SmallVector<int64_t>> partialArray(Value value) {
+  if (std::optional<SmallVector<int64_t>> all = constantArray(value))
+    return all;
+  Value of;
+  if (auto shape = value.getDefiningOp<ShapeOp>())
+    of = shape.getInput();
+  else if (auto shape64 = value.getDefiningOp<Shape64Op>())
+    of = shape64.getInput();
+  auto type = of ? dyn_cast<ShapedType>(of.getType()) : ShapedType();
+  if (!type || !type.hasRank())
+    return std::nullopt;
+  return SmallVector<int64_t>(type.getShape());
+}
+
 /// slice(full_int_array, starts, ends) along axis 0 with constant bounds:
 /// the sliced values (a 0-D pd.full when decrease_axis drops the axis), as
-/// shape computations take one dim of pd.shape64 (`x.shape[0]`).
+/// shape computations take one dim of pd.shape64 (`x.shape[0]`). Also a
+/// slice of pd.shape64 of a tensor whose other dims are dynamic, where the
+/// dims it takes are static (`x.shape[1]` of a [?, 16, 64] activation: a
+/// model exported with a dynamic batch).
 struct FoldSliceOfConstantArray : OpRewritePattern<SliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(SliceOp op, PatternRewriter &rewriter) const override {
-    std::optional<SmallVector<int64_t>> values = constantArray(op.getInput());
+    std::optional<SmallVector<int64_t>> values = partialArray(op.getInput());
     std::optional<SmallVector<int64_t>> starts = constantArray(op.getStarts());
     std::optional<SmallVector<int64_t>> ends = constantArray(op.getEnds());
     if (!values || !starts || !ends || op.getAxes().size() != 1 || op.getAxes()[0] != 0 ||
@@ -154,6 +175,8 @@ struct FoldSliceOfConstantArray : OpRewritePattern<SliceOp> {
     auto clamp = [n](int64_t v) { return std::clamp<int64_t>(v < 0 ? v + n : v, 0, n); };
     int64_t begin = clamp((*starts)[0]), end = std::max(begin, clamp((*ends)[0]));
     SmallVector<int64_t> sliced(values->begin() + begin, values->begin() + end);
+    if (llvm::any_of(sliced, ShapedType::isDynamic))
+      return failure();
     ArrayRef<int64_t> decrease = op.getDecreaseAxis();
     auto type = cast<ShapedType>(op.getType());
     if (decrease.size() == 1 && decrease[0] == 0) {

@@ -466,7 +466,8 @@ def _lower_to_llvm(module: ir.Module, parallel: bool, runtime_checks: bool = Tru
     # Feed shapes were just substituted: results may carry the old types
     # until shapes are re-inferred.
     run_pipeline(module, "pd-infer-shapes", description=description, verify_each=False)
-    run_pipeline(module, "pd-reduce-inplace-variants,pd-maximize-value-semantics,pd-infer-shapes",
+    # Then shape computations fold now that the feed shapes are known.
+    run_pipeline(module, "pd-reduce-inplace-variants,pd-maximize-value-semantics,pd-refine-shapes",
                  description=description)
     fetch_types = cpu.fetch_types(module)
     # Lower first: an op that cannot be lowered is the better diagnostic.

@@ -391,7 +391,8 @@ def compile_program(module: ir.Module, *, parallel: bool = False, vectorize: boo
     # Feed shapes were just substituted: until shapes are re-inferred,
     # results (e.g. of pd.combine) may still carry the old types.
     run_pipeline(module, "pd-infer-shapes", description=description, verify_each=False)
-    run_pipeline(module, "pd-reduce-inplace-variants,pd-maximize-value-semantics,pd-infer-shapes",
+    # Then shape computations fold now that the feed shapes are known.
+    run_pipeline(module, "pd-reduce-inplace-variants,pd-maximize-value-semantics,pd-refine-shapes",
                  description=description)
     fetches = fetch_types(module)
     # Lower first: an op that cannot be lowered is the better diagnostic.

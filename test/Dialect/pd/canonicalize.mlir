@@ -269,3 +269,22 @@ func.func @kept_if(%x: !pd.vtensor<2x3xf32>, %c: !pd.tensor<i1>) -> (!pd.tensor<
   }
   return %r, %s : !pd.tensor<2x3xf32>, !pd.tensor<?x?xf32>
 }
+
+// -----
+
+// A static dim of a tensor whose batch is dynamic folds out of its shape;
+// the dynamic one stays a run-time slice.
+// CHECK-LABEL: func.func @partial_shape
+// CHECK: %[[S:.*]] = pd.shape64 %{{.*}} : (!pd.vtensor<?x16x64xf32>) -> !pd.vtensor<3xi64>
+// CHECK: %[[B:.*]] = pd.slice %[[S]]
+// CHECK: %[[SIXTEEN:.*]] = pd.full(16) : !pd.vtensor<i64>
+// CHECK: return %[[B]], %[[SIXTEEN]]
+func.func @partial_shape(%x: !pd.vtensor<?x16x64xf32>) -> (!pd.vtensor<i64>, !pd.vtensor<i64>) {
+  %s = pd.shape64 %x : (!pd.vtensor<?x16x64xf32>) -> !pd.vtensor<3xi64>
+  %zero = pd.full_int_array [0] : !pd.vtensor<1xi64>
+  %one = pd.full_int_array [1] : !pd.vtensor<1xi64>
+  %two = pd.full_int_array [2] : !pd.vtensor<1xi64>
+  %b = pd.slice %s, %zero, %one {axes = array<i64: 0>, decrease_axis = array<i64: 0>, infer_flags = array<i64: 1>} : (!pd.vtensor<3xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<i64>
+  %t = pd.slice %s, %one, %two {axes = array<i64: 0>, decrease_axis = array<i64: 0>, infer_flags = array<i64: 1>} : (!pd.vtensor<3xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<i64>
+  return %b, %t : !pd.vtensor<i64>, !pd.vtensor<i64>
+}
