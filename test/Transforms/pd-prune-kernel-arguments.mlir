@@ -85,3 +85,28 @@ module {
     llvm.return
   }
 }
+
+// -----
+
+// Left alone: a parallel body whose dispatch declaration does not match
+// it (pd-lower-parallel-dispatch reports that one), and a variadic function.
+// CHECK-LABEL: llvm.func @mismatched_dispatch(i64, !llvm.ptr, f32) attributes {pd.parallel_body = @body}
+// CHECK-LABEL: llvm.func internal @body(
+// CHECK-SAME: %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr)
+// CHECK-LABEL: llvm.func internal @variadic(
+// CHECK-SAME: %{{.*}}: !llvm.ptr, ...)
+module {
+  llvm.func @mismatched_dispatch(i64, !llvm.ptr, f32) attributes {pd.parallel_body = @body}
+  llvm.func internal @body(%begin: i64, %end: i64, %p: !llvm.ptr) {
+    llvm.return
+  }
+  llvm.func internal @variadic(%p: !llvm.ptr, ...) {
+    llvm.return
+  }
+  llvm.func @user(%p: !llvm.ptr, %k: f32) {
+    %c = llvm.mlir.constant(1 : i64) : i64
+    llvm.call @mismatched_dispatch(%c, %p, %k) : (i64, !llvm.ptr, f32) -> ()
+    llvm.call @variadic(%p, %c) vararg(!llvm.func<void (ptr, ...)>) : (!llvm.ptr, i64) -> ()
+    llvm.return
+  }
+}
