@@ -334,6 +334,40 @@ struct FoldReshape : OpRewritePattern<ReshapeOp> {
   }
 };
 
+/// The value of a one-element bool or integer tensor that is a constant
+/// (pd.constant or pd.full, through pd.to_vtensor and through a
+/// pd.to_tensor copy nothing else uses, so nothing writes it): a pd.if's
+/// condition once shapes have folded.
+std::optional<bool> getConstantCondition(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (auto toTensor = dyn_cast<ToTensorOp>(def)) {
+      if (!toTensor->getResult(0).hasOneUse())
+        return std::nullopt;
+      v = toTensor.getOperand();
+      continue;
+    }
+    if (auto toValue = dyn_cast<ToVTensorOp>(def)) {
+      v = toValue.getOperand();
+      continue;
+    }
+    Attribute value;
+    if (auto full = dyn_cast<FullOp>(def)) {
+      value = full.getValue();
+    } else if (auto constant = dyn_cast<ConstantOp>(def)) {
+      auto elements = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (!elements || elements.getNumElements() != 1)
+        return std::nullopt;
+      value = *elements.getValues<Attribute>().begin();
+    }
+    if (auto b = dyn_cast_or_null<BoolAttr>(value))
+      return b.getValue();
+    if (auto i = dyn_cast_or_null<IntegerAttr>(value))
+      return !i.getValue().isZero();
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 /// Whether `value` may take a more static type of the same element type:
 /// every user is a pd op whose operand types may be more static than its
 /// own types say (not pd.fetch, pd.yield, pd.to_tensor or pd.to_vtensor,
@@ -389,34 +423,6 @@ struct InlineIfOfConstantCondition : OpRewritePattern<IfOp> {
 };
 
 } // namespace
-
-std::optional<bool> mlir::pd::getConstantCondition(Value v) {
-  while (Operation *def = v.getDefiningOp()) {
-    if (auto toTensor = dyn_cast<ToTensorOp>(def)) {
-      v = toTensor.getOperand();
-      continue;
-    }
-    if (auto toValue = dyn_cast<ToVTensorOp>(def)) {
-      v = toValue.getOperand();
-      continue;
-    }
-    Attribute value;
-    if (auto full = dyn_cast<FullOp>(def)) {
-      value = full.getValue();
-    } else if (auto constant = dyn_cast<ConstantOp>(def)) {
-      auto elements = dyn_cast<DenseElementsAttr>(constant.getValue());
-      if (!elements || elements.getNumElements() != 1)
-        return std::nullopt;
-      value = *elements.getValues<Attribute>().begin();
-    }
-    if (auto b = dyn_cast_or_null<BoolAttr>(value))
-      return b.getValue();
-    if (auto i = dyn_cast_or_null<IntegerAttr>(value))
-      return !i.getValue().isZero();
-    return std::nullopt;
-  }
-  return std::nullopt;
-}
 
 void PdDialect::getCanonicalizationPatterns(RewritePatternSet &results) const {
   MLIRContext *ctx = getContext();

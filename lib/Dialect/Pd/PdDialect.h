@@ -86,11 +86,6 @@ bool areShapesCompatible(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs);
 /// Prints `[2, ?, 3]` for diagnostics.
 std::string shapeToString(ArrayRef<int64_t> shape);
 
-/// The value of a one-element bool or integer tensor that is a constant
-/// (pd.constant or pd.full, through pd.to_tensor / pd.to_vtensor): a
-/// pd.if's condition once shapes have folded. Defined in PdCanonicalize.cpp.
-std::optional<bool> getConstantCondition(Value cond);
-
 } // namespace mlir::pd
 
 #define GET_ATTRDEF_CLASSES

@@ -288,3 +288,25 @@ func.func @partial_shape(%x: !pd.vtensor<?x16x64xf32>) -> (!pd.vtensor<i64>, !pd
   %t = pd.slice %s, %one, %two {axes = array<i64: 0>, decrease_axis = array<i64: 0>, infer_flags = array<i64: 1>} : (!pd.vtensor<3xi64>, !pd.vtensor<1xi64>, !pd.vtensor<1xi64>) -> !pd.vtensor<i64>
   return %b, %t : !pd.vtensor<i64>, !pd.vtensor<i64>
 }
+
+// -----
+
+// Left alone: the condition's tensor is a copy of a constant that is
+// overwritten before the pd.if reads it.
+// CHECK-LABEL: func.func @written_condition
+// CHECK: pd.copy_to
+// CHECK: pd.if
+func.func @written_condition(%x: !pd.vtensor<2x3xf32>, %c: !pd.vtensor<i1>) -> !pd.tensor<2x3xf32> {
+  %f = pd.full(false) : !pd.vtensor<i1>
+  %ft = pd.to_tensor %f : !pd.vtensor<i1>
+  pd.copy_to %c, %ft : !pd.vtensor<i1>, !pd.tensor<i1>
+  %r = pd.if %ft : !pd.tensor<i1> -> !pd.tensor<2x3xf32> {
+    %at = pd.to_tensor %x : !pd.vtensor<2x3xf32>
+    pd.yield %at : !pd.tensor<2x3xf32>
+  } else {
+    %b = pd.relu %x : (!pd.vtensor<2x3xf32>) -> !pd.vtensor<2x3xf32>
+    %bt = pd.to_tensor %b : !pd.vtensor<2x3xf32>
+    pd.yield %bt : !pd.tensor<2x3xf32>
+  }
+  return %r : !pd.tensor<2x3xf32>
+}
