@@ -1,0 +1,103 @@
+"""pd-conv-to-winograd (in pd-inference-opt): 3x3, stride 1 convolutions of
+many channels with frozen weights run as Winograd's F(2x2, 3x3); they still
+compute what numpy does (float64 reference) at batch 1 and 2, odd and even
+map sizes (odd ones crop the last tile), asymmetric paddings, with the bias,
+batch norm and activation that follow; other convolutions are left alone."""
+
+import numpy as np
+import pytest
+
+from paddle_mlir import nn, run_pipeline, static
+from paddle_mlir.nn.initializer import set_global_seed
+from paddle_mlir.utils import unique_name
+
+
+def _conv_reference(x, w, pads):
+    top, bottom, left, right = pads
+    xp = np.pad(x.astype(np.float64), ((0, 0), (0, 0), (top, bottom), (left, right)))
+    oh, ow = xp.shape[2] - 2, xp.shape[3] - 2
+    out = np.zeros((x.shape[0], w.shape[0], oh, ow))
+    for i in range(3):
+        for j in range(3):
+            out += np.einsum("oc,nchw->nohw", w[:, :, i, j].astype(np.float64),
+                             xp[:, :, i:i + oh, j:j + ow])
+    return out
+
+
+def _program(batch, cin, cout, hw, padding, bn=False):
+    set_global_seed(hw[0] * 100 + hw[1] + cin)
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        x = static.data("x", [batch, cin, hw[0], hw[1]], "float32")
+        conv = nn.Conv2D(cin, cout, 3, padding=padding, bias_attr=None if not bn else False)
+        y = conv(x)
+        norm = None
+        if bn:
+            norm = nn.BatchNorm2D(cout)
+            norm.eval()  # inference: running statistics, folded into the filter
+            y = nn.ReLU()(norm(y))
+        main.fetch(y, "y")
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    return main, exe, conv, norm
+
+
+def _run_optimized(main, exe, x):
+    main.freeze()
+    run_pipeline(main.module, "pd-inference-opt", description="winograd")
+    text = str(main.module)
+    (y,) = exe.run(main, feed={"x": x}, fetch_list=["y"])
+    return y, text
+
+
+@pytest.mark.parametrize("batch, cin, cout, hw, padding", [
+    (1, 96, 128, (14, 14), 1),          # even maps: whole tiles
+    (2, 128, 96, (7, 7), 1),            # odd maps: the last tile cropped; batch 2
+    (1, 96, 96, (13, 12), [1, 1, 0, 2]),  # asymmetric paddings, a rectangle
+    (1, 100, 112, (13, 14), 0),         # no padding: an 11x12 output
+])
+def test_winograd_matches_numpy(batch, cin, cout, hw, padding):
+    main, exe, conv, _ = _program(batch, cin, cout, hw, padding)
+    w = np.array(main.parameters[conv.weight.name])
+    b = np.array(main.parameters[conv.bias.name])
+    x = np.random.default_rng(cin).standard_normal((batch, cin, *hw)).astype(np.float32)
+    y, text = _run_optimized(main, exe, x)
+    assert "pd.conv2d" not in text and "winograd_filter" in text, text
+    pads = [padding] * 4 if isinstance(padding, int) else padding
+    ref = _conv_reference(x, w, pads) + b[None, :, None, None]
+    assert y.shape == ref.shape
+    np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4 * np.abs(ref).max())
+
+
+def test_winograd_after_batch_norm_folding_matches_numpy():
+    main, exe, conv, norm = _program(1, 128, 128, (12, 12), 1, bn=True)
+    rng = np.random.default_rng(5)
+    # Non-trivial running statistics, so that the folded weights differ.
+    main.parameters[norm._mean.name] = rng.standard_normal(128).astype(np.float32)
+    main.parameters[norm._variance.name] = rng.uniform(0.5, 2, 128).astype(np.float32)
+    p = {k: np.array(v, np.float64) for k, v in main.parameters.items()}
+    x = rng.standard_normal((1, 128, 12, 12)).astype(np.float32)
+    y, text = _run_optimized(main, exe, x)
+    assert "pd.conv2d" not in text and "pd.batch_norm" not in text, text
+    c = _conv_reference(x, p[conv.weight.name], [1] * 4)
+    scale = p[norm.weight.name] / np.sqrt(p[norm._variance.name] + 1e-5)
+    ref = np.maximum((c - p[norm._mean.name][None, :, None, None]) * scale[None, :, None, None]
+                     + p[norm.bias.name][None, :, None, None], 0)
+    np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4 * np.abs(ref).max())
+
+
+@pytest.mark.parametrize("cin, hw, stride, groups", [
+    (32, 12, 1, 1), (96, 5, 1, 1), (96, 12, 2, 1), (96, 12, 1, 2)])
+def test_other_convolutions_are_left_alone(cin, hw, stride, groups):
+    """Too few channels (below min-channels = 96), too few tiles (a 5x5
+    map: 9, below min-tiles = 16), stride 2, grouped."""
+    set_global_seed(1)
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        x = static.data("x", [1, cin, hw, hw], "float32")
+        main.fetch(nn.Conv2D(cin, 96, 3, stride=stride, padding=1, groups=groups)(x), "y")
+    static.Executor("cpu").run(startup)
+    main.freeze()
+    run_pipeline(main.module, "pd-inference-opt", description="left alone")
+    text = str(main.module)
+    assert "pd.conv2d" in text and "winograd_filter" not in text, text
