@@ -28,9 +28,6 @@ void mlir::paddle::buildInferenceOptPipeline(OpPassManager &pm) {
   // After the batch norms are folded into them: 1x1 convolutions of 1x1
   // maps as matmuls with pre-transposed weights.
   pm.addPass(pd::createPdConvToLinear());
-  // 3x3 convolutions of many channels as Winograd's F(2x2, 3x3): 2.25x
-  // fewer multiply-adds in 16 matmuls of pre-transformed weights.
-  pm.addPass(pd::createPdConvToWinograd());
   // A row times frozen weights (batch 1) as the weights' rows times a
   // column: the rows split over the threads.
   pm.addPass(pd::createPdVectorMatrixAsMatvec());
@@ -54,8 +51,10 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   // pd -> linalg/tensor; elementwise producers fuse into their consumers.
   p += runtimeChecks ? "convert-pd-to-linalg," : "convert-pd-to-linalg{runtime-checks=false},";
   p += "canonicalize,func.func(pd-fuse-linalg-elementwise),canonicalize,cse,";
+  // 3x3 convolutions of many channels as Winograd's F(2x2, 3x3) (2.25x
+  // fewer multiply-adds), the others as im2col + matmul.
   if (vectorize)
-    p += "func.func(pd-conv-to-im2col),";
+    p += "func.func(pd-conv-to-winograd,pd-conv-to-im2col),";
   // Padded activations: their producers write into the padded buffer.
   p += "func.func(pd-decompose-pad),canonicalize,";
   // After the last cse: each convolution accumulates into a fill of its own.

@@ -249,67 +249,6 @@ def PdConvToLinear : Pass<"pd-conv-to-linear"> {
   let dependentDialects = ["::mlir::pd::PdDialect"];
 }
 
-def PdConvToWinograd : Pass<"pd-conv-to-winograd"> {
-  let summary = "A 3x3, stride 1 convolution with frozen weights becomes Winograd's F(2x2, 3x3): 16 matmuls of transformed tiles";
-  let description = [{
-    Winograd's minimal filtering F(2x2, 3x3) (Lavin & Gray, 2015) computes
-    each 2x2 block of a 3x3 convolution's outputs from a 4x4 tile of its
-    input with 16 multiplications per input channel instead of 36:
-
-      Y = A^T [ (G g G^T) (*) (B^T d B) ] A
-
-    summed over the input channels, where (*) multiplies elementwise. Summed
-    over channels, each of the 16 tile positions is a matmul: the
-    transformed filters U[16, Cout, Cin], computed here at compile time from
-    the frozen weights (in double precision), times the transformed input
-    tiles V[16, Cin, N * tiles]. The transforms B^T d B and A^T m A are
-    additions and subtractions of strided slices (rows first, then
-    columns), which `pd-fuse-elementwise` fuses into a few kernels.
-
-    The matmuls do 2.25 times fewer multiply-adds than the convolution; the
-    transforms cost memory passes over the tiles, which pay off where the
-    channels are many and the maps small. On the 2-core AVX-512 machine of
-    the benchmark, a 256-channel 14x14 layer ran 1.7x faster, 128 channels
-    at 28x28 1.3x, 512 channels at 7x7 1.5x, 64 channels at 56x56 1.2x
-    slower (hence `min-channels`). ResNet-18 ran 14% faster, ResNet-50 10%. The rounding error is that of the convolution's own
-    order of summation (the transforms' coefficients are 0, 1/2 and 1).
-
-    Only `pd.conv2d` with a frozen f32 `pd.constant` filter [Cout, Cin, 3,
-    3], one group, NCHW, strides and dilations 1, explicit paddings, static
-    shapes, at least `min-channels` input and output channels and at least
-    `min-tiles` 2x2 output tiles (a 7x7 map at batch 1 has 16: ResNet-50's
-    last 512-channel layers still ran 1.5x faster; narrower matmuls run far
-    from the FMA peak); anything else is left alone.
-
-    Before:
-
-    ```mlir
-    %w = pd.constant dense_resource<w> : tensor<256x256x3x3xf32> : !pd.vtensor<256x256x3x3xf32>
-    %y = pd.conv2d %x, %w {paddings = array<i32: 1, 1>, strides = array<i32: 1, 1>} : (!pd.vtensor<1x256x14x14xf32>, !pd.vtensor<256x256x3x3xf32>) -> !pd.vtensor<1x256x14x14xf32>
-    ```
-
-    After (abridged):
-
-    ```mlir
-    %p = pd.pad %x, %zero {paddings = array<i32: 0, 0, 0, 0, 1, 1, 1, 1>} : ... -> !pd.vtensor<1x256x16x16xf32>
-    %r0 = pd.strided_slice %p, %c0, %c14, %c2 {axes = array<i32: 2>} : ... -> !pd.vtensor<1x256x7x16xf32>
-    ...                                  // B^T d B: rows, then columns
-    %v = pd.reshape %t, %shape : (!pd.vtensor<4x4x1x256x7x7xf32>, ...) -> !pd.vtensor<16x256x49xf32>
-    %u = pd.constant dense_resource<winograd_filter> : tensor<16x256x256xf32> : !pd.vtensor<16x256x256xf32>
-    %m = pd.matmul %u, %v : (...) -> !pd.vtensor<16x256x49xf32>
-    ...                                  // A^T m A: columns, then rows
-    %y = pd.reshape %z, %s : (!pd.vtensor<1x256x7x2x7x2xf32>, ...) -> !pd.vtensor<1x256x14x14xf32>
-    ```
-  }];
-  let options = [
-    Option<"minChannels", "min-channels", "int64_t", /*default=*/"96",
-           "Rewrite only convolutions with at least this many input and output channels">,
-    Option<"minTiles", "min-tiles", "int64_t", /*default=*/"16",
-           "Rewrite only convolutions with at least this many 2x2 output tiles (over the batch)">,
-  ];
-  let dependentDialects = ["::mlir::pd::PdDialect"];
-}
-
 def PdVectorMatrixAsMatvec : Pass<"pd-vector-matrix-as-matvec"> {
   let summary = "A row times frozen weights becomes the transposed weights times a column";
   let description = [{
@@ -648,6 +587,71 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
     "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect"
   ];
+}
+
+def PdConvToWinograd : Pass<"pd-conv-to-winograd", "::mlir::func::FuncOp"> {
+  let summary = "A 3x3, stride 1 convolution with constant weights becomes Winograd's F(2x2, 3x3): 16 matmuls between two data transforms";
+  let description = [{
+    Winograd's minimal filtering F(2x2, 3x3) (Lavin & Gray, 2015) computes
+    each 2x2 block of a 3x3 convolution's outputs from a 4x4 tile of its
+    (padded) input with 16 multiplications per input channel instead of 36:
+
+      Y = A^T [ (G g G^T) (*) (B^T d B) ] A
+
+    summed over the input channels, where (*) multiplies elementwise. Summed
+    over channels, each of the 16 tile positions is a matmul: the
+    transformed filters U[16, Cout, Cin], computed here at compile time from
+    the constant weights (in double precision), times the transformed input
+    tiles V[16, Cin, N * tiles] (`linalg.batch_matmul`, which
+    `pd-tile-and-vectorize` tiles like any matmul). The data transforms are
+    `linalg.generic` ops marked `pd.winograd` ("input", "output"): sums of
+    the 16 windows times constant coefficients, which any lowering computes
+    correctly, and which `pd-tile-and-vectorize` code-generates as vectors
+    of tiles (stride-2 rows deinterleaved, the transforms' additions and
+    subtractions, the output's two columns per tile interleaved into one
+    store).
+
+    The matmuls do 2.25 times fewer multiply-adds than the convolution; the
+    transforms cost a pass over the tiles each, which pays off where the
+    channels are many. The rounding error is that of a different order of
+    summation (the coefficients are 0, +-1/2 and +-1).
+
+    Only `linalg.conv_2d_nchw_fchw` on static f32 tensors with a constant
+    filter [Cout, Cin, 3, 3] (dense or dense_resource), strides and
+    dilations 1, a zero-filled init, at least `min-channels` input and
+    output channels and at least `min-tiles` 2x2 output tiles over the batch
+    (a 5x5 map at batch 1 has 9: matmuls that narrow run far from the FMA
+    peak); anything else is left alone. An odd output is computed in whole
+    tiles (the input padded by one more row or column) and cropped.
+
+    Before:
+
+    ```mlir
+    %w = arith.constant dense_resource<w> : tensor<256x256x3x3xf32>
+    %y = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+           ins(%x, %w : tensor<1x256x16x16xf32>, tensor<256x256x3x3xf32>) outs(%zeros : tensor<1x256x14x14xf32>) -> tensor<1x256x14x14xf32>
+    ```
+
+    After (abridged):
+
+    ```mlir
+    %v = linalg.generic {...} ins(%x, ..., %x, %k0, ..., %k15 : ...) outs(%e : tensor<4x4x256x1x7x7xf32>) attrs = {pd.winograd = "input"} {...}
+    %vc = tensor.collapse_shape %v [[0, 1], [2], [3, 4, 5]] : tensor<4x4x256x1x7x7xf32> into tensor<16x256x49xf32>
+    %u = arith.constant dense_resource<winograd_filter> : tensor<16x256x256xf32>
+    %m = linalg.batch_matmul ins(%u, %vc : tensor<16x256x256xf32>, tensor<16x256x49xf32>) outs(%z : tensor<16x256x49xf32>) -> tensor<16x256x49xf32>
+    %me = tensor.expand_shape %m [[0, 1], [2], [3, 4, 5]] ... into tensor<4x4x256x1x7x7xf32>
+    %o = linalg.generic {...} ins(%me, ..., %me, %c0, ..., %c15 : ...) outs(%e2 : tensor<1x256x7x2x7x2xf32>) attrs = {pd.winograd = "output"} {...}
+    %y = tensor.collapse_shape %o [[0], [1], [2, 3], [4, 5]] : tensor<1x256x7x2x7x2xf32> into tensor<1x256x14x14xf32>
+    ```
+  }];
+  let options = [
+    Option<"minChannels", "min-channels", "int64_t", /*default=*/"96",
+           "Rewrite only convolutions with at least this many input and output channels">,
+    Option<"minTiles", "min-tiles", "int64_t", /*default=*/"16",
+           "Rewrite only convolutions with at least this many 2x2 output tiles (over the batch)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def PdConvToIm2col : Pass<"pd-conv-to-im2col", "::mlir::func::FuncOp"> {

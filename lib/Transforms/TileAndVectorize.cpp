@@ -9,6 +9,7 @@
 #include "Transforms/Passes.h"
 #include "Transforms/Epilogues.h"
 #include "Transforms/Im2colPanels.h"
+#include "Transforms/Winograd.h"
 #include "Transforms/Matvec.h"
 #include "Transforms/RowAccess.h"
 #include "Transforms/TileBuffers.h"
@@ -1492,6 +1493,22 @@ struct PdTileAndVectorizePass
     return false;
   }
 
+  /// The view of `op`'s output that the generic right after it (past views
+  /// and allocations) reads, if any: a candidate epilogue's input.
+  static Value readByNextGeneric(linalg::GenericOp op) {
+    Operation *next = op->getNextNode();
+    while (next && isa<ViewLikeOpInterface, memref::AllocOp, memref::AllocaOp>(next))
+      next = next->getNextNode();
+    auto generic = dyn_cast_or_null<linalg::GenericOp>(next);
+    if (!generic)
+      return {};
+    Value root = pd::bufferRoot(op.getDpsInits()[0]);
+    for (Value in : generic.getDpsInputs())
+      if (isa<MemRefType>(in.getType()) && pd::bufferRoot(in) == root)
+        return in;
+    return {};
+  }
+
   /// The body of `epilogue` (findRowEpilogue) on one row of `width` lanes:
   /// its read of `result` is `value`, its other inputs are read at `at`
   /// (identity maps) or loaded once and broadcast (no innermost dim), the
@@ -1713,7 +1730,7 @@ struct PdTileAndVectorizePass
     SmallVector<linalg::LinalgOp> matmuls, elementwise;
     DenseMap<Operation *, pd::MatmulEpilogue> epilogues; // by matmul
     SmallVector<linalg::LinalgOp> depthwise; // and pooling: window kernels
-    SmallVector<linalg::GenericOp> im2cols;
+    SmallVector<linalg::GenericOp> im2cols, winograds;
     depthLoops.clear();
     epilogueTiles.clear();
     // An op on buffers with an empty loop (a slice past the end, an empty
@@ -1730,6 +1747,13 @@ struct PdTileAndVectorizePass
     fn.walk([&](linalg::LinalgOp op) {
       if (op->getParentOfType<linalg::LinalgOp>())
         return;
+      // Winograd's data transforms (pd-conv-to-winograd): kernels of their
+      // own, or the generic lowering where the op is not what they expect.
+      if (op->hasAttr("pd.winograd")) {
+        if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
+          winograds.push_back(generic);
+        return;
+      }
       if (op->hasAttr("pd.im2col")) {
         if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
           im2cols.push_back(generic);
@@ -1845,6 +1869,37 @@ struct PdTileAndVectorizePass
         }
       }
       windowBorderFills.clear();
+    }
+    // Winograd's transforms, an output transform with the elementwise op
+    // after it (bias, activation, residual add) on each row it stores.
+    for (linalg::GenericOp op : winograds) {
+      linalg::GenericOp epilogue;
+      pd::WinogradEpilogue rows;
+      auto kind = op->getAttrOfType<StringAttr>("pd.winograd");
+      if (fuseEpilogues && kind && kind.getValue() == "output" && op.getNumDpsInits() == 1)
+        if (Value read = readByNextGeneric(op)) {
+          epilogue = pd::findRowEpilogue(op, read, op.getDpsInputs());
+          if (epilogue &&
+              (!llvm::is_contained(elementwise,
+                                   cast<linalg::LinalgOp>(epilogue.getOperation())) ||
+               !moveDefinitionsBefore(epilogue, op)))
+            epilogue = nullptr;
+          if (epilogue) {
+            rows.read = read;
+            rows.out = epilogue.getDpsInits()[0];
+            rows.keepResult = isReadElsewhere(op.getDpsInits()[0], {op, epilogue});
+            rows.apply = [&, read](RowAccess &access, Value value, ValueRange at, Value count,
+                                   Value mask) {
+              return rowEpilogue(rewriter, access, epilogue, read, value, at, count, mask);
+            };
+          }
+        }
+      if (!pd::codegenWinograd(rewriter, op, vectorWidth, minParallelElements,
+                               epilogue ? &rows : nullptr) ||
+          !epilogue)
+        continue;
+      llvm::erase(elementwise, cast<linalg::LinalgOp>(epilogue.getOperation()));
+      rewriter.eraseOp(epilogue);
     }
     for (linalg::LinalgOp op : elementwise)
       codegenElementwise(rewriter, op);

@@ -1,95 +1,114 @@
-// RUN: paddle-opt %s -split-input-file -pd-conv-to-winograd='min-channels=1 min-tiles=1' | FileCheck %s
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=1 min-tiles=1}))' | FileCheck %s
 // With the default options (96 channels, 16 tiles) these small ones stay.
-// RUN: paddle-opt %s -split-input-file -pd-conv-to-winograd | FileCheck %s --check-prefix=DEFAULT
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd))' | FileCheck %s --check-prefix=DEFAULT
+// Running it twice changes nothing more.
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=1 min-tiles=1},pd-conv-to-winograd{min-channels=1 min-tiles=1}))' | FileCheck %s
 
 // A 3x3 filter of ones: G g G^T is the outer product of [1, 3/2, 1/2, 1]
-// with itself. The input is padded to 2 tiles + 2 = 6, transformed by rows
-// (strided slices along H) and columns (along W), multiplied position by
-// position (16 matmuls), transformed back and interleaved.
-// CHECK-LABEL: func.func @winograd
-// CHECK: %[[P:.*]] = pd.pad %{{.*}} {paddings = array<i32: 0, 0, 0, 0, 1, 1, 1, 1>} : {{.*}} -> !pd.vtensor<1x1x6x6xf32>
-// CHECK-COUNT-4: pd.strided_slice %[[P]], {{.*}} {axes = array<i32: 2>} : {{.*}} -> !pd.vtensor<1x1x2x6xf32>
-// CHECK: %[[T:.*]] = pd.stack {{.*}} -> !pd.vtensor<4x1x1x2x6xf32>
-// CHECK-COUNT-4: pd.strided_slice %[[T]], {{.*}} {axes = array<i32: 4>} : {{.*}} -> !pd.vtensor<4x1x1x2x2xf32>
-// CHECK: pd.stack {{.*}} {axis = 1 : i32} : {{.*}} -> !pd.vtensor<4x4x1x1x2x2xf32>
-// CHECK: %[[V:.*]] = pd.reshape {{.*}} -> !pd.vtensor<16x1x4xf32>
-// CHECK: %[[U:.*]] = pd.constant dense<{{\[}}[{{\[}}1.000000e+00]], {{\[}}[1.500000e+00]], {{\[}}[5.000000e-01]], {{\[}}[1.000000e+00]], {{\[}}[1.500000e+00]], {{\[}}[2.250000e+00]], {{\[}}[7.500000e-01]], {{\[}}[1.500000e+00]], {{\[}}[5.000000e-01]], {{\[}}[7.500000e-01]], {{\[}}[2.500000e-01]], {{\[}}[5.000000e-01]], {{\[}}[1.000000e+00]], {{\[}}[1.500000e+00]], {{\[}}[5.000000e-01]], {{\[}}[1.000000e+00]]]> : tensor<16x1x1xf32>
-// CHECK: %[[M:.*]] = pd.matmul %[[U]], %[[V]] : (!pd.vtensor<16x1x1xf32>, !pd.vtensor<16x1x4xf32>) -> !pd.vtensor<16x1x4xf32>
-// CHECK: pd.reshape %[[M]], {{.*}} -> !pd.vtensor<4x4x1x1x2x2xf32>
-// CHECK: pd.stack {{.*}} -> !pd.vtensor<4x2x1x1x2x2xf32>
-// CHECK: %[[Y:.*]] = pd.stack {{.*}} -> !pd.vtensor<2x2x1x1x2x2xf32>
-// CHECK: %[[I:.*]] = pd.transpose %[[Y]] {perm = array<i32: 3, 2, 4, 0, 5, 1>} : {{.*}} -> !pd.vtensor<1x1x2x2x2x2xf32>
-// CHECK: %[[R:.*]] = pd.reshape %[[I]], {{.*}} -> !pd.vtensor<1x1x4x4xf32>
+// with itself. The input tiles are transformed (a generic marked
+// pd.winograd = "input": 16 windows, 16 coefficient constants), multiplied
+// position by position (16 matmuls), transformed back and their rows and
+// columns merged.
+// CHECK-DAG: #[[W00:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d2, d4 * 2, d5 * 2)>
+// CHECK-DAG: #[[W33:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d2, d4 * 2 + 3, d5 * 2 + 3)>
+// CHECK-DAG: #[[M00:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (0, 0, d1, d0, d2, d4)>
+// CHECK-DAG: #[[M33:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (3, 3, d1, d0, d2, d4)>
+// CHECK-LABEL: func.func @winograd(
+// CHECK-SAME: %[[X:.*]]: tensor<1x1x6x6xf32>
+// CHECK: %[[V:.*]] = linalg.generic {indexing_maps = [#[[W00]], {{.*}}, #[[W33]], {{.*}}ins(%[[X]], {{.*}}) outs(%{{.*}} : tensor<4x4x1x1x2x2xf32>) attrs =  {pd.winograd = "input"}
+// CHECK: %[[VC:.*]] = tensor.collapse_shape %[[V]] {{\[}}[0, 1], [2], [3, 4, 5]] : tensor<4x4x1x1x2x2xf32> into tensor<16x1x4xf32>
+// CHECK: %[[U:.*]] = arith.constant dense<{{\[}}[{{\[}}1.000000e+00]], {{\[}}[1.500000e+00]], {{\[}}[5.000000e-01]], {{\[}}[1.000000e+00]], {{\[}}[1.500000e+00]], {{\[}}[2.250000e+00]], {{\[}}[7.500000e-01]], {{\[}}[1.500000e+00]], {{\[}}[5.000000e-01]], {{\[}}[7.500000e-01]], {{\[}}[2.500000e-01]], {{\[}}[5.000000e-01]], {{\[}}[1.000000e+00]], {{\[}}[1.500000e+00]], {{\[}}[5.000000e-01]], {{\[}}[1.000000e+00]]]> : tensor<16x1x1xf32>
+// CHECK: %[[M:.*]] = linalg.batch_matmul ins(%[[U]], %[[VC]] : tensor<16x1x1xf32>, tensor<16x1x4xf32>)
+// CHECK: %[[ME:.*]] = tensor.expand_shape %[[M]] {{\[}}[0, 1], [2], [3, 4, 5]] {{.*}} into tensor<4x4x1x1x2x2xf32>
+// CHECK: %[[Y:.*]] = linalg.generic {indexing_maps = [#[[M00]], {{.*}}, #[[M33]], {{.*}}ins(%[[ME]], {{.*}}) outs(%{{.*}} : tensor<1x1x2x2x2x2xf32>) attrs =  {pd.winograd = "output"}
+// CHECK: %[[R:.*]] = tensor.collapse_shape %[[Y]] {{\[}}[0], [1], [2, 3], [4, 5]] : tensor<1x1x2x2x2x2xf32> into tensor<1x1x4x4xf32>
 // CHECK: return %[[R]]
-// CHECK-NOT: pd.conv2d
-// DEFAULT-LABEL: func.func @winograd
-// DEFAULT: pd.conv2d
-func.func @winograd(%x: !pd.vtensor<1x1x4x4xf32>) -> !pd.vtensor<1x1x4x4xf32> {
-  %w = pd.constant dense<1.0> : tensor<1x1x3x3xf32> : !pd.vtensor<1x1x3x3xf32>
-  %c = pd.conv2d %x, %w {paddings = array<i32: 1, 1>} : (!pd.vtensor<1x1x4x4xf32>, !pd.vtensor<1x1x3x3xf32>) -> !pd.vtensor<1x1x4x4xf32>
-  return %c : !pd.vtensor<1x1x4x4xf32>
+// CHECK-NOT: linalg.conv_2d
+// DEFAULT-LABEL: func.func @winograd(
+// DEFAULT: linalg.conv_2d_nchw_fchw
+func.func @winograd(%x: tensor<1x1x6x6xf32>) -> tensor<1x1x4x4xf32> {
+  %w = arith.constant dense<1.0> : tensor<1x1x3x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x1x6x6xf32>, tensor<1x1x3x3xf32>) outs(%init : tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32>
+  return %c : tensor<1x1x4x4xf32>
 }
 
 // -----
 
-// An odd output (5x3 from asymmetric paddings top 1, bottom 1, left 0,
-// right 0): 3x2 tiles, the input padded past the convolution's padding to
-// 8x6, the last row of tiles cropped; batch 2 puts the images next to each
-// other in the matmuls' columns.
-// CHECK-LABEL: func.func @odd_batch
-// CHECK: pd.pad %{{.*}} {paddings = array<i32: 0, 0, 0, 0, 1, 2, 0, 1>} : {{.*}} -> !pd.vtensor<2x3x8x6xf32>
-// CHECK: pd.reshape {{.*}} -> !pd.vtensor<16x2x3x6xf32>
-// CHECK: pd.transpose {{.*}} {perm = array<i32: 0, 2, 1, 3>} : {{.*}} -> !pd.vtensor<16x3x2x6xf32>
-// CHECK: pd.reshape {{.*}} -> !pd.vtensor<16x3x12xf32>
-// CHECK: pd.matmul {{.*}} : (!pd.vtensor<16x4x3xf32>, !pd.vtensor<16x3x12xf32>) -> !pd.vtensor<16x4x12xf32>
-// CHECK: pd.reshape {{.*}} -> !pd.vtensor<2x4x6x4xf32>
-// CHECK: %[[S:.*]] = pd.slice {{.*}} {axes = array<i64: 2, 3>, decrease_axis = array<i64>, infer_flags = array<i64: 1, 1>} : {{.*}} -> !pd.vtensor<2x4x5x3xf32>
+// An odd output (5x3) at batch 2: 3x2 tiles, the input padded by one more
+// row and column (8x6), the result cropped; the images side by side in the
+// matmuls' columns (2 x 3 x 2 = 12).
+// CHECK-LABEL: func.func @odd_batch(
+// CHECK: %[[P:.*]] = tensor.pad %{{.*}} low[0, 0, 0, 0] high[0, 0, 1, 1]
+// CHECK: tensor<2x3x7x5xf32> to tensor<2x3x8x6xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[P]], {{.*}} outs(%{{.*}} : tensor<4x4x3x2x3x2xf32>) attrs =  {pd.winograd = "input"}
+// CHECK: linalg.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<16x4x3xf32>, tensor<16x3x12xf32>) outs(%{{.*}} : tensor<16x4x12xf32>)
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<2x4x3x2x2x2xf32>) attrs =  {pd.winograd = "output"}
+// CHECK: tensor.collapse_shape {{.*}} into tensor<2x4x6x4xf32>
+// CHECK: %[[S:.*]] = tensor.extract_slice %{{.*}}[0, 0, 0, 0] [2, 4, 5, 3] [1, 1, 1, 1] : tensor<2x4x6x4xf32> to tensor<2x4x5x3xf32>
 // CHECK: return %[[S]]
-func.func @odd_batch(%x: !pd.vtensor<2x3x5x5xf32>) -> !pd.vtensor<2x4x5x3xf32> {
-  %w = pd.constant dense<0.5> : tensor<4x3x3x3xf32> : !pd.vtensor<4x3x3x3xf32>
-  %c = pd.conv2d %x, %w {paddings = array<i32: 1, 1, 0, 0>} : (!pd.vtensor<2x3x5x5xf32>, !pd.vtensor<4x3x3x3xf32>) -> !pd.vtensor<2x4x5x3xf32>
-  return %c : !pd.vtensor<2x4x5x3xf32>
+func.func @odd_batch(%x: tensor<2x3x7x5xf32>) -> tensor<2x4x5x3xf32> {
+  %w = arith.constant dense<0.5> : tensor<4x3x3x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x4x5x3xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x4x5x3xf32>) -> tensor<2x4x5x3xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x3x7x5xf32>, tensor<4x3x3x3xf32>) outs(%init : tensor<2x4x5x3xf32>) -> tensor<2x4x5x3xf32>
+  return %c : tensor<2x4x5x3xf32>
 }
 
 // -----
 
-// Left alone: a weight a training program may write (an argument here, a
-// pd.get_parameter in a program), stride 2, dilation 2, groups, a 5x5
-// filter, SAME padding.
-// CHECK-LABEL: func.func @left_alone
-// CHECK-COUNT-6: pd.conv2d
-// CHECK-NOT: pd.matmul
-func.func @left_alone(%x: !pd.vtensor<1x4x8x8xf32>, %p: !pd.vtensor<4x4x3x3xf32>) -> (!pd.vtensor<1x4x8x8xf32>, !pd.vtensor<1x4x4x4xf32>, !pd.vtensor<1x4x8x8xf32>, !pd.vtensor<1x4x8x8xf32>, !pd.vtensor<1x4x8x8xf32>, !pd.vtensor<1x4x8x8xf32>) {
-  %w = pd.constant dense<1.0> : tensor<4x4x3x3xf32> : !pd.vtensor<4x4x3x3xf32>
-  %g = pd.constant dense<1.0> : tensor<4x2x3x3xf32> : !pd.vtensor<4x2x3x3xf32>
-  %w5 = pd.constant dense<1.0> : tensor<4x4x5x5xf32> : !pd.vtensor<4x4x5x5xf32>
-  %a = pd.conv2d %x, %p {paddings = array<i32: 1, 1>} : (!pd.vtensor<1x4x8x8xf32>, !pd.vtensor<4x4x3x3xf32>) -> !pd.vtensor<1x4x8x8xf32>
-  %b = pd.conv2d %x, %w {paddings = array<i32: 1, 1>, strides = array<i32: 2, 2>} : (!pd.vtensor<1x4x8x8xf32>, !pd.vtensor<4x4x3x3xf32>) -> !pd.vtensor<1x4x4x4xf32>
-  %c = pd.conv2d %x, %w {paddings = array<i32: 2, 2>, dilations = array<i32: 2, 2>} : (!pd.vtensor<1x4x8x8xf32>, !pd.vtensor<4x4x3x3xf32>) -> !pd.vtensor<1x4x8x8xf32>
-  %d = pd.conv2d %x, %g {paddings = array<i32: 1, 1>, groups = 2 : i32} : (!pd.vtensor<1x4x8x8xf32>, !pd.vtensor<4x2x3x3xf32>) -> !pd.vtensor<1x4x8x8xf32>
-  %e = pd.conv2d %x, %w5 {paddings = array<i32: 2, 2>} : (!pd.vtensor<1x4x8x8xf32>, !pd.vtensor<4x4x5x5xf32>) -> !pd.vtensor<1x4x8x8xf32>
-  %f = pd.conv2d %x, %w {padding_algorithm = "SAME"} : (!pd.vtensor<1x4x8x8xf32>, !pd.vtensor<4x4x3x3xf32>) -> !pd.vtensor<1x4x8x8xf32>
-  return %a, %b, %c, %d, %e, %f : !pd.vtensor<1x4x8x8xf32>, !pd.vtensor<1x4x4x4xf32>, !pd.vtensor<1x4x8x8xf32>, !pd.vtensor<1x4x8x8xf32>, !pd.vtensor<1x4x8x8xf32>, !pd.vtensor<1x4x8x8xf32>
+// Left alone: a filter that is not a constant, stride 2, dilation 2, a
+// 5x5 filter, an init that is not zeros.
+// CHECK-LABEL: func.func @left_alone(
+// CHECK-COUNT-5: linalg.conv_2d_nchw_fchw
+// CHECK-NOT: linalg.batch_matmul
+func.func @left_alone(%x: tensor<1x4x10x10xf32>, %p: tensor<4x4x3x3xf32>) -> (tensor<1x4x8x8xf32>, tensor<1x4x4x4xf32>, tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>, tensor<1x4x8x8xf32>) {
+  %w = arith.constant dense<1.0> : tensor<4x4x3x3xf32>
+  %w5 = arith.constant dense<1.0> : tensor<4x4x5x5xf32>
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %e8 = tensor.empty() : tensor<1x4x8x8xf32>
+  %e6 = tensor.empty() : tensor<1x4x6x6xf32>
+  %e4 = tensor.empty() : tensor<1x4x4x4xf32>
+  %z8 = linalg.fill ins(%zero : f32) outs(%e8 : tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %z6 = linalg.fill ins(%zero : f32) outs(%e6 : tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %z4 = linalg.fill ins(%zero : f32) outs(%e4 : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  %o8 = linalg.fill ins(%one : f32) outs(%e8 : tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %p : tensor<1x4x10x10xf32>, tensor<4x4x3x3xf32>) outs(%z8 : tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %b = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : tensor<1x4x10x10xf32>, tensor<4x4x3x3xf32>) outs(%z4 : tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x4x10x10xf32>, tensor<4x4x3x3xf32>) outs(%z6 : tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %d = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w5 : tensor<1x4x10x10xf32>, tensor<4x4x5x5xf32>) outs(%z6 : tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %f = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x4x10x10xf32>, tensor<4x4x3x3xf32>) outs(%o8 : tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  return %a, %b, %c, %d, %f : tensor<1x4x8x8xf32>, tensor<1x4x4x4xf32>, tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>, tensor<1x4x8x8xf32>
 }
 
 // -----
 
-// The options: 2x2 tiles are 4 (below min-tiles = 5), 2 channels are
-// enough for min-channels = 2.
-// RUN: paddle-opt %s -split-input-file -pd-conv-to-winograd='min-channels=2 min-tiles=5' | FileCheck %s --check-prefix=TILES
-// CHECK-LABEL: func.func @few_tiles
-// TILES-LABEL: func.func @few_tiles
-// TILES: pd.conv2d
-// TILES-LABEL: func.func @enough_tiles
-// TILES-NOT: pd.conv2d
-// TILES: pd.matmul
-func.func @few_tiles(%x: !pd.vtensor<1x2x4x4xf32>) -> !pd.vtensor<1x2x4x4xf32> {
-  %w = pd.constant dense<1.0> : tensor<2x2x3x3xf32> : !pd.vtensor<2x2x3x3xf32>
-  %c = pd.conv2d %x, %w {paddings = array<i32: 1, 1>} : (!pd.vtensor<1x2x4x4xf32>, !pd.vtensor<2x2x3x3xf32>) -> !pd.vtensor<1x2x4x4xf32>
-  return %c : !pd.vtensor<1x2x4x4xf32>
+// The options: 4 tiles are below min-tiles = 5; 2 channels are enough for
+// min-channels = 2 where there are 9 tiles.
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=2 min-tiles=5}))' | FileCheck %s --check-prefix=TILES
+// CHECK-LABEL: func.func @few_tiles(
+// TILES-LABEL: func.func @few_tiles(
+// TILES: linalg.conv_2d_nchw_fchw
+// TILES-LABEL: func.func @enough_tiles(
+// TILES-NOT: linalg.conv_2d_nchw_fchw
+// TILES: linalg.batch_matmul
+func.func @few_tiles(%x: tensor<1x2x6x6xf32>) -> tensor<1x2x4x4xf32> {
+  %w = arith.constant dense<1.0> : tensor<2x2x3x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x2x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x2x6x6xf32>, tensor<2x2x3x3xf32>) outs(%init : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  return %c : tensor<1x2x4x4xf32>
 }
-func.func @enough_tiles(%x: !pd.vtensor<1x2x6x6xf32>) -> !pd.vtensor<1x2x6x6xf32> {
-  %w = pd.constant dense<1.0> : tensor<2x2x3x3xf32> : !pd.vtensor<2x2x3x3xf32>
-  %c = pd.conv2d %x, %w {paddings = array<i32: 1, 1>} : (!pd.vtensor<1x2x6x6xf32>, !pd.vtensor<2x2x3x3xf32>) -> !pd.vtensor<1x2x6x6xf32>
-  return %c : !pd.vtensor<1x2x6x6xf32>
+func.func @enough_tiles(%x: tensor<1x2x8x8xf32>) -> tensor<1x2x6x6xf32> {
+  %w = arith.constant dense<1.0> : tensor<2x2x3x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x2x6x6xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x2x8x8xf32>, tensor<2x2x3x3xf32>) outs(%init : tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32>
+  return %c : tensor<1x2x6x6xf32>
 }

@@ -1,13 +1,16 @@
-"""pd-conv-to-winograd (in pd-inference-opt): 3x3, stride 1 convolutions of
-many channels with frozen weights run as Winograd's F(2x2, 3x3); they still
-compute what numpy does (float64 reference) at batch 1 and 2, odd and even
-map sizes (odd ones crop the last tile), asymmetric paddings, with the bias,
-batch norm and activation that follow; other convolutions are left alone."""
+"""pd-conv-to-winograd (in pd-lower-to-llvm): 3x3, stride 1 convolutions of
+many channels with frozen weights run as Winograd's F(2x2, 3x3), their data
+transforms as pd-tile-and-vectorize's kernels; they still compute what numpy
+does (float64 reference) at batch 1 and 2, odd and even map sizes (odd ones
+crop the last tile), asymmetric paddings, maps wider than a vector of tiles,
+with the bias, batch norm and activation that follow; other convolutions are
+left alone."""
 
 import numpy as np
 import pytest
 
-from paddle_mlir import nn, run_pipeline, static
+from paddle_mlir import ir, nn, run_pipeline, static
+from paddle_mlir.backend.cpu import lowering_pipeline
 from paddle_mlir.nn.initializer import set_global_seed
 from paddle_mlir.utils import unique_name
 
@@ -42,10 +45,18 @@ def _program(batch, cin, cout, hw, padding, bn=False):
     return main, exe, conv, norm
 
 
+def _lowered(main):
+    """The frozen program down to tiled and vectorized buffers, as text."""
+    with main.context:
+        module = ir.Module.parse(main.module.operation.get_asm(enable_debug_info=False))
+    run_pipeline(module, "pd-inference-opt", description="winograd")
+    run_pipeline(module, lowering_pipeline(stage="buffers", parallel=True), description="winograd")
+    return str(module)
+
+
 def _run_optimized(main, exe, x):
     main.freeze()
-    run_pipeline(main.module, "pd-inference-opt", description="winograd")
-    text = str(main.module)
+    text = _lowered(main)
     (y,) = exe.run(main, feed={"x": x}, fetch_list=["y"])
     return y, text
 
@@ -55,6 +66,7 @@ def _run_optimized(main, exe, x):
     (2, 128, 96, (7, 7), 1),            # odd maps: the last tile cropped; batch 2
     (1, 96, 96, (13, 12), [1, 1, 0, 2]),  # asymmetric paddings, a rectangle
     (1, 100, 112, (13, 14), 0),         # no padding: an 11x12 output
+    (1, 96, 96, (40, 36), 1),           # 20x18 tiles: more than a vector of them
 ])
 def test_winograd_matches_numpy(batch, cin, cout, hw, padding):
     main, exe, conv, _ = _program(batch, cin, cout, hw, padding)
@@ -62,7 +74,9 @@ def test_winograd_matches_numpy(batch, cin, cout, hw, padding):
     b = np.array(main.parameters[conv.bias.name])
     x = np.random.default_rng(cin).standard_normal((batch, cin, *hw)).astype(np.float32)
     y, text = _run_optimized(main, exe, x)
-    assert "pd.conv2d" not in text and "winograd_filter" in text, text
+    # The convolution is gone, its transforms code-generated (no marked
+    # generic left), the transformed filter a constant.
+    assert "conv_2d" not in text and "pd.winograd" not in text and "winograd_filter" in text
     pads = [padding] * 4 if isinstance(padding, int) else padding
     ref = _conv_reference(x, w, pads) + b[None, :, None, None]
     assert y.shape == ref.shape
@@ -78,7 +92,7 @@ def test_winograd_after_batch_norm_folding_matches_numpy():
     p = {k: np.array(v, np.float64) for k, v in main.parameters.items()}
     x = rng.standard_normal((1, 128, 12, 12)).astype(np.float32)
     y, text = _run_optimized(main, exe, x)
-    assert "pd.conv2d" not in text and "pd.batch_norm" not in text, text
+    assert "conv_2d" not in text and "winograd_filter" in text
     c = _conv_reference(x, p[conv.weight.name], [1] * 4)
     scale = p[norm.weight.name] / np.sqrt(p[norm._variance.name] + 1e-5)
     ref = np.maximum((c - p[norm._mean.name][None, :, None, None]) * scale[None, :, None, None]
@@ -98,6 +112,27 @@ def test_other_convolutions_are_left_alone(cin, hw, stride, groups):
         main.fetch(nn.Conv2D(cin, 96, 3, stride=stride, padding=1, groups=groups)(x), "y")
     static.Executor("cpu").run(startup)
     main.freeze()
-    run_pipeline(main.module, "pd-inference-opt", description="left alone")
-    text = str(main.module)
-    assert "pd.conv2d" in text and "winograd_filter" not in text, text
+    text = _lowered(main)
+    assert "winograd" not in text
+
+
+@pytest.mark.parametrize("hw", [(14, 14), (13, 11)])
+def test_winograd_with_residual_and_relu_matches_numpy(hw):
+    """The bias, residual add and relu after the output transform run on
+    each row it stores (an odd map: its last tile row has one output row,
+    its last tile column one output column)."""
+    set_global_seed(7)
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        x = static.data("x", [1, 96, *hw], "float32")
+        conv = nn.Conv2D(96, 96, 3, padding=1)
+        main.fetch(nn.ReLU()(conv(x) + x), "y")
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    w = np.array(main.parameters[conv.weight.name])
+    b = np.array(main.parameters[conv.bias.name])
+    xv = np.random.default_rng(3).standard_normal((1, 96, *hw)).astype(np.float32)
+    y, text = _run_optimized(main, exe, xv)
+    assert "conv_2d" not in text and "winograd_filter" in text
+    ref = np.maximum(_conv_reference(xv, w, [1] * 4) + b[None, :, None, None] + xv, 0)
+    np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4 * np.abs(ref).max())

@@ -1,0 +1,69 @@
+//===- Winograd.h - Winograd F(2x2, 3x3) transforms as marked generics -*- C++ -*-===//
+//
+// pd-conv-to-winograd computes a 3x3, stride 1 convolution as Winograd's
+// F(2x2, 3x3): the input tiles transformed (B^T d B), 16 matmuls with the
+// filters transformed at compile time (G g G^T), the products transformed
+// back (A^T m A). The two data transforms are linalg.generic ops marked
+// `pd.winograd` ("input" / "output"): their bodies are the transforms as
+// sums of products with constant coefficients, which any lowering computes
+// correctly; pd-tile-and-vectorize code-generates them as vectors of tiles
+// with the additions and subtractions of the transforms alone.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PADDLE_MLIR_TRANSFORMS_WINOGRAD_H
+#define PADDLE_MLIR_TRANSFORMS_WINOGRAD_H
+
+#include "Transforms/RowAccess.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <functional>
+
+namespace mlir::pd {
+
+/// v[a, b, c, n, ti, tj] = sum_{i, j} B^T[a, i] B^T[b, j]
+///                         x[n, c, 2 ti + i, 2 tj + j]
+/// for a padded NCHW `input` [N, C, 2 th + 2, 2 tw + 2] (f32): a generic
+/// marked `pd.winograd = "input"` with the 16 windows of `input` and 16
+/// coefficient constants [4, 4] as operands; the result is [4, 4, C, N,
+/// th, tw].
+linalg::GenericOp buildWinogradInput(OpBuilder &b, Location loc, Value input, int64_t th,
+                                     int64_t tw);
+
+/// y[n, o, ti, a, tj, b] = sum_{p, q} A^T[a, p] A^T[b, q] m[p, q, o, n, ti, tj]
+/// for the products `m` [4, 4, Cout, N, th, tw] (f32): a generic marked
+/// `pd.winograd = "output"`; the result [N, Cout, th, 2, tw, 2] is the
+/// output map [N, Cout, 2 th, 2 tw] with its rows and columns split.
+linalg::GenericOp buildWinogradOutput(OpBuilder &b, Location loc, Value products);
+
+/// The elementwise op after an output transform (bias, activation,
+/// residual add: findRowEpilogue), run on each output row before it is
+/// stored: `read` is the view of the transform's result it reads (the
+/// output map, cropped where it is odd), `out` where it writes, `apply`
+/// its body on one row of `rows.width` lanes at `at` (the first `count`,
+/// `mask`); `keepResult`: the result itself is read elsewhere too.
+struct WinogradEpilogue {
+  Value read, out;
+  bool keepResult = true;
+  std::function<Value(RowAccess &rows, Value value, ValueRange at, Value count, Value mask)>
+      apply;
+};
+
+/// Code-generates a generic built by buildWinogradInput or
+/// buildWinogradOutput once bufferized: loops over channels and images (on
+/// threads when `threads`), tile rows, `vectorWidth` tiles at a time, and
+/// the transforms as vector additions and subtractions. Checks the op
+/// against what the builders make (maps, coefficients, body, shapes);
+/// false, changing nothing, for anything else (the generic lowering then
+/// computes it).
+/// With `epilogue` (output transforms only), the epilogue runs on each
+/// output row as it is stored; the caller erases the epilogue op once this
+/// returns true.
+bool codegenWinograd(IRRewriter &rewriter, linalg::GenericOp op, int64_t vectorWidth,
+                     int64_t minParallelElements, const WinogradEpilogue *epilogue = nullptr);
+
+} // namespace mlir::pd
+
+#endif // PADDLE_MLIR_TRANSFORMS_WINOGRAD_H

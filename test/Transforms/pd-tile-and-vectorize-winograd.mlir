@@ -1,0 +1,48 @@
+// pd-tile-and-vectorize's kernels for the data transforms of
+// pd-conv-to-winograd (generics marked pd.winograd), once bufferized.
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=1 min-tiles=1}),canonicalize,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},canonicalize,func.func(pd-tile-and-vectorize{min-parallel-elements=0}))' | FileCheck %s
+
+// The input transform: channels and images on threads, tile rows, 4 tiles
+// at a time (2 here, masked); each window a stride-2 row (a load of twice
+// the lanes, deinterleaved), then the rows' and columns' transforms as
+// vector subtractions and additions, 16 masked stores.
+// CHECK-LABEL: func.func @winograd(
+// CHECK-NOT: pd.winograd
+// CHECK: scf.parallel
+// CHECK: vector.maskedload %arg0{{.*}} : memref<1x2x6x6xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+// CHECK-NEXT: vector.shuffle %{{.*}}, %{{.*}} [0, 2, 4, 6] : vector<8xf32>, vector<8xf32>
+// CHECK: arith.subf %{{.*}}, %{{.*}} : vector<4xf32>
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<4xf32>
+// CHECK-COUNT-16: vector.maskedstore %{{.*}} : memref<4x4x2x1x2x2xf32>, vector<4xi1>, vector<4xf32>
+// The 16 matmuls, then the output transform: 16 contiguous loads of the
+// products, the two columns of each output row's tiles interleaved into
+// one store of the output map.
+// CHECK: %[[MAP:.*]] = memref.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3], [4, 5]] : memref<1x2x2x2x2x2xf32> into memref<1x2x4x4xf32>
+// CHECK: scf.parallel
+// CHECK-COUNT-16: vector.maskedload %{{.*}} : memref<4x4x2x1x2x2xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 4, 1, 5, 2, 6, 3, 7] : vector<4xf32>, vector<4xf32>
+// CHECK-NEXT: vector.maskedstore %[[MAP]]{{.*}} : memref<1x2x4x4xf32>, vector<8xi1>, vector<8xf32>
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 4, 1, 5, 2, 6, 3, 7] : vector<4xf32>, vector<4xf32>
+// CHECK-NEXT: vector.maskedstore %[[MAP]]{{.*}} : memref<1x2x4x4xf32>, vector<8xi1>, vector<8xf32>
+func.func @winograd(%x: tensor<1x2x6x6xf32>) -> tensor<1x2x4x4xf32> {
+  %w = arith.constant dense<1.0> : tensor<2x2x3x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x2x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x2x6x6xf32>, tensor<2x2x3x3xf32>) outs(%init : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  return %c : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// Left alone: a generic marked pd.winograd that is not the transform the
+// kernel computes (one window, no coefficients) keeps its generic lowering.
+// CHECK-LABEL: func.func @not_a_transform(
+// CHECK: linalg.generic {{.*}} attrs =  {pd.winograd = "input"}
+func.func @not_a_transform(%x: memref<1x2x6x6xf32>, %v: memref<4x4x2x1x2x2xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(a, b, c, n, i, j) -> (n, c, i * 2, j * 2)>, affine_map<(a, b, c, n, i, j) -> (a, b, c, n, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%x : memref<1x2x6x6xf32>) outs(%v : memref<4x4x2x1x2x2xf32>) attrs = {pd.winograd = "input"} {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  return
+}
