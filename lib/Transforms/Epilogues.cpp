@@ -206,6 +206,20 @@ linalg::GenericOp pd::findRowEpilogue(Operation *kernel, Value result, ValueRang
   return op;
 }
 
+linalg::GenericOp pd::findRowEpilogueThroughView(Operation *kernel, Value output,
+                                                 ValueRange inputs, Value &read) {
+  linalg::GenericOp next = nextParallelGeneric(kernel);
+  if (!next)
+    return nullptr;
+  Value root = pd::bufferRoot(output);
+  for (Value in : next.getDpsInputs())
+    if (isa<MemRefType>(in.getType()) && pd::bufferRoot(in) == root) {
+      read = in;
+      return findRowEpilogue(kernel, in, inputs);
+    }
+  return nullptr;
+}
+
 int64_t pd::imageRowTile(int64_t n, int64_t width, int64_t want) {
   if (n <= want)
     return n;

@@ -64,6 +64,12 @@ std::optional<MatmulEpilogue> findMatmulEpilogue(linalg::LinalgOp matmul);
 /// (the kernel's) is a view of.
 linalg::GenericOp findRowEpilogue(Operation *kernel, Value result, ValueRange inputs);
 
+/// findRowEpilogue for a kernel whose output buffer `output` the epilogue
+/// reads through a view of it (Winograd's output transform: the output map
+/// collapsed, maybe cropped); `read` is set to that view.
+linalg::GenericOp findRowEpilogueThroughView(Operation *kernel, Value output,
+                                             ValueRange inputs, Value &read);
+
 /// A tile of whole rows of an image of `n` pixels, rows of `width`: all of
 /// `n` when it is at most `want`; else as many rows as fit `want` and
 /// divide the image's height, lengths that are multiples of 16 preferred.

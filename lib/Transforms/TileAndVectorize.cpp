@@ -1493,22 +1493,6 @@ struct PdTileAndVectorizePass
     return false;
   }
 
-  /// The view of `op`'s output that the generic right after it (past views
-  /// and allocations) reads, if any: a candidate epilogue's input.
-  static Value readByNextGeneric(linalg::GenericOp op) {
-    Operation *next = op->getNextNode();
-    while (next && isa<ViewLikeOpInterface, memref::AllocOp, memref::AllocaOp>(next))
-      next = next->getNextNode();
-    auto generic = dyn_cast_or_null<linalg::GenericOp>(next);
-    if (!generic)
-      return {};
-    Value root = pd::bufferRoot(op.getDpsInits()[0]);
-    for (Value in : generic.getDpsInputs())
-      if (isa<MemRefType>(in.getType()) && pd::bufferRoot(in) == root)
-        return in;
-    return {};
-  }
-
   /// The body of `epilogue` (findRowEpilogue) on one row of `width` lanes:
   /// its read of `result` is `value`, its other inputs are read at `at`
   /// (identity maps) or loaded once and broadcast (no innermost dim), the
@@ -1876,30 +1860,31 @@ struct PdTileAndVectorizePass
       linalg::GenericOp epilogue;
       pd::WinogradEpilogue rows;
       auto kind = op->getAttrOfType<StringAttr>("pd.winograd");
+      Value read;
       if (fuseEpilogues && kind && kind.getValue() == "output" && op.getNumDpsInits() == 1)
-        if (Value read = readByNextGeneric(op)) {
-          epilogue = pd::findRowEpilogue(op, read, op.getDpsInputs());
-          if (epilogue &&
-              (!llvm::is_contained(elementwise,
-                                   cast<linalg::LinalgOp>(epilogue.getOperation())) ||
-               !moveDefinitionsBefore(epilogue, op)))
-            epilogue = nullptr;
-          if (epilogue) {
-            rows.read = read;
-            rows.out = epilogue.getDpsInits()[0];
-            rows.keepResult = isReadElsewhere(op.getDpsInits()[0], {op, epilogue});
-            rows.apply = [&, read](RowAccess &access, Value value, ValueRange at, Value count,
-                                   Value mask) {
-              return rowEpilogue(rewriter, access, epilogue, read, value, at, count, mask);
-            };
-          }
-        }
-      if (!pd::codegenWinograd(rewriter, op, vectorWidth, minParallelElements,
-                               epilogue ? &rows : nullptr) ||
-          !epilogue)
+        epilogue = pd::findRowEpilogueThroughView(op, op.getDpsInits()[0], op.getDpsInputs(),
+                                                  read);
+      if (epilogue &&
+          (!llvm::is_contained(elementwise, cast<linalg::LinalgOp>(epilogue.getOperation())) ||
+           !moveDefinitionsBefore(epilogue, op)))
+        epilogue = nullptr;
+      if (epilogue) {
+        rows.read = read;
+        rows.out = epilogue.getDpsInits()[0];
+        rows.keepResult = isReadElsewhere(op.getDpsInits()[0], {op, epilogue});
+        rows.apply = [&, read](RowAccess &access, Value value, ValueRange at, Value count,
+                               Value mask) {
+          return rowEpilogue(rewriter, access, epilogue, read, value, at, count, mask);
+        };
+      }
+      // Without its epilogue where the kernel cannot take it along.
+      if (epilogue &&
+          pd::codegenWinograd(rewriter, op, vectorWidth, minParallelElements, &rows)) {
+        llvm::erase(elementwise, cast<linalg::LinalgOp>(epilogue.getOperation()));
+        rewriter.eraseOp(epilogue);
         continue;
-      llvm::erase(elementwise, cast<linalg::LinalgOp>(epilogue.getOperation()));
-      rewriter.eraseOp(epilogue);
+      }
+      (void)pd::codegenWinograd(rewriter, op, vectorWidth, minParallelElements);
     }
     for (linalg::LinalgOp op : elementwise)
       codegenElementwise(rewriter, op);
