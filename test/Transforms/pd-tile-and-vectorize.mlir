@@ -34,12 +34,12 @@ func.func @matmul(%a: memref<256x512xf32>, %b: memref<512x256xf32>, %c: memref<2
 
 // B's rows 4 KB apart (a [1024, 1024] weight) would fall into the same few
 // cache sets: each cache tile of B is copied into a contiguous panel on the
-// stack (one per thread) before the register tiles read it. 128 rows are 3
-// cache tiles of 42 (the threads share them) and 2 rows, too few to pay for
-// a copy. The panel's rows of 256 floats (1 KB) are padded by a cache line
+// stack (one per thread) before the register tiles read it. 128 rows are 2
+// cache tiles of 64 (10 register tiles of 6 rows and one of 4) by 4 of 256
+// columns. The panel's rows of 256 floats (1 KB) are padded by a cache line
 // (rows 1 KB apart share a quarter of the L1's sets).
 // CHECK-LABEL: func.func @matmul_right_panel(
-// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c126, %c1024) step (%c42, %c256)
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c128, %c1024) step (%c64, %c256)
 // CHECK: %[[ALLOC:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x272xf32>
 // CHECK-NEXT: %[[PANEL:.*]] = memref.subview %[[ALLOC]][0, 0] [256, 256] [1, 1] : memref<256x272xf32> to memref<256x256xf32, strided<[272, 1]>>
 // CHECK: scf.for
@@ -49,9 +49,9 @@ func.func @matmul(%a: memref<256x512xf32>, %b: memref<512x256xf32>, %c: memref<2
 // CHECK: vector.maskedstore %[[PANEL]][{{.*}}], %{{.*}}, %[[ROW]]
 // CHECK: memref.subview %[[PANEL]]
 // CHECK: vector.fma
-// CHECK: scf.parallel
-// CHECK-NOT: memref.alloca
+// CHECK: memref.subview %[[PANEL]]
 // CHECK: vector.fma
+// CHECK: scf.reduce
 func.func @matmul_right_panel(%a: memref<128x1024xf32>, %b: memref<1024x1024xf32>, %c: memref<128x1024xf32>) {
   linalg.matmul ins(%a, %b : memref<128x1024xf32>, memref<1024x1024xf32>) outs(%c : memref<128x1024xf32>)
   return
@@ -70,6 +70,26 @@ func.func @matmul_right_panel(%a: memref<128x1024xf32>, %b: memref<1024x1024xf32
 // CHECK: vector.fma
 func.func @matmul_402_rows(%a: memref<402x256xf32>, %b: memref<256x256xf32>, %c: memref<402x256xf32>) {
   linalg.matmul ins(%a, %b : memref<402x256xf32>, memref<256x256xf32>) outs(%c : memref<402x256xf32>)
+  return
+}
+
+// -----
+
+// 128 rows (BERT's tokens) are 21 register tiles of 6 rows and 2 rows: the
+// cache tiles (2 x 64 rows, one per thread) hold a remainder tile of 4
+// rows each, instead of 3 tiles of 42 rows for 2 threads and an op of 2
+// rows that streams all of B again on one thread.
+// CHECK-LABEL: func.func @matmul_128_rows(
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c128) step (%c64)
+// CHECK: memref.subview %{{.*}}[0, 0] [60, 256] [1, 1]
+// CHECK: vector.fma
+// CHECK: memref.subview %{{.*}}[60, 0] [4, 256] [1, 1]
+// CHECK: vector.fma
+// CHECK: scf.reduce
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @matmul_128_rows(%a: memref<128x256xf32>, %b: memref<256x256xf32>, %c: memref<128x256xf32>) {
+  linalg.matmul ins(%a, %b : memref<128x256xf32>, memref<256x256xf32>) outs(%c : memref<128x256xf32>)
   return
 }
 

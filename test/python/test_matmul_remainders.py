@@ -58,3 +58,25 @@ def test_conv_with_spatial_remainders(c, hw, stride):
             ref += np.einsum("nchw,oc->nohw", patch, weight[:, :, i, j])
     ref += bias[None, :, None, None]
     np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
+
+
+# Rows with a remainder inside cache tiles that divide them (a matmul of two
+# feeds: no epilogue): 128 = 2 x 64 (10 register tiles of 6 rows and one of
+# 4 each), 130 = 5 x 26 (4 + 2), 128 rows by 1024 columns whose rows of B
+# are 4 KB apart (panels of B copied to the stack), 2050 = 50 x 41 rows.
+@pytest.mark.parametrize("m, k, n", [(128, 256, 256), (130, 96, 256), (128, 256, 1024),
+                                     (2050, 64, 128)])
+def test_matmul_with_row_remainders_in_cache_tiles(m, k, n):
+    from paddle_mlir import ops
+    rng = np.random.default_rng(m + n)
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    b = rng.standard_normal((k, n)).astype(np.float32)
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        main.fetch(ops.matmul(static.data("a", [m, k], "float32"),
+                              static.data("b", [k, n], "float32")), "y")
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    (y,) = exe.run(main, feed={"a": a, "b": b}, fetch_list=["y"])
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
