@@ -61,6 +61,10 @@ def image(size: int, batch: int = 1, channels: int = 3):
     return [("x", [batch, channels, size, size], "float32")]
 
 
+def image_hw(height: int, width: int, batch: int = 1, channels: int = 3):
+    return [("x", [batch, channels, height, width], "float32")]
+
+
 # name -> (builder, [(feed, shape, dtype)], description). Classifier heads of
 # 1000 classes are kept where they are small; AlexNet's and VGG's 25088 x
 # 4096 layers are not (num_classes=0: the features, 400 MB less to export).
@@ -256,6 +260,15 @@ class _PicoDet:
         return PicoDet()
 
 
+def ocr(factory: str):
+    """PaddleOCR's PP-OCR networks, written here after ppocr/modeling
+    (tools/ocr_architectures.py: PaddleOCR is not on PyPI)."""
+    def build():
+        import ocr_architectures
+        return getattr(ocr_architectures, factory)()
+    return build
+
+
 # PaddleClas's backbones (ppcls/arch/backbone), shrunk where their
 # constructors allow it, and PaddleSeg's segmentation models.
 MODELS.update({
@@ -310,6 +323,18 @@ MODELS.update({
                       [("image", [1, 3, 128, 128], "float32"),
                        ("scale_factor", [1, 2], "float32", (0.5, 2.0))],
                       "PaddleDetection PicoDet-S (LCNet x0.75, LCPAN, PicoHeadV2) with NMS"),
+    "ppocr_v3_det": (ocr("ppocr_v3_det"), image(64),
+                     "PP-OCRv3 det (written here after PaddleOCR: MobileNetV3 x0.5 without SE, "
+                     "RSEFPN, DBHead's sigmoid shrink map)"),
+    "ppocr_v4_det": (ocr("ppocr_v4_det"), image(64),
+                     "PP-OCRv4 det (written here after PaddleOCR: PPLCNetV3 x0.75 unfused, "
+                     "RSEFPN, DBHead's sigmoid shrink map)"),
+    "ppocr_v3_rec": (ocr("ppocr_v3_rec"), image_hw(48, 80),
+                     "PP-OCRv3 rec (written here after PaddleOCR: MobileNetV1Enhance x0.5, SVTR "
+                     "neck, CTC head's softmax, 97 classes)"),
+    "ppocr_v4_rec": (ocr("ppocr_v4_rec"), image_hw(48, 80),
+                     "PP-OCRv4 rec (written here after PaddleOCR: PPLCNetV3 x0.95 unfused, SVTR "
+                     "neck, CTC head's softmax, 97 classes)"),
     "ppnlp_bert": (nlp("bert", "BertConfig", "BertModel", **_SMALL_BERT), tokens("input_ids"),
                    "PaddleNLP BERT (sequence and pooled outputs), 2 layers, width 64"),
     "ppnlp_ernie3": (nlp("ernie", "ErnieConfig", "ErnieModel", use_task_id=True,
