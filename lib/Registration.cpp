@@ -60,7 +60,10 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   // After the last cse: each convolution accumulates into a fill of its own.
   p += "func.func(pd-sink-init-fills),";
   // Fetches whose size depends on the values: bounded buffers + shapes.
-  p += "pd-dedupe-fetch-results,pd-bound-dynamic-results,eliminate-empty-tensors,";
+  p += "pd-dedupe-fetch-results,pd-bound-dynamic-results,";
+  // Growing concatenations (DenseNet's blocks) in one buffer, their parts
+  // computed in place (no canonicalization before bufferization from here).
+  p += "func.func(pd-concat-in-place),eliminate-empty-tensors,";
   // Tensors -> buffers; results become caller-allocated out-parameters
   // (the Executor and the AOT ABI pass outputs in, no copies).
   p += "one-shot-bufferize{bufferize-function-boundaries "
