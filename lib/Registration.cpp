@@ -61,8 +61,9 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   p += "func.func(pd-sink-init-fills),";
   // Fetches whose size depends on the values: bounded buffers + shapes.
   p += "pd-dedupe-fetch-results,pd-bound-dynamic-results,";
-  // Growing concatenations (DenseNet's blocks) in one buffer, their parts
-  // computed in place (no canonicalization before bufferization from here).
+  // Growing concatenations (DenseNet's blocks) built in one buffer (no
+  // canonicalization before bufferization from here: it would fold the
+  // slices of the empty back into empties).
   p += "func.func(pd-concat-in-place),eliminate-empty-tensors,";
   // Tensors -> buffers; results become caller-allocated out-parameters
   // (the Executor and the AOT ABI pass outputs in, no copies).

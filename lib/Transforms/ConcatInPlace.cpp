@@ -1,10 +1,9 @@
 //===- ConcatInPlace.cpp - growing concatenations in one buffer -----------===//
 //
 // pd-concat-in-place: a concatenation that starts with the previous one
-// (DenseNet: each layer's input is all the block's features so far) takes
-// the buffer of the last, largest one, and so do the producers of its
-// parts: one-shot bufferization then writes each part once, where it stays,
-// instead of copying all the features into a new buffer at each layer.
+// (DenseNet: each layer's input is all the block's features so far) is
+// built in the buffer of the last, largest one: one-shot bufferization then
+// copies each new part once instead of all the features at each layer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,8 +11,6 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Interfaces/DestinationStyleOpInterface.h"
-#include "llvm/ADT/MapVector.h"
 
 namespace mlir::pd {
 #define GEN_PASS_DEF_PDCONCATINPLACE
@@ -97,30 +94,6 @@ std::optional<Concat> concatFrom(tensor::InsertSliceOp first) {
   return c;
 }
 
-/// The tensor.empty that `value` is computed into: through reshapes and the
-/// inits of destination-passing-style ops (a convolution's result: the
-/// expand_shape of a matmul into the fill of the collapse_shape of an
-/// empty), when each value on the way has no other use; null otherwise.
-tensor::EmptyOp producerEmpty(Value value) {
-  while (value && value.hasOneUse()) {
-    Operation *def = value.getDefiningOp();
-    if (!def)
-      return nullptr;
-    if (auto empty = dyn_cast<tensor::EmptyOp>(def))
-      return empty;
-    if (auto expand = dyn_cast<tensor::ExpandShapeOp>(def))
-      value = expand.getSrc();
-    else if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(def))
-      value = collapse.getSrc();
-    else if (auto dps = dyn_cast<DestinationStyleOpInterface>(def);
-             dps && dps.hasPureTensorSemantics() && isa<OpResult>(value))
-      value = dps.getTiedOpOperand(cast<OpResult>(value))->get();
-    else
-      return nullptr;
-  }
-  return nullptr;
-}
-
 struct ConcatInPlacePass : public pd::impl::PdConcatInPlaceBase<ConcatInPlacePass> {
   void runOnOperation() override {
     SmallVector<Concat> concats;
@@ -182,48 +155,6 @@ struct ConcatInPlacePass : public pd::impl::PdConcatInPlaceBase<ConcatInPlacePas
                                                     zeros, sizes, ones);
         member.inserts.front().getDestMutable().assign(slice.getResult());
         outer = slice.getResult();
-      }
-      // Each part goes in as soon as it and the value before it are there
-      // (a grown concatenation into the next one's slice before the next
-      // layer's ops), so that a part computed later can be computed into
-      // its slice of that value (smallest first: a grown one's inserts
-      // move before the insert of it into the next).
-      for (unsigned j : llvm::reverse(family))
-        for (tensor::InsertSliceOp insert : concats[j].inserts) {
-          Operation *last = nullptr;
-          for (Value operand : {insert.getSource(), insert.getDest()}) {
-            Operation *def = operand.getDefiningOp();
-            if (def && def->getBlock() == block && (!last || last->isBeforeInBlock(def)))
-              last = def;
-          }
-          if (last && last->isBeforeInBlock(insert))
-            insert->moveAfter(last);
-        }
-      // The parts computed into an empty of their own: into their place in
-      // the concatenation's value before them instead.
-      for (unsigned j : family) {
-        Concat &member = concats[j];
-        for (tensor::InsertSliceOp insert : member.inserts) {
-          if (insert == member.inserts.front() && j != family.back())
-            continue; // the smaller concatenation, already in place
-          tensor::EmptyOp empty = producerEmpty(insert.getSource());
-          Value into = insert.getDest();
-          if (!empty || empty.getType() != insert.getSourceType() ||
-              empty->getBlock() != block)
-            continue;
-          Operation *def = into.getDefiningOp();
-          if (def && (def->getBlock() != block ||
-                      llvm::any_of(empty->getUsers(), [&](Operation *user) {
-                        return user->getBlock() != block || !def->isBeforeInBlock(user);
-                      })))
-            continue;
-          b.setInsertionPointAfterValue(into);
-          auto slice = tensor::ExtractSliceOp::create(
-              b, empty.getLoc(), empty.getType(), into, insert.getMixedOffsets(),
-              insert.getMixedSizes(), insert.getMixedStrides());
-          empty.getResult().replaceAllUsesWith(slice.getResult());
-          empty.erase();
-        }
       }
     }
   }

@@ -1,7 +1,7 @@
 """A dense block (DenseNet): each layer reads the concatenation of all the
 block's features so far (BatchNorm, ReLU, 1x1 and 3x3 convolutions) and adds
-its own. pd-concat-in-place computes all the concatenations and each layer's
-output in one buffer; the result is checked against numpy in float64,
+its own. pd-concat-in-place builds all the concatenations in one buffer; the
+result is checked against numpy in float64,
 also where a concatenation is fetched (read after the next one grew from it)
 and at batch 2."""
 
