@@ -1671,6 +1671,224 @@ struct PdTileAndVectorizePass
     (void)vectorizeOp(rewriter, *cur, vec);
   }
 
+  /// How `operand` of `op` reads or writes row `(d0, ..., d{r-1})` of the
+  /// rows `rows` (r = rows.size()): the whole row (a buffer [rows..., n]
+  /// indexed by the identity) or one element per row (a buffer [rows...]
+  /// indexed by the row dims, or its expand_shape to [rows..., 1] indexed
+  /// by them and 0: a reduction's result broadcast along the row). The
+  /// buffer read or written is set in `buffer`; false for other accesses.
+  static bool isRowAccess(linalg::LinalgOp op, OpOperand &operand, ArrayRef<int64_t> rows,
+                          Value &buffer) {
+    unsigned r = rows.size();
+    Value v = operand.get();
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    MLIRContext *ctx = op.getContext();
+    auto dims = [&](unsigned n) {
+      SmallVector<AffineExpr> e;
+      for (unsigned i = 0; i < n; ++i)
+        e.push_back(getAffineDimExpr(i, ctx));
+      return e;
+    };
+    SmallVector<AffineExpr> scalarOfRow = dims(r);
+    SmallVector<AffineExpr> wholeRow = dims(r + 1);
+    SmallVector<AffineExpr> broadcastAlongRow = dims(r);
+    broadcastAlongRow.push_back(getAffineConstantExpr(0, ctx));
+    auto results = map.getResults();
+    // One element per row as [rows..., 1] (a keepdim reduction's result,
+    // or the expand_shape of one to it): indexed by the row dims and 0, or
+    // by all dims where the row is that one element.
+    bool perRowElement =
+        results == ArrayRef(broadcastAlongRow) ||
+        (results == ArrayRef(wholeRow) && op.getStaticLoopRanges()[r] == 1);
+    if (auto expand = v.getDefiningOp<memref::ExpandShapeOp>()) {
+      auto reassociation = expand.getReassociationIndices();
+      if (perRowElement && expand.getSrcType().getRank() == r &&
+          expand.getResultType().getRank() == r + 1 &&
+          expand.getResultType().getDimSize(r) == 1 && reassociation.back().size() == 2) {
+        v = expand.getSrc();
+        results = ArrayRef(scalarOfRow);
+      }
+    }
+    auto type = dyn_cast<MemRefType>(v.getType());
+    if (!type || !type.hasStaticShape() || type.getRank() < r ||
+        type.getShape().take_front(r) != rows)
+      return false;
+    buffer = v;
+    if (type.getRank() == r)
+      return results == ArrayRef(scalarOfRow);
+    if (type.getRank() != r + 1)
+      return false;
+    if (type.getDimSize(r) == 1 && perRowElement)
+      return true;
+    return results == ArrayRef(wholeRow);
+  }
+
+  /// The rows of an elementwise op or row reduction: its loops but the
+  /// innermost (parallel, static); a fill's: all its loops. Empty for other
+  /// ops.
+  static SmallVector<int64_t> rowsOf(linalg::LinalgOp op) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    if (llvm::any_of(ranges, ShapedType::isDynamic) || ranges.empty())
+      return {};
+    if (isa<linalg::FillOp>(op.getOperation()))
+      return ranges;
+    auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+    if (!generic || ranges.size() < 2)
+      return {};
+    SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
+    for (unsigned i = 0; i + 1 < iters.size(); ++i)
+      if (iters[i] != utils::IteratorType::parallel)
+        return {};
+    ranges.pop_back();
+    return ranges;
+  }
+
+  /// Runs of consecutive ops of `ops` (in the block, nothing but views,
+  /// allocations and pure ops between them) over the same rows, each reading
+  /// and writing the buffers the run writes only in the row it is at, with
+  /// a row reduction among them: softmax's scale, max, exponentials, sum
+  /// and division; a layer norm's mean, variance and normalization. Each
+  /// op alone is a parallel loop over the rows (seven for one softmax, each
+  /// dispatched to the threads, each reading the scores from memory again);
+  /// in a run, one parallel loop over the rows runs every op's row in turn,
+  /// the row still in cache.
+  SmallVector<SmallVector<linalg::LinalgOp>> rowRuns(ArrayRef<linalg::LinalgOp> ops) {
+    SmallVector<SmallVector<linalg::LinalgOp>> runs;
+    auto betweenIsPure = [](Operation *a, Operation *b) {
+      if (a->getBlock() != b->getBlock() || !a->isBeforeInBlock(b))
+        return false;
+      for (Operation *op = a->getNextNode(); op && op != b; op = op->getNextNode())
+        if (!isa<ViewLikeOpInterface, memref::AllocOp, memref::AllocaOp>(op) &&
+            !isMemoryEffectFree(op))
+          return false;
+      return true;
+    };
+    auto valid = [&](ArrayRef<linalg::LinalgOp> run) {
+      bool reduction = false;
+      for (linalg::LinalgOp op : run)
+        reduction |= isa<linalg::GenericOp>(op.getOperation()) &&
+                     op.getIteratorTypesArray().back() == utils::IteratorType::reduction;
+      if (run.size() < 2 || !reduction)
+        return false;
+      // Rows: the first generic's; fills of a whole row or one element.
+      SmallVector<int64_t> rows;
+      for (linalg::LinalgOp op : run)
+        if (isa<linalg::GenericOp>(op.getOperation())) {
+          rows = rowsOf(op);
+          break;
+        }
+      llvm::DenseSet<Value> written;
+      for (linalg::LinalgOp op : run)
+        for (OpOperand &init : op.getDpsInitsMutable()) {
+          Value buffer;
+          if (!isRowAccess(op, init, rows, buffer))
+            return false;
+          written.insert(buffer);
+        }
+      // Every access of a buffer the run writes is to the row at hand.
+      for (linalg::LinalgOp op : run) {
+        SmallVector<int64_t> own = rowsOf(op);
+        if (own != rows && !(isa<linalg::FillOp>(op.getOperation()) &&
+                             ArrayRef(own).take_front(rows.size()) == ArrayRef(rows)))
+          return false;
+        for (OpOperand &operand : op->getOpOperands()) {
+          if (!isa<MemRefType>(operand.get().getType()))
+            continue;
+          Value buffer;
+          bool row = isRowAccess(op, operand, rows, buffer);
+          Value root = pd::bufferRoot(operand.get());
+          bool touches = llvm::any_of(written, [&](Value w) {
+            return pd::bufferRoot(w) == root;
+          });
+          if (touches && (!row || !written.contains(buffer)))
+            return false;
+        }
+      }
+      int64_t elements = 1;
+      for (int64_t n : op0Ranges(run))
+        elements *= n;
+      return elements >= minParallelElements;
+    };
+    SmallVector<linalg::LinalgOp> current;
+    auto flush = [&] {
+      // The longest valid prefix of each maximal run of compatible ops.
+      while (current.size() >= 2) {
+        size_t n = current.size();
+        while (n >= 2 && !valid(ArrayRef(current).take_front(n)))
+          --n;
+        if (n >= 2) {
+          runs.push_back(SmallVector<linalg::LinalgOp>(current.begin(), current.begin() + n));
+          current.erase(current.begin(), current.begin() + n);
+        } else {
+          current.erase(current.begin());
+        }
+      }
+      current.clear();
+    };
+    for (linalg::LinalgOp op : ops) {
+      if (rowsOf(op).empty()) {
+        flush();
+        continue;
+      }
+      if (!current.empty() && !betweenIsPure(current.back(), op))
+        flush();
+      current.push_back(op);
+    }
+    flush();
+    return runs;
+  }
+
+  /// The loop ranges of the first generic of `run` (its rows and its row).
+  static SmallVector<int64_t> op0Ranges(ArrayRef<linalg::LinalgOp> run) {
+    for (linalg::LinalgOp op : run)
+      if (isa<linalg::GenericOp>(op.getOperation()))
+        return op.getStaticLoopRanges();
+    return {};
+  }
+
+  /// One parallel loop over the rows of `run` (rowRuns), each op's row in
+  /// turn, vectorized as codegenElementwise does. False, changing nothing,
+  /// where the ops' operands cannot be moved before the run.
+  bool codegenRowRun(IRRewriter &rewriter, ArrayRef<linalg::LinalgOp> run) {
+    Operation *first = run.front();
+    for (linalg::LinalgOp op : run.drop_front())
+      if (!moveDefinitionsBefore(op, first))
+        return false;
+    SmallVector<int64_t> rows = rowsOf(run.front());
+    for (linalg::LinalgOp op : run)
+      if (isa<linalg::GenericOp>(op.getOperation())) {
+        rows = rowsOf(op);
+        break;
+      }
+    Location loc = first->getLoc();
+    rewriter.setInsertionPoint(first);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    SmallVector<Value> lbs(rows.size(), zero), steps(rows.size(), one), ubs;
+    for (int64_t n : rows)
+      ubs.push_back(arith::ConstantIndexOp::create(rewriter, loc, n));
+    auto loop = scf::ParallelOp::create(rewriter, loc, lbs, ubs, steps);
+    rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+    SmallVector<linalg::LinalgOp> rowOps;
+    for (linalg::LinalgOp op : run) {
+      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+      SmallVector<OpFoldResult> offsets;
+      SmallVector<int64_t> sizes;
+      for (unsigned i = 0; i < ranges.size(); ++i) {
+        bool rowDim = i < rows.size();
+        offsets.push_back(rowDim ? OpFoldResult(loop.getInductionVars()[i])
+                                 : OpFoldResult(rewriter.getIndexAttr(0)));
+        sizes.push_back(rowDim ? 1 : ranges[i]);
+      }
+      rowOps.push_back(pd::cloneOnLoopRange(rewriter, op, offsets, sizes));
+    }
+    for (linalg::LinalgOp op : run)
+      rewriter.eraseOp(op);
+    for (linalg::LinalgOp op : rowOps)
+      codegenElementwise(rewriter, op, /*threads=*/false);
+    return true;
+  }
+
   /// A write prefetch, in the innermost of `loops` (an epilogue tile's
   /// loops: one per dim of `sizes` that is not 0), of the element of
   /// `output` that the outermost loop of more than one step reaches
@@ -1910,6 +2128,17 @@ struct PdTileAndVectorizePass
         continue;
       }
       (void)pd::codegenWinograd(rewriter, op, vectorWidth, minParallelElements);
+    }
+    // Row-wise runs (softmax, layer norm) first, then each op on its own.
+    if (fuseRows) {
+      llvm::sort(elementwise, [](linalg::LinalgOp a, linalg::LinalgOp b) {
+        return a->getBlock() == b->getBlock() ? a->isBeforeInBlock(b)
+                                              : a.getOperation() < b.getOperation();
+      });
+      for (const SmallVector<linalg::LinalgOp> &run : rowRuns(elementwise))
+        if (codegenRowRun(rewriter, run))
+          for (linalg::LinalgOp op : run)
+            llvm::erase(elementwise, op);
     }
     for (linalg::LinalgOp op : elementwise)
       codegenElementwise(rewriter, op);

@@ -6,6 +6,7 @@
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{min-parallel-work=1000000000}))' | FileCheck %s --check-prefix=SERIAL
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{prefetch-rows=false prefetch-outputs=false}))' | FileCheck %s --check-prefix=NOPF
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fused-tile-depth=2304 fused-tile-bytes=36864}))' | FileCheck %s --check-prefix=FUSEDTILE
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fuse-rows=false}))' | FileCheck %s --check-prefix=NOROWS
 
 // A large matmul: parallel cache tiles, a depth block, a 4x64 register tile
 // whose accumulator stays in registers across the k loop (FMAs).
@@ -1195,3 +1196,98 @@ func.func @vector_matrix_shallow(%x: memref<1x16xf32>, %w: memref<16x4096xf32>, 
   linalg.matmul ins(%x, %w : memref<1x16xf32>, memref<16x4096xf32>) outs(%y : memref<1x4096xf32>)
   return
 }
+
+// -----
+
+// Softmax over rows of 200 (max, exponentials, sum, division): one
+// parallel loop over the 2 x 64 rows, each op's row in turn (with
+// fuse-rows=false, a parallel loop per op).
+// CHECK-LABEL: func.func @softmax_rows(
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c2, %c64) step
+// CHECK-NOT: scf.parallel
+// CHECK: vector.reduction <maximumf>
+// CHECK-NOT: scf.parallel
+// CHECK: math.exp
+// CHECK-NOT: scf.parallel
+// CHECK: vector.reduction <add>
+// CHECK-NOT: scf.parallel
+// CHECK: arith.divf
+// CHECK: scf.reduce
+// CHECK-NOT: scf.parallel
+// CHECK: return
+// NOROWS-LABEL: func.func @softmax_rows(
+// NOROWS-COUNT-6: scf.parallel
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#row = affine_map<(d0, d1, d2) -> (d0, d1)>
+#bcast = affine_map<(d0, d1, d2) -> (d0, d1, 0)>
+func.func @softmax_rows(%x: memref<2x64x200xf32>, %out: memref<2x64x200xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %m = memref.alloc() : memref<2x64xf32>
+  linalg.fill ins(%ninf : f32) outs(%m : memref<2x64xf32>)
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : memref<2x64x200xf32>) outs(%m : memref<2x64xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %r = arith.maximumf %acc, %in : f32
+    linalg.yield %r : f32
+  }
+  %m1 = memref.expand_shape %m [[0], [1, 2]] output_shape [2, 64, 1] : memref<2x64xf32> into memref<2x64x1xf32>
+  linalg.generic {indexing_maps = [#id, #bcast, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x, %m1 : memref<2x64x200xf32>, memref<2x64x1xf32>) outs(%out : memref<2x64x200xf32>) {
+  ^bb0(%in: f32, %mx: f32, %o: f32):
+    %d = arith.subf %in, %mx : f32
+    %e = math.exp %d : f32
+    linalg.yield %e : f32
+  }
+  %s = memref.alloc() : memref<2x64xf32>
+  linalg.fill ins(%zero : f32) outs(%s : memref<2x64xf32>)
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%out : memref<2x64x200xf32>) outs(%s : memref<2x64xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %r = arith.addf %acc, %in : f32
+    linalg.yield %r : f32
+  }
+  %s1 = memref.expand_shape %s [[0], [1, 2]] output_shape [2, 64, 1] : memref<2x64xf32> into memref<2x64x1xf32>
+  linalg.generic {indexing_maps = [#id, #bcast, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%out, %s1 : memref<2x64x200xf32>, memref<2x64x1xf32>) outs(%out : memref<2x64x200xf32>) {
+  ^bb0(%in: f32, %sum: f32, %o: f32):
+    %q = arith.divf %in, %sum : f32
+    linalg.yield %q : f32
+  }
+  return
+}
+
+// -----
+
+// The reduction reads the first op's result across rows (a transpose): not
+// in one run with it (a parallel loop for each).
+// CHECK-LABEL: func.func @across_rows(
+// CHECK: scf.parallel
+// CHECK: math.exp
+// CHECK: scf.reduce
+// CHECK: scf.parallel
+// CHECK: vector.reduction <add>
+// CHECK: return
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#tr3 = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
+#row3 = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @across_rows(%x: memref<2x128x128xf32>, %out: memref<2x128x128xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %t = memref.alloc() : memref<2x128x128xf32>
+  linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x : memref<2x128x128xf32>) outs(%t : memref<2x128x128xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %e = math.exp %in : f32
+    linalg.yield %e : f32
+  }
+  %s = memref.alloc() : memref<2x128xf32>
+  linalg.fill ins(%zero : f32) outs(%s : memref<2x128xf32>)
+  linalg.generic {indexing_maps = [#tr3, #row3], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%t : memref<2x128x128xf32>) outs(%s : memref<2x128xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %r = arith.addf %acc, %in : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
