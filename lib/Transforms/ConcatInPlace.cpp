@@ -9,7 +9,6 @@
 
 #include "Transforms/Passes.h"
 
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace mlir::pd {

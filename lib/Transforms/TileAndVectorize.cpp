@@ -31,6 +31,7 @@
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::pd {
@@ -2131,11 +2132,19 @@ struct PdTileAndVectorizePass
     }
     // Row-wise runs (softmax, layer norm) first, then each op on its own.
     if (fuseRows) {
-      llvm::sort(elementwise, [](linalg::LinalgOp a, linalg::LinalgOp b) {
-        return a->getBlock() == b->getBlock() ? a->isBeforeInBlock(b)
-                                              : a.getOperation() < b.getOperation();
-      });
-      for (const SmallVector<linalg::LinalgOp> &run : rowRuns(elementwise))
+      // In block order (epilogues the matmuls did not take came back at
+      // the end), blocks in the order they first appear.
+      llvm::MapVector<Block *, SmallVector<linalg::LinalgOp>> byBlock;
+      for (linalg::LinalgOp op : elementwise)
+        byBlock[op->getBlock()].push_back(op);
+      SmallVector<linalg::LinalgOp> ordered;
+      for (auto &[block, ops] : byBlock) {
+        llvm::sort(ops, [](linalg::LinalgOp a, linalg::LinalgOp b) {
+          return a->isBeforeInBlock(b);
+        });
+        llvm::append_range(ordered, ops);
+      }
+      for (const SmallVector<linalg::LinalgOp> &run : rowRuns(ordered))
         if (codegenRowRun(rewriter, run))
           for (linalg::LinalgOp op : run)
             llvm::erase(elementwise, op);
