@@ -2,7 +2,9 @@
  * the way lowered code does: pdm_parallel_for over loops of 0 to 5000
  * iterations under 1 to 8 threads, checking that every iteration runs
  * exactly once, on the right arguments, and that the loops from several
- * calling threads at once do not mix. Prints "ok" and exits 0, or names the
+ * calling threads at once do not mix; that on 2 threads the calling thread
+ * runs a prefix of each loop (the worker takes its blocks from the back);
+ * and that a loop of more than 2^31 iterations is covered exactly once. Prints "ok" and exits 0, or names the
  * first failed check and exits 1. Run by test/python/test_thread_pool.py. */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -55,6 +57,66 @@ static void check_loop(int64_t iterations, int64_t scale) {
   free(a.out);
 }
 
+/* On 2 threads: which iterations the calling thread ran. */
+typedef struct {
+  pthread_t caller;
+  unsigned char *by_caller; /* per iteration */
+} prefix_arguments;
+
+static void prefix_task(void *arg, int64_t begin, int64_t end) {
+  prefix_arguments *a = arg;
+  int mine = pthread_equal(pthread_self(), a->caller);
+  for (int64_t i = begin; i < end; ++i)
+    a->by_caller[i] = (unsigned char)mine;
+  /* Long enough blocks that the worker takes some. */
+  for (volatile int spin = 0; spin < 20000; ++spin) {
+  }
+}
+
+static void check_caller_runs_prefix(int64_t iterations) {
+  prefix_arguments a = {pthread_self(), calloc(iterations, 1)};
+  pdm_parallel_for(iterations, prefix_task, &a);
+  /* (Empty where the worker took every block before the caller took one.) */
+  int64_t i = 0;
+  while (i < iterations && a.by_caller[i])
+    ++i;
+  for (; i < iterations; ++i)
+    CHECK(a.by_caller[i] == 0);
+  free(a.by_caller);
+}
+
+/* A loop too long for 32-bit halves, covered by blocks: their lengths and
+   the sums of their iterations add up (mod 2^64) to the loop's. */
+typedef struct {
+  int64_t iterations;
+  atomic_ullong count, index_sum;
+} range_arguments;
+
+static void range_task(void *arg, int64_t begin, int64_t end) {
+  range_arguments *a = arg;
+  if (begin < 0 || end > a->iterations || begin >= end) {
+    printf("FAILED: block [%lld, %lld) of %lld iterations\n", (long long)begin,
+           (long long)end, (long long)a->iterations);
+    exit(1);
+  }
+  uint64_t n = (uint64_t)(end - begin), first = (uint64_t)begin, last = (uint64_t)end - 1;
+  /* first + ... + last, halving the even factor */
+  uint64_t sum = (n % 2 == 0) ? (n / 2) * (first + last) : n * ((first + last) / 2);
+  atomic_fetch_add(&a->count, n);
+  atomic_fetch_add(&a->index_sum, sum);
+}
+
+static void check_long_loop(int64_t iterations) {
+  range_arguments a = {.iterations = iterations};
+  atomic_init(&a.count, 0);
+  atomic_init(&a.index_sum, 0);
+  pdm_parallel_for(iterations, range_task, &a);
+  uint64_t n = (uint64_t)iterations;
+  uint64_t expected = (n % 2 == 0) ? (n / 2) * (n - 1) : n * ((n - 1) / 2);
+  CHECK(atomic_load(&a.count) == n);
+  CHECK(atomic_load(&a.index_sum) == expected);
+}
+
 static void *caller(void *arg) {
   int64_t scale = (int64_t)(intptr_t)arg;
   for (int rep = 0; rep < 300; ++rep)
@@ -71,6 +133,14 @@ int main(void) {
       check_loop(n, 3);
     for (int rep = 0; rep < 200; ++rep)
       check_loop(100 + rep * 23, 5);
+  }
+  pdm_set_num_threads(2);
+  for (int rep = 0; rep < 50; ++rep)
+    check_caller_runs_prefix(64 + rep * 7);
+  for (int t = 1; t <= 3; ++t) {
+    pdm_set_num_threads(t);
+    check_long_loop(((int64_t)1 << 31) + 5);
+    check_long_loop((int64_t)3 << 31);
   }
   /* Three threads running loops at once on one pool of 3. */
   pdm_set_num_threads(3);
