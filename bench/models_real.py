@@ -33,10 +33,13 @@ shared/reference/benchmarking.md):
 3. the peers (bench/real_peers.py in the venv): ONNX Runtime intra_op 1 and 2,
    OpenVINO, Paddle Inference oneDNN off/on x 1/2 threads; each checks its
    outputs against Paddle's before timing,
-4. `paddle-mlir bench` again; ours is the better of the two medians;
-5. ONNX Runtime intra_op 2 and OpenVINO again: each peer configuration that
-   runs on both cores is also the better of two runs, one on each side of
-   ours.
+4. `paddle-mlir bench`, ONNX Runtime intra_op 2 and OpenVINO again, in turn,
+   `--rounds` - 1 times (default 3 rounds in all): ours and each peer
+   configuration that runs on both cores is the best of as many medians, from
+   runs interleaved with each other's. This machine switches between a fast
+   and a slow mode (20-80% apart) every few seconds to minutes; one run of
+   each caught the two engines in different modes often enough to move a
+   model's ratio by 0.2.
 
 Peak RSS is each child's ru_maxrss (os.wait4). Each child has a time limit
 (--compile-timeout for ours, --peer-timeout for a peer); a model whose
@@ -415,16 +418,17 @@ class Runner:
                     for threads in (1, 2):
                         r.peers.append(self.peer("paddle", prefix, "--threads", str(threads),
                                                  "--onednn", str(onednn)))
-            if ours_ok_to_time:
-                first = r.ours[0].median_us if r.ours else None
-                r.ours.append(self.ours_bench(r, prefix, cache, first or est_us))
-            # The peers' 2-thread configurations again, after ours: each
-            # engine the better of two runs that the others' runs separate
-            # (this machine's speed drifts by 20% and more over minutes).
-            if "ort" in engines and not r.onnx_error:
-                r.peers.append(self.peer("ort", prefix, "--threads", "2"))
-            if "ov" in engines and not r.onnx_error:
-                r.peers.append(self.peer("ov", prefix))
+            # Ours and the peers' 2-thread configurations again, in turn:
+            # each engine the best of `rounds` runs that the others' runs
+            # separate (this machine's speed switches by 20% and more).
+            for _ in range(max(1, self.args.rounds) - 1):
+                if ours_ok_to_time:
+                    first = r.ours[0].median_us if r.ours else None
+                    r.ours.append(self.ours_bench(r, prefix, cache, first or est_us))
+                if "ort" in engines and not r.onnx_error:
+                    r.peers.append(self.peer("ort", prefix, "--threads", "2"))
+                if "ov" in engines and not r.onnx_error:
+                    r.peers.append(self.peer("ov", prefix))
         return r
 
 
@@ -533,10 +537,11 @@ def report(results: list[ModelResult], info: dict, title: str = SETS["models"][2
         "## Latency",
         "",
         "Median µs of one inference, each engine in a fresh process. **ours** = "
-        "`paddle-mlir bench` (Predictor.run), the better of two runs interleaved with the "
-        "peers; **ORT** = ONNX Runtime, best of intra_op 1/2 threads (2 threads: the better "
-        "of two runs, one before and one after ours' second); **OpenVINO** = "
-        "LATENCY hint, f32 (also the better of two runs); **Paddle Inf.** = paddle.inference 3.3.1, best of oneDNN "
+        f"`paddle-mlir bench` (Predictor.run), the best of {info.get('rounds', 2)} runs interleaved "
+        "with the peers'; **ORT** = ONNX Runtime, best of intra_op 1/2 threads (2 threads: "
+        f"the best of {info.get('rounds', 2)} runs, in turn with ours); **OpenVINO** = "
+        f"LATENCY hint, f32 (also the best of {info.get('rounds', 2)} runs); **Paddle Inf.** = "
+        "paddle.inference 3.3.1, best of oneDNN "
         "off/on × 1/2 threads; ORT and OpenVINO read paddle2onnx's ONNX (opset 17) of the "
         "same model. **ours/ORT** > 1 means paddle-mlir is slower. **compile** = wall time of "
         "`paddle-mlir run` (process start to outputs written) with an empty compile cache "
@@ -665,6 +670,9 @@ def main() -> int:
                     help="a subset of ours,ort,ov,paddle (default: all; ours,ort for "
                          "--set conv-layers)")
     ap.add_argument("--quick", action="store_true", help="fewer runs (to check the script)")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="times ours, ONNX Runtime (2 threads) and OpenVINO are each timed, "
+                         "in turn; each reports its best median (default: 3)")
     ap.add_argument("--export-only", action="store_true", help="export the models and stop")
     ap.add_argument("--reexport", action="store_true", help="export the models again")
     ap.add_argument("--cli", default=str(REPO / ".venv" / "bin" / "paddle-mlir"),
@@ -720,6 +728,7 @@ def main() -> int:
     info["runs"] = (f"{runner.warmup} warm-up, then at least {runner.min_runs} runs and "
                     f"{runner.min_time:g} s, at most {runner.max_runs}"
                     + (" (--quick: not for numbers)" if args.quick else ""))
+    info["rounds"] = max(1, args.rounds)
     print(f"machine: {info['machine']}; load {info['load_before']}", flush=True)
     results = []
     for name in names:
