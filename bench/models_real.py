@@ -39,7 +39,10 @@ shared/reference/benchmarking.md):
    runs interleaved with each other's. This machine switches between a fast
    and a slow mode (20-80% apart) every few seconds to minutes; one run of
    each caught the two engines in different modes often enough to move a
-   model's ratio by 0.2.
+   model's ratio by 0.2. Right before each run, a speed probe (numpy's 1024^3
+   float32 matmul on all threads: about 11 ms in the fast mode, 20 ms in the
+   slow one) is timed; the per-configuration tables list the runs in the
+   order they ran, each with its probe.
 
 Peak RSS is each child's ru_maxrss (os.wait4). Each child has a time limit
 (--compile-timeout for ours, --peer-timeout for a peer); a model whose
@@ -239,6 +242,36 @@ class Timing:
     maxrss_kb: int | None = None
     error: str | None = None
     extra: dict = field(default_factory=dict)
+    probe_ms: float | None = None   # speed_probe_ms() right before the run
+    seq: int = 0                    # order of the runs of one model
+
+
+#: Runs started so far (Timing.seq).
+_RUNS_STARTED = [0]
+
+
+def speed_probe_ms() -> float:
+    """Median ms of numpy's 1024^3 float32 matmul (OpenBLAS, all threads), timed
+    right before a run: this machine switches between a fast mode (~11 ms) and
+    a slow one (~20 ms: the second thread adds nothing), which moves every
+    engine's latency by 20-80%; the per-configuration tables show which mode
+    each run started in."""
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((1024, 1024), dtype=np.float32)
+    b = rng.standard_normal((1024, 1024), dtype=np.float32)
+    a @ b
+    times = []
+    for _ in range(7):
+        t = time.perf_counter()
+        a @ b
+        times.append(time.perf_counter() - t)
+    return float(np.median(times)) * 1e3
+
+
+def start_timing(t: "Timing") -> None:
+    t.probe_ms = speed_probe_ms()
+    _RUNS_STARTED[0] += 1
+    t.seq = _RUNS_STARTED[0]
 
 
 @dataclass
@@ -325,10 +358,12 @@ class Runner:
         return flags + ["--runs", str(runs)]
 
     def ours_bench(self, r: ModelResult, prefix: Path, cache: Path, estimate_us) -> Timing:
+        t = Timing("ours")
+        start_timing(t)
         c = run_child([self.cli, "bench", f"{prefix}.json", "--input", f"{prefix}.in.npz",
                        "--json", *self.bench_flags(estimate_us)],
                       self.args.compile_timeout + 600, self.ours_env(cache))
-        t = Timing("ours", maxrss_kb=c.maxrss_kb)
+        t.maxrss_kb = c.maxrss_kb
         j = c.json()
         if c.rc != 0 or not j or "median_us" not in j:
             t.error = c.error()
@@ -339,15 +374,17 @@ class Runner:
             t.config = (f"paddle-mlir bench, {j.get('threads', '?')} threads"
                         + (", compile cache hit" if j.get("cached") else ""))
         print(f"  ours bench: {fmt_us(t.median_us) if t.median_us else t.error} "
-              f"({t.runs} runs, rss {fmt_mb(t.maxrss_kb)})", flush=True)
+              f"({t.runs} runs, rss {fmt_mb(t.maxrss_kb)}; probe {t.probe_ms:.1f} ms)", flush=True)
         return t
 
     def peer(self, engine: str, prefix: Path, *opts: str) -> Timing:
         cmd = [str(self.py), str(BENCH / "real_peers.py"), engine, str(prefix), *opts,
                "--warmup", str(self.warmup), "--min-runs", str(self.min_runs),
                "--max-runs", str(self.max_runs), "--min-time", str(self.min_time)]
+        t = Timing(engine, config=" ".join(opts))
+        start_timing(t)
         c = run_child(cmd, self.args.peer_timeout)
-        t = Timing(engine, config=" ".join(opts), maxrss_kb=c.maxrss_kb)
+        t.maxrss_kb = c.maxrss_kb
         j = c.json()
         if c.rc != 0 or not j or "median_us" not in j:
             t.error = c.error()
@@ -356,6 +393,7 @@ class Runner:
             t.max_abs_err, t.ok, t.config = j["max_abs_err"], j["ok"], j["config"]
             t.extra = j
         print(f"  {t.config or engine}: {fmt_us(t.median_us) if t.median_us else t.error}"
+              f" (probe {t.probe_ms:.1f} ms)"
               f"{'' if t.ok in (None, True) else ' (outputs differ from Paddle: ' + str(j.get('note')) + ')'}",
               flush=True)
         return t
@@ -623,8 +661,11 @@ def report(results: list[ModelResult], info: dict, title: str = SETS["models"][2
         lines.append(f"| {r.name} | {r.description} | "
                      f"{'—' if r.ref_max is None else f'{r.ref_max:.3g}'} |")
     lines += ["", "## Every configuration", "",
-              "Each row is one fresh process; load = model load (and compile) to the first "
-              "result inside it; RSS = its peak resident memory.", ""]
+              "Each row is one fresh process, in the order they ran; load = model load (and "
+              "compile) to the first result inside it; RSS = its peak resident memory; "
+              "probe = median ms of numpy's 1024³ float32 matmul on all threads right before "
+              "the run (about 11 ms when this machine is in its fast mode, about 20 ms in its "
+              "slow one, where a second thread adds nothing).", ""]
     for r in results:
         if r.export_error:
             continue
@@ -633,20 +674,22 @@ def report(results: list[ModelResult], info: dict, title: str = SETS["models"][2
                   + ("" if r.cold_s is None else
                      f"`paddle-mlir run`: cold {r.cold_s:.1f} s (RSS {fmt_mb(r.cold_rss_kb)}), "
                      f"warm {'—' if r.warm_s is None else f'{r.warm_s:.1f} s'}."), "",
-                  "| engine | configuration | median µs | runs | load ms | max abs err | RSS |",
-                  "|---|---|--:|--:|--:|--:|--:|"]
-        for t in r.ours + r.peers:
+                  "| engine | configuration | median µs | runs | load ms | max abs err | RSS "
+                  "| probe ms |",
+                  "|---|---|--:|--:|--:|--:|--:|--:|"]
+        for t in sorted(r.ours + r.peers, key=lambda t: t.seq):
+            probe = "—" if t.probe_ms is None else f"{t.probe_ms:.1f}"
             name = {"ours": "paddle-mlir", "ort": "ONNX Runtime", "ov": "OpenVINO",
                     "paddle": "Paddle Inference"}[t.label]
             err = fmt_err(r.ours_err if t.label == "ours" else t.max_abs_err)
             if t.error:
                 lines.append(f"| {name} | {t.config} | failed: {t.error} | | | | "
-                             f"{fmt_mb(t.maxrss_kb)} |")
+                             f"{fmt_mb(t.maxrss_kb)} | {probe} |")
             else:
                 ok = "" if (r.ours_ok if t.label == "ours" else t.ok) else " ✗"
                 load = "—" if t.load_ms is None else f"{t.load_ms:,.0f}"
                 lines.append(f"| {name} | {t.config} | {fmt_us(t.median_us)}{ok} | {t.runs} | "
-                             f"{load} | {err} | {fmt_mb(t.maxrss_kb)} |")
+                             f"{load} | {err} | {fmt_mb(t.maxrss_kb)} | {probe} |")
         lines.append("")
     return "\n".join(lines)
 
