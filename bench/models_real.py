@@ -665,7 +665,8 @@ def report(results: list[ModelResult], info: dict, title: str = SETS["models"][2
               "compile) to the first result inside it; RSS = its peak resident memory; "
               "probe = median ms of numpy's 1024³ float32 matmul on all threads right before "
               "the run (about 11 ms when this machine is in its fast mode, about 20 ms in its "
-              "slow one, where a second thread adds nothing).", ""]
+              "slow one, where a second thread adds nothing; slowdowns of memory-bound code "
+              "it can miss).", ""]
     for r in results:
         if r.export_error:
             continue
