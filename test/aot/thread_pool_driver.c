@@ -25,6 +25,15 @@ int pdm_set_num_threads(int threads);
     }                                                                          \
   } while (0)
 
+/* A block the pool hands out lies inside the loop and is not empty. */
+static void check_block(int64_t begin, int64_t end, int64_t iterations) {
+  if (begin < 0 || end > iterations || begin >= end) {
+    printf("FAILED: block [%lld, %lld) of %lld iterations\n", (long long)begin,
+           (long long)end, (long long)iterations);
+    exit(1);
+  }
+}
+
 typedef struct {
   int64_t iterations;
   atomic_int *visits; /* per iteration */
@@ -34,11 +43,7 @@ typedef struct {
 
 static void task(void *arg, int64_t begin, int64_t end) {
   loop_arguments *a = arg;
-  if (begin < 0 || end > a->iterations || begin >= end) {
-    printf("FAILED: block [%lld, %lld) of %lld iterations\n", (long long)begin,
-           (long long)end, (long long)a->iterations);
-    exit(1);
-  }
+  check_block(begin, end, a->iterations);
   for (int64_t i = begin; i < end; ++i) {
     atomic_fetch_add(&a->visits[i], 1);
     a->out[i] = i * a->scale;
@@ -94,11 +99,7 @@ typedef struct {
 
 static void range_task(void *arg, int64_t begin, int64_t end) {
   range_arguments *a = arg;
-  if (begin < 0 || end > a->iterations || begin >= end) {
-    printf("FAILED: block [%lld, %lld) of %lld iterations\n", (long long)begin,
-           (long long)end, (long long)a->iterations);
-    exit(1);
-  }
+  check_block(begin, end, a->iterations);
   uint64_t n = (uint64_t)(end - begin), first = (uint64_t)begin, last = (uint64_t)end - 1;
   /* first + ... + last, halving the even factor */
   uint64_t sum = (n % 2 == 0) ? (n / 2) * (first + last) : n * ((first + last) / 2);
