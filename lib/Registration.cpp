@@ -51,8 +51,9 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   // pd -> linalg/tensor; elementwise producers fuse into their consumers.
   p += runtimeChecks ? "convert-pd-to-linalg," : "convert-pd-to-linalg{runtime-checks=false},";
   p += "canonicalize,func.func(pd-fuse-linalg-elementwise),canonicalize,cse,";
-  // 3x3 convolutions of many channels as Winograd's F(2x2, 3x3) (2.25x
-  // fewer multiply-adds), the others as im2col + matmul.
+  // 3x3 convolutions of 32 or more channels and enough outputs as
+  // Winograd's F(2x2, 3x3) (2.25x fewer multiply-adds), the others as
+  // im2col + matmul.
   if (vectorize)
     p += "func.func(pd-conv-to-winograd,pd-conv-to-im2col),";
   // Padded activations: their producers write into the padded buffer.

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir::pd {
 #define GEN_PASS_DEF_PDCONVTOWINOGRAD
@@ -99,6 +100,15 @@ struct PdConvToWinogradPass : public pd::impl::PdConvToWinogradBase<PdConvToWino
     // the FMA peak, which then eats the gain.
     int64_t th = (oh + 1) / 2, tw = (ow + 1) / 2;
     if (n * th * tw < minTiles)
+      return;
+    // Few outputs make small matmuls (DenseNet's 32 channels of a 14x14
+    // map: 32 x 49 each), which run far from the FMA peak too.
+    std::optional<int64_t> outputs = llvm::checkedMul(n, cout);
+    if (outputs)
+      outputs = llvm::checkedMul(*outputs, oh);
+    if (outputs)
+      outputs = llvm::checkedMul(*outputs, ow);
+    if (outputs && *outputs < minOutputs)
       return;
     // The convolution accumulates into its init, which must be zeros.
     auto fill = conv.getOutputs()[0].getDefiningOp<linalg::FillOp>();

@@ -1,8 +1,9 @@
-// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=1 min-tiles=1}))' | FileCheck %s
-// With the default options (96 channels, 16 tiles) these small ones stay.
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=1 min-tiles=1 min-outputs=1}))' | FileCheck %s
+// With the default options (32 channels, 16 tiles, 16384 outputs) these
+// small ones stay.
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd))' | FileCheck %s --check-prefix=DEFAULT
 // Running it twice changes nothing more.
-// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=1 min-tiles=1},pd-conv-to-winograd{min-channels=1 min-tiles=1}))' | FileCheck %s
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=1 min-tiles=1 min-outputs=1},pd-conv-to-winograd{min-channels=1 min-tiles=1 min-outputs=1}))' | FileCheck %s
 
 // A 3x3 filter of ones: G g G^T is the outer product of [1, 3/2, 1/2, 1]
 // with itself. The input tiles are transformed (a generic marked
@@ -88,8 +89,16 @@ func.func @left_alone(%x: tensor<1x4x10x10xf32>, %p: tensor<4x4x3x3xf32>) -> (te
 // -----
 
 // The options: 4 tiles are below min-tiles = 5; 2 channels are enough for
-// min-channels = 2 where there are 9 tiles.
-// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=2 min-tiles=5}))' | FileCheck %s --check-prefix=TILES
+// min-channels = 2 where there are 9 tiles. @enough_tiles has 72 outputs:
+// below min-outputs = 73 it stays, from min-outputs = 72 it is rewritten.
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=2 min-tiles=5 min-outputs=72}))' | FileCheck %s --check-prefix=TILES
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=2 min-tiles=5 min-outputs=73}))' | FileCheck %s --check-prefix=OUTPUTS
+// OUTPUTS-LABEL: func.func @few_tiles(
+// OUTPUTS: linalg.conv_2d_nchw_fchw
+// OUTPUTS-LABEL: func.func @enough_tiles(
+// OUTPUTS-NOT: linalg.batch_matmul
+// OUTPUTS: linalg.conv_2d_nchw_fchw
+// OUTPUTS-NOT: linalg.batch_matmul
 // CHECK-LABEL: func.func @few_tiles(
 // TILES-LABEL: func.func @few_tiles(
 // TILES: linalg.conv_2d_nchw_fchw

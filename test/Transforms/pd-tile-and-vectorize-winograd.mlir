@@ -1,6 +1,6 @@
 // pd-tile-and-vectorize's kernels for the data transforms of
 // pd-conv-to-winograd (generics marked pd.winograd), once bufferized.
-// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=1 min-tiles=1}),canonicalize,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},canonicalize,func.func(pd-tile-and-vectorize{min-parallel-elements=0}))' | FileCheck %s
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=1 min-tiles=1 min-outputs=1}),canonicalize,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},canonicalize,func.func(pd-tile-and-vectorize{min-parallel-elements=0}))' | FileCheck %s
 
 // The input transform: channels and images on threads, tile rows, 4 tiles
 // at a time (2 here, masked); each window a stride-2 row (a load of twice

@@ -1,5 +1,6 @@
 """pd-conv-to-winograd (in pd-lower-to-llvm): 3x3, stride 1 convolutions of
-many channels with frozen weights run as Winograd's F(2x2, 3x3), their data
+32 or more channels and enough outputs with frozen weights run as Winograd's
+F(2x2, 3x3), their data
 transforms as pd-tile-and-vectorize's kernels; they still compute what numpy
 does (float64 reference) at batch 1 and 2, odd and even map sizes (odd ones
 crop the last tile), asymmetric paddings, maps wider than a vector of tiles,
@@ -63,10 +64,12 @@ def _run_optimized(main, exe, x):
 
 @pytest.mark.parametrize("batch, cin, cout, hw, padding", [
     (1, 96, 128, (14, 14), 1),          # even maps: whole tiles
-    (2, 128, 96, (7, 7), 1),            # odd maps: the last tile cropped; batch 2
-    (1, 96, 96, (13, 12), [1, 1, 0, 2]),  # asymmetric paddings, a rectangle
-    (1, 100, 112, (13, 14), 0),         # no padding: an 11x12 output
+    (2, 128, 96, (11, 11), 1),          # odd maps: the last tile cropped; batch 2
+    (1, 96, 128, (13, 12), [1, 1, 0, 2]),  # asymmetric paddings, a rectangle
+    (1, 100, 128, (15, 14), 0),         # no padding: a 13x12 output
     (1, 96, 96, (40, 36), 1),           # 20x18 tiles: more than a vector of them
+    (1, 128, 32, (28, 28), 1),          # DenseNet's 128 -> 32 (25,088 outputs)
+    (1, 32, 32, (24, 24), 1),           # the fewest channels (18,432 outputs)
 ])
 def test_winograd_matches_numpy(batch, cin, cout, hw, padding):
     main, exe, conv, _ = _program(batch, cin, cout, hw, padding)
@@ -101,10 +104,12 @@ def test_winograd_after_batch_norm_folding_matches_numpy():
 
 
 @pytest.mark.parametrize("cin, hw, stride, groups", [
-    (32, 12, 1, 1), (96, 5, 1, 1), (96, 12, 2, 1), (96, 12, 1, 2)])
+    (16, 24, 1, 1), (96, 5, 1, 1), (96, 12, 1, 1), (96, 24, 2, 1), (96, 24, 1, 2)])
 def test_other_convolutions_are_left_alone(cin, hw, stride, groups):
-    """Too few channels (below min-channels = 96), too few tiles (a 5x5
-    map: 9, below min-tiles = 16), stride 2, grouped."""
+    """Too few channels (16, below min-channels = 32), too few tiles (a 5x5
+    map: 9, below min-tiles = 16), too few outputs (96 x 12 x 12 = 13,824,
+    below min-outputs = 16,384: DenseNet's 32 x 14 x 14 ran slower so),
+    stride 2, grouped."""
     set_global_seed(1)
     main, startup = static.Program(), static.Program()
     with unique_name.guard(), static.program_guard(main, startup):
@@ -116,7 +121,7 @@ def test_other_convolutions_are_left_alone(cin, hw, stride, groups):
     assert "winograd" not in text
 
 
-@pytest.mark.parametrize("hw", [(14, 14), (13, 11)])
+@pytest.mark.parametrize("hw", [(14, 14), (15, 13)])
 def test_winograd_with_residual_and_relu_matches_numpy(hw):
     """The bias, residual add and relu after the output transform run on
     each row it stores (an odd map: its last tile row has one output row,
