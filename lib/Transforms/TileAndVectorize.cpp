@@ -746,6 +746,30 @@ struct PdTileAndVectorizePass
     return true;
   }
 
+  /// The copy of an output transform's map into another buffer right after
+  /// it (one of `elementwise`, replaced there: a 3x3 convolution's result stored into its slice of a growing
+  /// concatenation: DenseNet) as the equivalent generic, which the
+  /// transform then takes as its epilogue: each row is stored once, into
+  /// the slice, instead of into the transform's buffer and copied after.
+  static void generalizeCopyOfOutput(IRRewriter &rewriter, linalg::GenericOp transform,
+                                     SmallVectorImpl<linalg::LinalgOp> &elementwise) {
+    Operation *next = transform->getNextNode();
+    while (next && isa<ViewLikeOpInterface, memref::AllocOp, memref::AllocaOp>(next))
+      next = next->getNextNode();
+    auto copy = dyn_cast_or_null<linalg::CopyOp>(next);
+    if (!copy || !copy.hasPureBufferSemantics() ||
+        pd::bufferRoot(copy.getInputs()[0]) != pd::bufferRoot(transform.getDpsInits()[0]))
+      return;
+    auto at = llvm::find(elementwise, cast<linalg::LinalgOp>(copy.getOperation()));
+    if (at == elementwise.end())
+      return;
+    rewriter.setInsertionPoint(copy);
+    FailureOr<linalg::GenericOp> generic =
+        linalg::generalizeNamedOp(rewriter, cast<linalg::LinalgOp>(copy.getOperation()));
+    if (succeeded(generic))
+      *at = cast<linalg::LinalgOp>(generic->getOperation());
+  }
+
   /// Epilogues cloned into matmul tiles, for codegenElementwise (without
   /// threads of their own: they run inside the matmul's).
   SmallVector<linalg::LinalgOp> epilogueTiles;
@@ -2105,9 +2129,11 @@ struct PdTileAndVectorizePass
       pd::WinogradEpilogue rows;
       auto kind = op->getAttrOfType<StringAttr>("pd.winograd");
       Value read;
-      if (fuseEpilogues && kind && kind.getValue() == "output" && op.getNumDpsInits() == 1)
+      if (fuseEpilogues && kind && kind.getValue() == "output" && op.getNumDpsInits() == 1) {
+        generalizeCopyOfOutput(rewriter, op, elementwise);
         epilogue = pd::findRowEpilogueThroughView(op, op.getDpsInits()[0], op.getDpsInputs(),
                                                   read);
+      }
       if (epilogue &&
           (!llvm::is_contained(elementwise, cast<linalg::LinalgOp>(epilogue.getOperation())) ||
            !moveDefinitionsBefore(epilogue, op)))

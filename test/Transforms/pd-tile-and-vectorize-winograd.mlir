@@ -46,3 +46,32 @@ func.func @not_a_transform(%x: memref<1x2x6x6xf32>, %v: memref<4x4x2x1x2x2xf32>)
   }
   return
 }
+
+// -----
+
+// A result stored into a slice of a larger buffer (a growing
+// concatenation's, DenseNet) is copied there after the output transform:
+// the copy becomes the transform's epilogue, each output row stored once,
+// straight into the slice, and neither the copy nor a store into the
+// transform's own buffer is left.
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=1 min-tiles=1 min-outputs=1}),canonicalize,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},canonicalize,func.func(pd-memref-copy-to-linalg,pd-tile-and-vectorize{min-parallel-elements=0}))' | FileCheck %s --check-prefix=SLICE
+// SLICE-LABEL: func.func @into_slice(
+// SLICE-SAME: %[[X:.*]]: memref<1x2x6x6xf32>, %[[D:.*]]: memref<1x4x4x4xf32>
+// SLICE: %[[S:.*]] = memref.subview %[[D]][0, 2, 0, 0] [1, 2, 4, 4] [1, 1, 1, 1]
+// SLICE: scf.parallel
+// SLICE-COUNT-16: vector.maskedload %{{.*}} : memref<4x4x2x1x2x2xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+// SLICE: vector.shuffle %{{.*}}, %{{.*}} [0, 4, 1, 5, 2, 6, 3, 7] : vector<4xf32>, vector<4xf32>
+// SLICE-NOT: memref<1x2x4x4xf32>,
+// SLICE: vector.maskedstore %[[S]]{{.*}} : memref<1x2x4x4xf32, strided<[64, 16, 4, 1], offset: 32>>, vector<8xi1>, vector<8xf32>
+// SLICE-NOT: linalg.copy
+// SLICE-NOT: linalg.generic
+// SLICE: return
+func.func @into_slice(%x: tensor<1x2x6x6xf32>, %d: tensor<1x4x4x4xf32>) -> tensor<1x4x4x4xf32> {
+  %w = arith.constant dense<1.0> : tensor<2x2x3x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x2x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x2x6x6xf32>, tensor<2x2x3x3xf32>) outs(%init : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %r = tensor.insert_slice %c into %d[0, 2, 0, 0] [1, 2, 4, 4] [1, 1, 1, 1] : tensor<1x2x4x4xf32> into tensor<1x4x4x4xf32>
+  return %r : tensor<1x4x4x4xf32>
+}

@@ -141,3 +141,25 @@ def test_winograd_with_residual_and_relu_matches_numpy(hw):
     assert "conv_2d" not in text and "winograd_filter" in text
     ref = np.maximum(_conv_reference(xv, w, [1] * 4) + b[None, :, None, None] + xv, 0)
     np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4 * np.abs(ref).max())
+
+
+def test_winograd_into_a_concatenation_matches_numpy():
+    """DenseNet's layer: the output transform stores its rows straight into
+    the convolution's slice of the concatenation (the copy after it is its
+    epilogue); the features before it are kept."""
+    from paddle_mlir import ops
+
+    set_global_seed(11)
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        x = static.data("x", [1, 128, 28, 28], "float32")
+        conv = nn.Conv2D(128, 32, 3, padding=1, bias_attr=False)
+        main.fetch(ops.concat([x, conv(x)], axis=1), "y")
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    w = np.array(main.parameters[conv.weight.name])
+    xv = np.random.default_rng(4).standard_normal((1, 128, 28, 28)).astype(np.float32)
+    y, text = _run_optimized(main, exe, xv)
+    assert "conv_2d" not in text and "winograd_filter" in text
+    ref = np.concatenate([xv, _conv_reference(xv, w, [1] * 4)], axis=1)
+    np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4 * np.abs(ref).max())
