@@ -1079,6 +1079,21 @@ func.func @matmul_rows_for_threads(%a: memref<32x1152xf32>, %b: memref<1152x196x
 
 // -----
 
+// A batch of small matmuls (Winograd's 16 products of 4 remainder rows:
+// 4 x 64 x 64 each, below a cache tile) still runs its batch on threads,
+// one plain matmul per batch element.
+// CHECK-LABEL: func.func @small_batched_matmuls(
+// CHECK: scf.parallel (%[[P:.*]]) = (%c0) to (%c16) step (%c1) {
+// CHECK: vector.fma {{.*}} : vector<64xf32>
+// SERIAL-LABEL: func.func @small_batched_matmuls(
+// SERIAL-NOT: scf.parallel
+func.func @small_batched_matmuls(%a: memref<16x4x64xf32>, %b: memref<16x64x64xf32>, %c: memref<16x4x64xf32>) {
+  linalg.batch_matmul ins(%a, %b : memref<16x4x64xf32>, memref<16x64x64xf32>) outs(%c : memref<16x4x64xf32>)
+  return
+}
+
+// -----
+
 // One column (a squeeze-and-excitation block's 1x1 convolution on a 1x1
 // map): vectorized along k, four rows per block sharing each load of the
 // column, blocks on threads (m * k elements read), each row's vector
