@@ -97,3 +97,15 @@ def test_linear_with_activation(rows, k, n):
     y, p = _run(build, x)
     ref = np.maximum(x.astype(np.float64) @ p["linear_0.w_0"] + p["linear_0.b_0"], 0)
     np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
+
+
+def test_hardswish_rounds_as_paddle_does():
+    """hardswish is x * relu6(x + 3) / 6 with the division, as Paddle's
+    kernel computes it, bit for bit in float32 (vectorized and in the
+    remainder lanes). A multiplication by 1/6 is within an ulp, but PicoDet's
+    detections (scores sorted and thresholded after an LCNet backbone) then
+    differed from Paddle's by 34 of 226."""
+    x = np.random.default_rng(6).uniform(-5, 5, (1, 8, 37, 37)).astype(np.float32)
+    y, _ = _run(nn.functional.hardswish, x)
+    expected = x * np.clip(x + np.float32(3), np.float32(0), np.float32(6)) / np.float32(6)
+    np.testing.assert_array_equal(y, expected)
