@@ -751,10 +751,11 @@ struct PdTileAndVectorizePass
   }
 
   /// The copy of an output transform's map into another buffer right after
-  /// it (one of `elementwise`, replaced there: a 3x3 convolution's result stored into its slice of a growing
-  /// concatenation: DenseNet) as the equivalent generic, which the
-  /// transform then takes as its epilogue: each row is stored once, into
-  /// the slice, instead of into the transform's buffer and copied after.
+  /// it (a 3x3 convolution's result stored into its slice of a growing
+  /// concatenation: DenseNet) as the equivalent generic, also in place of
+  /// the copy in `elementwise`. The transform then takes it as its
+  /// epilogue: each row is stored once, into the slice, instead of into the
+  /// transform's buffer and copied after.
   static void generalizeCopyOfOutput(IRRewriter &rewriter, linalg::GenericOp transform,
                                      SmallVectorImpl<linalg::LinalgOp> &elementwise) {
     Operation *next = transform->getNextNode();
