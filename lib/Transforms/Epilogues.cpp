@@ -53,10 +53,7 @@ bool isBroadcastMap(AffineMap map) {
 /// when it is a `linalg.generic` on buffers with one output and parallel
 /// loops only (an epilogue candidate); null otherwise.
 linalg::GenericOp nextParallelGeneric(Operation *kernel) {
-  Operation *next = kernel->getNextNode();
-  while (next && isa<ViewLikeOpInterface, memref::AllocOp, memref::AllocaOp>(next))
-    next = next->getNextNode();
-  auto op = dyn_cast_or_null<linalg::GenericOp>(next);
+  auto op = dyn_cast_or_null<linalg::GenericOp>(pd::nextPastViews(kernel));
   if (!op || !op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
       op.getNumLoops() != op.getNumParallelLoops())
     return nullptr;
@@ -64,6 +61,13 @@ linalg::GenericOp nextParallelGeneric(Operation *kernel) {
 }
 
 } // namespace
+
+Operation *pd::nextPastViews(Operation *op) {
+  Operation *next = op->getNextNode();
+  while (next && isa<ViewLikeOpInterface, memref::AllocOp, memref::AllocaOp>(next))
+    next = next->getNextNode();
+  return next;
+}
 
 Value pd::bufferRoot(Value v) {
   while (auto view = v.getDefiningOp<ViewLikeOpInterface>())

@@ -21,6 +21,11 @@ namespace mlir::pd {
 /// The buffer `v` is a view of (through view-like ops).
 Value bufferRoot(Value v);
 
+/// The op after `op` in its block past views and allocations (which read
+/// and write no memory): where an epilogue of `op` would be; null at the
+/// block's end.
+Operation *nextPastViews(Operation *op);
+
 /// A clone of `op` (on buffers) restricted to loop ranges [offsets[i],
 /// offsets[i] + sizes[i]): each buffer operand becomes a subview of the
 /// range its indexing map reads (a dim indexed by a constant stays whole),

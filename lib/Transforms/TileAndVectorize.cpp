@@ -758,10 +758,7 @@ struct PdTileAndVectorizePass
   /// transform's buffer and copied after.
   static void generalizeCopyOfOutput(IRRewriter &rewriter, linalg::GenericOp transform,
                                      SmallVectorImpl<linalg::LinalgOp> &elementwise) {
-    Operation *next = transform->getNextNode();
-    while (next && isa<ViewLikeOpInterface, memref::AllocOp, memref::AllocaOp>(next))
-      next = next->getNextNode();
-    auto copy = dyn_cast_or_null<linalg::CopyOp>(next);
+    auto copy = dyn_cast_or_null<linalg::CopyOp>(pd::nextPastViews(transform));
     if (!copy || !copy.hasPureBufferSemantics() ||
         pd::bufferRoot(copy.getInputs()[0]) != pd::bufferRoot(transform.getDpsInits()[0]))
       return;
