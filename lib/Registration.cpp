@@ -88,17 +88,19 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   // more than the passes (DenseNet-121: 0.6 s of 2.4 s).
   std::string buffers = std::move(p);
   p.clear();
+  // One function per kernel, identical kernels shared: LLVM compiles
+  // many small functions much faster than one huge one, and every pass
+  // from here on converts each distinct kernel once, on all threads
+  // (DeiT-tiny's twelve layers are one set of kernels).
+  p += "pd-outline-kernels,";
   if (vectorize)
-    p += "canonicalize,cse,";
+    p += "func.func(canonicalize,cse),";
   p +=
        // Buffers freed after their last use, not at the end of the program.
        "func.func(pd-early-dealloc),"
        // Those buffers laid out in one arena, each where the last freed
        // (still cached) memory is.
        "func.func(pd-plan-buffers),"
-       // One function per kernel, identical kernels shared: LLVM compiles
-       // many small functions much faster than one huge one.
-       "pd-outline-kernels,"
        "convert-linalg-to-loops,";
   // Parallel loops: their bodies outlined for paddle-mlir's thread pool.
   if (parallel)
