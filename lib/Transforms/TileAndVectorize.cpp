@@ -2187,16 +2187,23 @@ struct PdTileAndVectorizePass
     // The rewrites below are local: region simplification (dead-code
     // liveness over the whole function, block merging) in each of them was
     // a third of this pass's time on DenseNet-121; the canonicalizer that
-    // follows the pass simplifies the regions once.
+    // follows the pass simplifies the regions once. One sweep each: the
+    // driver puts the ops a rewrite creates or changes back on its worklist
+    // within the sweep, so these local patterns are done after it, and the
+    // default second sweep over the whole function only confirmed that
+    // (DenseNet-121: the pass took 0.50 s, now 0.38; the lowered code of the
+    // benchmark's eight models is identical). The driver then reports "not
+    // converged" (it did not look again), which is why the results are
+    // ignored.
     GreedyRewriteConfig local;
     local.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    local.setMaxIterations(1);
     // Row reductions in vector-width slices (before the masks are lowered:
     // the pattern folds a masked reduction's mask into a select).
     {
       RewritePatternSet rows(&getContext());
       rows.add<RowReductionInSlices>(&getContext(), std::max<int64_t>(vectorWidth, 1));
-      if (failed(applyPatternsGreedily(fn, std::move(rows), local)))
-        return signalPassFailure();
+      (void)applyPatternsGreedily(fn, std::move(rows), local);
     }
     // Contractions become FMA outer products; transfers are cleaned up so
     // the accumulators can leave the depth loop.
@@ -2205,8 +2212,7 @@ struct PdTileAndVectorizePass
     {
       RewritePatternSet maskPatterns(&getContext());
       vector::populateVectorMaskLoweringPatternsForSideEffectingOps(maskPatterns);
-      if (failed(applyPatternsGreedily(fn, std::move(maskPatterns), local)))
-        return signalPassFailure();
+      (void)applyPatternsGreedily(fn, std::move(maskPatterns), local);
     }
     // Unit leading dims first (the batch of a conv's im2col contraction, a
     // batched matmul's tile): the outer-product lowering wants a 2-D
@@ -2214,8 +2220,7 @@ struct PdTileAndVectorizePass
     {
       RewritePatternSet unitDims(&getContext());
       vector::populateCastAwayVectorLeadingOneDimPatterns(unitDims);
-      if (failed(applyPatternsGreedily(fn, std::move(unitDims), local)))
-        return signalPassFailure();
+      (void)applyPatternsGreedily(fn, std::move(unitDims), local);
     }
     RewritePatternSet patterns(&getContext());
     vector::populateVectorContractLoweringPatterns(
@@ -2225,16 +2230,14 @@ struct PdTileAndVectorizePass
     vector::populateSinkVectorOpsPatterns(patterns);
     vector::TransferReadOp::getCanonicalizationPatterns(patterns, &getContext());
     vector::TransferWriteOp::getCanonicalizationPatterns(patterns, &getContext());
-    if (failed(applyPatternsGreedily(fn, std::move(patterns), local)))
-      return signalPassFailure();
+    (void)applyPatternsGreedily(fn, std::move(patterns), local);
     linalg::hoistRedundantVectorTransfers(fn);
     // A reduction over the unit depth dim of a tile is a plain add: make it
     // one here, so that it exists to be marked for FMA.
     {
       RewritePatternSet reductions(&getContext());
       vector::MultiDimReductionOp::getCanonicalizationPatterns(reductions, &getContext());
-      if (failed(applyPatternsGreedily(fn, std::move(reductions), local)))
-        return signalPassFailure();
+      (void)applyPatternsGreedily(fn, std::move(reductions), local);
     }
     for (Operation *loop : depthLoops)
       allowFma(loop);
