@@ -143,6 +143,10 @@ func.func @matmul_128_rows(%a: memref<128x256xf32>, %b: memref<256x256xf32>, %c:
 // CHECK-COUNT-16: vector.fma {{.*}} : vector<16xf32>
 // CHECK-NEXT: scf.yield
 // CHECK-NOT: vector<4x4xf32>
+// 320 rows (MobileNetV2's 960 -> 320 layer on 7x7): 8 cache tiles of 40
+// rows on the threads, not 5 of 64 (3 on one thread, 2 on the other).
+// CHECK-LABEL: func.func @matmul_320_rows_even_tiles(
+// CHECK: scf.parallel ({{.*}}) = (%c0) to (%c320) step (%c40)
 func.func @matmul_49_columns(%w: memref<64x128xf32>, %x: memref<128x49xf32>, %c: memref<64x49xf32>) {
   linalg.matmul ins(%w, %x : memref<64x128xf32>, memref<128x49xf32>) outs(%c : memref<64x49xf32>)
   return
@@ -170,6 +174,10 @@ func.func @matmul_16_columns_4k_rows(%w: memref<64x1024xf32>, %x: memref<1024x16
 }
 func.func @conv_14x14_columns(%w: memref<512x2304xf32>, %x: memref<2304x196xf32>, %c: memref<512x196xf32>) {
   linalg.matmul ins(%w, %x : memref<512x2304xf32>, memref<2304x196xf32>) outs(%c : memref<512x196xf32>)
+  return
+}
+func.func @matmul_320_rows_even_tiles(%w: memref<320x960xf32>, %x: memref<960x49xf32>, %c: memref<320x49xf32>) {
+  linalg.matmul ins(%w, %x : memref<320x960xf32>, memref<960x49xf32>) outs(%c : memref<320x49xf32>)
   return
 }
 
