@@ -139,3 +139,19 @@ def test_descending_sort_and_topk_put_nan_first():
     np.testing.assert_array_equal(got, np.flip(np.sort(NANS, axis=1), axis=1))  # NaN first
     values = _run(lambda x: ops.topk(x, 2, axis=1)[0], {"x": NANS})
     np.testing.assert_array_equal(values, [[np.nan, np.nan], [np.nan, np.nan]])
+
+
+def test_the_ops_of_a_program_no_longer_referenced_stay_readable(tmp_path):
+    # `Program.load(path).ops` drops the program at once: its ops keep it
+    # alive (they read a freed module before, an abort in nanobind).
+    import gc
+    program = static.Program()
+    with static.program_guard(program):
+        x = static.data("x", [2, 4], "float32")
+        program.fetch(nn.functional.relu(x), "y")
+    program.save(tmp_path / "relu.mlir")
+    del program
+    ops = static.Program.load(tmp_path / "relu.mlir").ops
+    gc.collect()
+    static.Program()  # other modules allocated where the freed one was
+    assert [op.operation.name for op in ops] == ["pd.data", "pd.relu", "pd.fetch"]

@@ -84,7 +84,16 @@ class Program:
 
     @property
     def ops(self) -> list:
-        return [op for op in self.block.operations if op.operation.name != "func.return"]
+        ops = [op for op in self.block.operations if op.operation.name != "func.return"]
+        # Each op keeps its program alive: MLIR's Python handles do not, and
+        # `Program.load(path).ops` read the ops of a module already freed
+        # (an abort in nanobind, or garbage).
+        for op in ops:
+            try:
+                op._program = self
+            except AttributeError:  # a builtin OpView without a __dict__
+                pass
+        return ops
 
     def _ops_named(self, name: str) -> list:
         return [op for op in self.ops if op.operation.name == name]
