@@ -289,6 +289,8 @@ class ModelResult:
     cold_s: float | None = None
     warm_s: float | None = None
     cold_rss_kb: int | None = None
+    pd_ops: int | None = None           # ops of the imported pd program ...
+    pd_parameters: int | None = None    # ... of which pd.get_parameter
     ours: list = field(default_factory=list)    # the `bench` Timings (A, B)
     peers: list = field(default_factory=list)   # Timings
     load_before: float | None = None
@@ -414,6 +416,7 @@ class Runner:
             r.onnx_error = "paddle2onnx: " + err_file.read_text().strip()
         fetches, ref, est_us = load_reference(prefix)
         r.ref_max = max(float(np.max(np.abs(o))) for o in ref) if ref else None
+        r.pd_ops, r.pd_parameters = pd_op_counts(f"{prefix}.json")
         r.load_before = os.getloadavg()[0]
         engines = set(args.engines.split(","))
 
@@ -544,6 +547,31 @@ def peer_cell(r: ModelResult, label: str) -> str:
     return fmt_us(t.median_us) + ("" if t.ok else " ✗")
 
 
+# Counted in a child process: this one never loads MLIR.
+_COUNT_OPS = """
+import sys
+from paddle_mlir.backend import aot
+program = aot.load_program(sys.argv[1])  # alive while its ops are read
+names = [op.operation.name for op in program.ops]
+print(len(names), names.count("pd.get_parameter"))
+"""
+
+
+def pd_op_counts(model_json: str) -> tuple:
+    """(ops of the imported pd program, of which pd.get_parameter), the count
+    that compile time per op is measured against; (None, None) if it fails."""
+    try:
+        out = subprocess.run([sys.executable, "-c", _COUNT_OPS, model_json], capture_output=True,
+                             text=True, timeout=300, check=True).stdout.split()
+        return int(out[0]), int(out[1])
+    except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+        return None, None
+
+
+def compile_per_op_ms(r) -> float | None:
+    return r.cold_s * 1e3 / r.pd_ops if r.cold_s and r.pd_ops else None
+
+
 def report_header(title: str, script: str, info: dict) -> list[str]:
     """The title, the command that reproduces the report and the machine's
     first lines (shared by bench/dynamic_batch.py)."""
@@ -584,21 +612,23 @@ def report(results: list[ModelResult], info: dict, title: str = SETS["models"][2
         "same model. **ours/ORT** > 1 means paddle-mlir is slower. **compile** = wall time of "
         "`paddle-mlir run` (process start to outputs written) with an empty compile cache "
         "(cold) and again with the cache the first run filled (warm), and in parentheses the "
-        "cold run's peak resident memory. **max err** = largest |ours − Paddle| over the "
+        "cold run's peak resident memory; **pd ops** = ops of the imported program, parameters "
+        "(`pd.get_parameter`) counted, and the cold compile per op. **max err** = largest |ours − Paddle| over the "
         "outputs (checked at rtol = atol = 1e-4). **RSS** = peak resident memory of "
         "`paddle-mlir bench` (a process that found the model in the compile cache, where one "
         "did) and of the fastest ORT process. ✗ = outputs differ from Paddle's (not used in "
         "ratios).",
         "",
         "| model | ours µs | ORT µs | OpenVINO µs | Paddle Inf. µs | ours/ORT | ours/OpenVINO "
-        "| ours/Paddle Inf. | compile cold / warm s (RSS) | max err | RSS ours / ORT | "
+        "| ours/Paddle Inf. | compile cold / warm s (RSS) | pd ops (parameters): cold ms/op "
+        "| max err | RSS ours / ORT | "
         + ("GFLOP/s ours / ORT | " if with_flops else "") + "note |",
-        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|" + ("--:|" if with_flops else "") + "---|",
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|" + ("--:|" if with_flops else "") + "---|",
     ]
     ratios = {"ort": [], "ov": [], "paddle": []}
     for r in results:
         if r.export_error:
-            lines.append(f"| {r.name} |" + " — |" * (11 if with_flops else 10)
+            lines.append(f"| {r.name} |" + " — |" * (12 if with_flops else 11)
                          + f" {r.export_error} |")
             continue
         ours = r.best("ours")
@@ -629,6 +659,9 @@ def report(results: list[ModelResult], info: dict, title: str = SETS["models"][2
         compile_cell = ("—" if r.cold_s is None else
                         f"{r.cold_s:.1f} / " + ("—" if r.warm_s is None else f"{r.warm_s:.1f}")
                         + f" ({fmt_mb(r.cold_rss_kb)})")
+        per_op = compile_per_op_ms(r)
+        ops_cell = ("—" if r.pd_ops is None else f"{r.pd_ops} ({r.pd_parameters})"
+                    + ("" if per_op is None else f": {per_op:.1f}"))
         rss = f"{fmt_mb(r.ours_rss_kb())} / {fmt_mb(ort.maxrss_kb) if ort else '—'}"
         flops = ""
         if with_flops:
@@ -636,7 +669,7 @@ def report(results: list[ModelResult], info: dict, title: str = SETS["models"][2
                     for t in (ours, ort)]
             flops = f"{rate[0]} / {rate[1]} | "
         lines.append(f"| {r.name} | {ours_cell} | {peer_cell(r, 'ort')} | {peer_cell(r, 'ov')} | "
-                     f"{peer_cell(r, 'paddle')} | {' | '.join(cells)} | {compile_cell} | "
+                     f"{peer_cell(r, 'paddle')} | {' | '.join(cells)} | {compile_cell} | {ops_cell} | "
                      f"{fmt_err(r.ours_err)} | {rss} | {flops}{'; '.join(notes)} |")
     lines.append("")
     counted = [r for r in results if r.count and r.best("ours") and r.best("ort")]
@@ -652,6 +685,16 @@ def report(results: list[ModelResult], info: dict, title: str = SETS["models"][2
                      f"ours/{n} **{gm[k]:.2f}** over {len(ratios[k])} models" if gm[k] else
                      f"ours/{n} —" for k, n in (("ort", "ORT"), ("ov", "OpenVINO"),
                                                 ("paddle", "Paddle Inference"))) + ".")
+    timed = [r for r in results if compile_per_op_ms(r) is not None]
+    if timed:
+        ops = sum(r.pd_ops for r in timed)
+        params = sum(r.pd_parameters for r in timed)
+        cold = sum(r.cold_s for r in timed)
+        lines += ["", f"Compile time: the cold `paddle-mlir run`s took {cold:.1f} s for {ops} pd "
+                  f"ops over {len(timed)} models, **{cold * 1e3 / ops:.1f} ms per op** "
+                  f"({cold * 1e3 / (ops - params):.1f} ms per op not counting the {params} "
+                  "`pd.get_parameter`s); the mean of the models' own ms per op is "
+                  f"{sum(compile_per_op_ms(r) for r in timed) / len(timed):.1f}."]
     lines += ["", "## Models", "",
               "Random weights (seeded), BatchNorm statistics and affine parameters, LayerNorm "
               "parameters and biases randomized (see `bench/real_export.py`); inputs: "
