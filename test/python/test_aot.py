@@ -113,6 +113,30 @@ def test_so_is_self_contained(mlp_so):
 
 
 @needs_cc
+def test_runtime_objects_prebuilt_by_the_build_else_compiled(tmp_path):
+    """The thread pool's object comes from the build (not compiled again per
+    model) while it is not older than its source; a source edited since is
+    compiled into the work directory, with its symbols hidden."""
+    assert aot.runtime_object(aot.THREAD_POOL_SOURCE, tmp_path, CC) == \
+        aot.THREAD_POOL_SOURCE.with_suffix(".o")
+    assert not list(tmp_path.iterdir())
+    source = tmp_path / "src" / "runtime_errors.c"
+    source.parent.mkdir()
+    shutil.copyfile(aot.RUNTIME_ERRORS_SOURCE, source)
+    stale = source.with_suffix(".o")
+    stale.write_bytes(b"")
+    os.utime(stale, (0, 0))
+    obj = aot.runtime_object(source, tmp_path, CC)
+    assert obj == tmp_path / "runtime_errors.o" and obj.stat().st_size > 0
+    readelf = shutil.which("readelf")
+    if readelf:
+        symbols = subprocess.run([readelf, "-s", str(obj)], capture_output=True, text=True,
+                                 check=True).stdout
+        line = next(l for l in symbols.splitlines() if l.endswith(" pdm_runtime_error"))
+        assert "HIDDEN" in line
+
+
+@needs_cc
 def test_so_from_ctypes_matches_executor(mlp, mlp_so):
     lib = ctypes.CDLL(str(mlp_so))
     f = lib.paddle_mlir_main

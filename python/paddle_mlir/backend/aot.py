@@ -66,6 +66,27 @@ DEFAULT_ENTRY = "paddle_mlir_main"
 THREAD_POOL_SOURCE = Path(__file__).resolve().parent / "runtime" / "thread_pool.c"
 RUNTIME_ERRORS_SOURCE = Path(__file__).resolve().parent / "runtime" / "runtime_errors.c"
 
+#: How the runtime's sources are compiled into a library (hidden symbols:
+#: each library its own pool and error channel). python/CMakeLists.txt
+#: compiles them so, next to the sources, at build time.
+RUNTIME_OBJECT_FLAGS = ["-O2", "-fPIC", "-pthread", "-fvisibility=hidden", "-DPDM_HIDDEN"]
+
+
+def runtime_object(source: Path, workdir: Path, cc: str) -> Path:
+    """The object of a runtime source: the one the build compiled beside it
+    (SOURCE.o, when not older than the source), else compiled into `workdir`
+    (a tree not built since the source changed). Saves each cold compile
+    the C compiler's 0.1 s on the thread pool."""
+    prebuilt = source.with_suffix(".o")
+    try:
+        if prebuilt.stat().st_mtime >= source.stat().st_mtime:
+            return prebuilt
+    except OSError:
+        pass
+    obj = workdir / prebuilt.name
+    _run_tool([cc, *RUNTIME_OBJECT_FLAGS, "-c", source, "-o", obj], f"compiling {source.name}")
+    return obj
+
 
 class AotError(RuntimeError):
     """The program cannot be compiled ahead of time (one-line message)."""
@@ -1063,17 +1084,9 @@ def compile_objects(lowered: LoweredProgram, workdir: Path, *, mcpu: str = "nati
                   "compiling the C wrapper")
         objects = [wobj]
         if lowered.uses_thread_pool:
-            robj = workdir / "thread_pool.o"
-            _run_tool([cc, "-O2", "-fPIC", "-pthread", "-fvisibility=hidden",
-                       "-DPDM_API=__attribute__((visibility(\"hidden\")))",
-                       "-c", THREAD_POOL_SOURCE, "-o", robj], "compiling the thread pool")
-            objects.append(robj)
+            objects.append(runtime_object(THREAD_POOL_SOURCE, workdir, cc))
         if lowered.uses_runtime_checks:
-            eobj = workdir / "runtime_errors.o"
-            _run_tool([cc, "-O2", "-fPIC", "-fvisibility=hidden",
-                       "-DPDM_API=__attribute__((visibility(\"hidden\")))",
-                       "-c", RUNTIME_ERRORS_SOURCE, "-o", eobj], "compiling the runtime errors")
-            objects.append(eobj)
+            objects.append(runtime_object(RUNTIME_ERRORS_SOURCE, workdir, cc))
         lowered.timings["wrapper_s"] = time.perf_counter() - start
         start = time.perf_counter()
         wobj = write_weights(weights, workdir, cc)

@@ -373,7 +373,7 @@ def compile_objects(lowered: aot.LoweredProgram, workdir: Path, *, mcpu: str = "
     wrapper.write_text(wrapper_source(lowered))
     sources = [(wrapper, "wrapper.o"), (CUDA_RUNTIME_SOURCE, "cuda_runtime.o")]
     if lowered.uses_runtime_checks:
-        sources.append((aot.RUNTIME_ERRORS_SOURCE, "runtime_errors.o"))
+        objects.append(aot.runtime_object(aot.RUNTIME_ERRORS_SOURCE, workdir, cc))
     for src, name in sources:
         obj = workdir / name
         aot._run_tool([cc, "-O2", "-fPIC", "-pthread", "-fvisibility=hidden",

@@ -20,7 +20,11 @@
 #include <stdint.h>
 
 #ifndef PDM_API
+#ifdef PDM_HIDDEN /* compiled into an AOT library: its own copy, not exported */
+#define PDM_API __attribute__((visibility("hidden")))
+#else
 #define PDM_API __attribute__((visibility("default")))
+#endif
 #endif
 
 static _Atomic int64_t pdm_error_site = -1;

@@ -50,7 +50,11 @@
 #include <unistd.h>
 
 #ifndef PDM_API
+#ifdef PDM_HIDDEN /* compiled into an AOT library: its own copy, not exported */
+#define PDM_API __attribute__((visibility("hidden")))
+#else
 #define PDM_API __attribute__((visibility("default")))
+#endif
 #endif
 
 typedef void (*pdm_resume_fn)(void *);
