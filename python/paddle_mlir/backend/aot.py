@@ -1017,8 +1017,9 @@ OPT_LEVEL = "-O2"
 
 #: Passes left out of `opt` and `llc`, for compile time. The kernels arrive
 #: from MLIR tiled, unrolled and vectorized with their addresses computed, so
-#: LLVM's loop unroller (30% of `opt`'s time on DenseNet-121) and loop
-#: strength reduction (23% of `llc`'s) find little to do there. Without them,
+#: LLVM's loop unroller (16% of `opt`'s time on DenseNet-121, and 30% with
+#: the passes after it that the unrolled code slowed) and loop strength
+#: reduction (23% of `llc`'s) find little to do there. Without them,
 #: code generation took 46% less time on DenseNet-121 (3.49 -> 1.87 s) and
 #: 31% less on ResNet-50; the models ran as fast (interleaved medians, both
 #: orders, 2 threads: 0.99-1.01 of before on ResNet-18/50, MobileNetV2/V3,
