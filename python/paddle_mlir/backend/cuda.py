@@ -371,15 +371,13 @@ def compile_objects(lowered: aot.LoweredProgram, workdir: Path, *, mcpu: str = "
     lowered.timings["codegen_s"] = time.perf_counter() - t0
     wrapper = workdir / "wrapper.c"
     wrapper.write_text(wrapper_source(lowered))
-    sources = [(wrapper, "wrapper.o"), (CUDA_RUNTIME_SOURCE, "cuda_runtime.o")]
+    obj = workdir / "wrapper.o"
+    aot._run_tool([cc, *aot.RUNTIME_OBJECT_FLAGS, "-c", wrapper, "-o", obj],
+                  "compiling wrapper.c")
+    objects.append(obj)
+    objects.append(aot.runtime_object(CUDA_RUNTIME_SOURCE, workdir, cc))
     if lowered.uses_runtime_checks:
         objects.append(aot.runtime_object(aot.RUNTIME_ERRORS_SOURCE, workdir, cc))
-    for src, name in sources:
-        obj = workdir / name
-        aot._run_tool([cc, "-O2", "-fPIC", "-pthread", "-fvisibility=hidden",
-                       "-DPDM_API=__attribute__((visibility(\"hidden\")))", "-c", src,
-                       "-o", obj], f"compiling {src.name}")
-        objects.append(obj)
     wobj = aot.write_weights(weights, workdir, cc)
     return objects + ([wobj] if wobj else [])
 

@@ -25,7 +25,11 @@
 #include <string.h>
 
 #ifndef PDM_API
+#ifdef PDM_HIDDEN /* compiled into a model's library: not exported */
+#define PDM_API __attribute__((visibility("hidden")))
+#else
 #define PDM_API __attribute__((visibility("default")))
+#endif
 #endif
 
 typedef int CUresult;
