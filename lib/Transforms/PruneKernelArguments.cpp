@@ -102,7 +102,8 @@ void eraseDeadProducers(SmallVectorImpl<Operation *> &worklist) {
   llvm::SmallPtrSet<Operation *, 16> erased;
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
-    if (erased.contains(op) || !isOpTriviallyDead(op))
+    // Calls stay (the references point at them), even when dead.
+    if (erased.contains(op) || isa<LLVM::CallOp>(op) || !isOpTriviallyDead(op))
       continue;
     for (Value operand : op->getOperands())
       if (Operation *producer = operand.getDefiningOp())
@@ -116,29 +117,41 @@ struct PdPruneKernelArgumentsPass
     : public pd::impl::PdPruneKernelArgumentsBase<PdPruneKernelArgumentsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // The references are collected once (a walk of every op and attribute):
+    // pruning erases operands and dead producers, never a call or a symbol
+    // use, so they stay valid.
+    llvm::DenseMap<StringAttr, References> refs = collectReferences(module);
     // Each round can leave a caller's arguments unused (the operands it
     // passed on are gone): kernels -> program, parallel bodies -> kernels.
     for (bool changed = true; changed;) {
       changed = false;
-      llvm::DenseMap<StringAttr, References> refs = collectReferences(module);
       for (auto fn : module.getOps<LLVM::LLVMFuncOp>())
         changed |= prune(fn, refs);
     }
   }
 
-  bool prune(LLVM::LLVMFuncOp fn, llvm::DenseMap<StringAttr, References> &refs) {
+  /// The references to `name` (none when it has no entry: looking up never
+  /// inserts, which would move the entries others point into).
+  static const References &referencesTo(
+      const llvm::DenseMap<StringAttr, References> &refs, StringAttr name) {
+    static const References none;
+    auto it = refs.find(name);
+    return it == refs.end() ? none : it->second;
+  }
+
+  bool prune(LLVM::LLVMFuncOp fn, const llvm::DenseMap<StringAttr, References> &refs) {
     if (fn.isExternal() || fn.isVarArg() ||
         (fn.getLinkage() != LLVM::Linkage::Internal &&
          fn.getLinkage() != LLVM::Linkage::Private))
       return false;
-    References &r = refs[fn.getSymNameAttr()];
+    const References &r = referencesTo(refs, fn.getSymNameAttr());
     if (r.other)
       return false;
     // A parallel body keeps (begin, end); its argument i is input i - 1 of
     // its dispatch declarations, which must be called and nothing else.
     unsigned first = r.dispatches.empty() ? 0 : 2;
     for (LLVM::LLVMFuncOp dispatch : r.dispatches) {
-      References &d = refs[dispatch.getSymNameAttr()];
+      const References &d = referencesTo(refs, dispatch.getSymNameAttr());
       if (d.other || !d.dispatches.empty() || dispatch.isVarArg() ||
           dispatch.getNumArguments() + 1 != fn.getNumArguments())
         return false;
@@ -159,7 +172,7 @@ struct PdPruneKernelArgumentsPass
       for (unsigned i : erase.set_bits())
         inputs.set(i - 1);
       for (LLVM::LLVMFuncOp dispatch : r.dispatches) {
-        for (LLVM::CallOp call : refs[dispatch.getSymNameAttr()].calls)
+        for (LLVM::CallOp call : referencesTo(refs, dispatch.getSymNameAttr()).calls)
           eraseOperands(call, inputs, maybeDead);
         eraseArguments(dispatch, inputs);
       }
