@@ -17,9 +17,9 @@ with `pd-lower-to-llvm` exactly as `static.Executor("cpu")` does; then:
   whose only exported symbol is the entry point declared in OUT.h.
 
 The weights are compiled in as read-only data: small constants stay in the
-LLVM IR, large ones (>= 1 KiB) are written as raw bytes and embedded with the
-assembler's `.incbin` (printing them as LLVM IR text would cost seconds per
-million weights). The entry point takes only the feeds and the fetch buffers:
+LLVM IR, large ones (>= 1 KiB) are written as raw bytes into an object of
+their own (`weights_object`; printing them as LLVM IR text would cost seconds
+per million weights). The entry point takes only the feeds and the fetch buffers:
 
     int paddle_mlir_main(const float *x, float *fetch_name_0);
 
@@ -53,7 +53,7 @@ from mlir import ir
 
 from ..dialects import pd
 from ..pipeline import run_pipeline
-from . import cpu, runtime_checks
+from . import cpu, runtime_checks, weights_object
 from .runtime_checks import sites as runtime_check_sites  # (lower_program's argument is runtime_checks)
 
 EMIT_KINDS = ("mlir", "llvm", "obj", "so")
@@ -972,12 +972,15 @@ def externalize_weights(lowered: LoweredProgram) -> list:
 
 
 def write_weights(weights: list, workdir: Path, cc: str) -> Path | None:
-    """weights.o defining the constants externalize_weights moved (all their
-    bytes in one file, each symbol an `.incbin` of its range); None when
-    there are none. Touches no MLIR object, so it runs beside the code
-    generation."""
+    """weights.o defining the constants externalize_weights moved; None when
+    there are none. Written directly on ELF hosts (weights_object), else
+    assembled (all the bytes in one file, each symbol an `.incbin` of its
+    range). Touches no MLIR object, so it runs beside the code generation."""
     if not weights:
         return None
+    machine = weights_object.supported_machine(host_triple())
+    if machine is not None:
+        return weights_object.write_weights_object(weights, workdir / "weights.o", machine)
     blob = workdir / "weights.bin"
     lines = ['\t.section .rodata.paddle_mlir_weights,"a",@progbits']
     offset = 0
