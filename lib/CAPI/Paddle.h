@@ -74,6 +74,17 @@ MLIR_CAPI_EXPORTED uint64_t paddleMlirStructuralHash(MlirOperation op);
 /// context's resource manager.
 MLIR_CAPI_EXPORTED MlirStringRef paddleMlirResourceElementsData(MlirAttribute attr);
 
+/// Translates an LLVM-dialect `module` (a builtin.module) to LLVM bitcode in
+/// this process, unoptimized, as `mlir-translate --mlir-to-llvmir` would
+/// (opt and llc run on it apart). On success `writeBitcode` receives the
+/// bitcode once; on failure `writeError` receives the diagnostics (located,
+/// one per line) and false is returned. Never aborts on a module that does
+/// not translate (upstream's mlirTranslateModuleToLLVMIRToString does).
+MLIR_CAPI_EXPORTED bool paddleMlirTranslateToLLVMBitcode(MlirOperation module,
+                                                         MlirStringCallback writeBitcode,
+                                                         MlirStringCallback writeError,
+                                                         void *userData);
+
 #ifdef __cplusplus
 }
 #endif

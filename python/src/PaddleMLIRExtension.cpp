@@ -127,6 +127,37 @@ PYBIND11_MODULE(_paddle_mlir_ext, m) {
       "A hash of an operation's structure (names, attributes, types, "
       "use-def edges), cheap enough to check per run that a program did "
       "not change.");
+  m.def(
+      "translate_to_llvm_bitcode",
+      [](py::object op) -> py::bytes {
+        MlirOperation operation = mlirPythonCapsuleToOperation(capsuleOf(op).ptr());
+        if (mlirOperationIsNull(operation))
+          throw py::type_error("expected an MLIR operation");
+        struct Output {
+          std::string bitcode, errors;
+        } out;
+        bool ok;
+        {
+          // Translation touches only this module: other Python threads
+          // (compiling the wrapper, writing the weights) go on meanwhile.
+          py::gil_scoped_release release;
+          ok = paddleMlirTranslateToLLVMBitcode(
+              operation,
+              [](MlirStringRef s, void *data) {
+                static_cast<Output *>(data)->bitcode.assign(s.data, s.length);
+              },
+              [](MlirStringRef s, void *data) {
+                static_cast<Output *>(data)->errors.assign(s.data, s.length);
+              },
+              &out);
+        }
+        if (!ok)
+          throw py::value_error(out.errors);
+        return py::bytes(out.bitcode);
+      },
+      py::arg("module"),
+      "LLVM bitcode of an LLVM-dialect module (unoptimized); ValueError with "
+      "the located diagnostics when it does not translate.");
   m.def("register_passes", &paddleMlirRegisterPasses,
         "Registers paddle-mlir passes with MLIR's global pass registry.");
 

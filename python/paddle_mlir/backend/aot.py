@@ -901,7 +901,7 @@ def header_path(out) -> Path:
 
 
 def translate_to_llvmir(lowered: LoweredProgram, workdir: Path) -> Path:
-    """LLVM IR (text) of the lowered module, via mlir-translate."""
+    """LLVM IR text of the lowered module (`--emit llvm`), via mlir-translate."""
     src = workdir / "program.mlirbc"
     with open(src, "wb") as f:
         lowered.module.operation.write_bytecode(f)
@@ -915,6 +915,25 @@ def translate_to_llvmir(lowered: LoweredProgram, workdir: Path) -> Path:
         _check_llvm_only(lowered.module)
         raise
     return ll
+
+
+def translate_to_llvm_bitcode(lowered: LoweredProgram, workdir: Path) -> Path:
+    """LLVM bitcode of the lowered module (`program.bc`, for opt and llc),
+    translated in this process: no mlir-translate process reading the module
+    back and printing LLVM IR text for the next tools to parse (DenseNet-121:
+    0.31 -> 0.18 s)."""
+    from .. import _paddle_mlir_ext
+    try:
+        data = _paddle_mlir_ext.translate_to_llvm_bitcode(lowered.module.operation)
+    except ValueError as e:
+        _check_llvm_only(lowered.module)
+        lines = str(e).strip().splitlines()
+        if len(lines) > 20:
+            lines = lines[:20] + [f"... ({len(lines) - 20} more lines)"]
+        raise AotError("the translation to LLVM IR failed:\n" + "\n".join(lines)) from None
+    bc = workdir / "program.bc"
+    bc.write_bytes(data)
+    return bc
 
 
 #: What the entry point returns when pdm_interrupt (or SIGINT, after
@@ -1031,19 +1050,20 @@ OPT_FLAGS = ["-disable-loop-unrolling"]
 LLC_FLAGS = ["-disable-lsr"]
 
 
-def _codegen(ll: Path, workdir: Path, triple: str, mcpu: str, jobs: int) -> list:
-    """opt and llc (OPT_LEVEL) of the program: with several jobs, the module is split
+def _codegen(module: Path, workdir: Path, triple: str, mcpu: str, jobs: int) -> list:
+    """opt and llc (OPT_LEVEL) of the program (`module`: LLVM bitcode or
+    text): with several jobs, the module is split
     (llvm-split, functions round robin: the outlined kernels spread evenly)
     and the parts are optimized and compiled at once. The parts lose only
     cross-function optimization between kernels, which are called, not
     inlined, anyway."""
-    parts = [ll]
+    parts = [module]
     if jobs > 1:
         # More parts than jobs, the largest first: functions differ a lot
         # in size (the program function, big kernels), and a pool that
         # takes the next part when one is done balances them.
         count = 4 * jobs
-        _run_tool([find_tool("llvm-split"), f"-j{count}", "--round-robin", ll,
+        _run_tool([find_tool("llvm-split"), f"-j{count}", "--round-robin", module,
                    "-o", workdir / "part"], "llvm-split")
         parts = sorted((workdir / f"part{i}" for i in range(count)
                         if (workdir / f"part{i}").exists()),
@@ -1101,10 +1121,10 @@ def compile_objects(lowered: LoweredProgram, workdir: Path, *, mcpu: str = "nati
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as side:
         side_future = side.submit(side_objects)
         try:
-            ll = translate_to_llvmir(lowered, workdir)
+            bc = translate_to_llvm_bitcode(lowered, workdir)
             lowered.timings["translate_s"] = time.perf_counter() - t0
             t0 = time.perf_counter()
-            program_objects = _codegen(ll, workdir, host_triple(), mcpu, compile_jobs())
+            program_objects = _codegen(bc, workdir, host_triple(), mcpu, compile_jobs())
             lowered.timings["codegen_s"] = time.perf_counter() - t0
         finally:
             objects = side_future.result()

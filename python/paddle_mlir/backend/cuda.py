@@ -364,10 +364,10 @@ def compile_objects(lowered: aot.LoweredProgram, workdir: Path, *, mcpu: str = "
         raise aot.AotError("no C compiler found (set CC, or install cc/gcc/clang)")
     weights = aot.externalize_weights(lowered)
     t0 = time.perf_counter()
-    ll = aot.translate_to_llvmir(lowered, workdir)
+    bc = aot.translate_to_llvm_bitcode(lowered, workdir)
     lowered.timings["translate_s"] = time.perf_counter() - t0
     t0 = time.perf_counter()
-    objects = aot._codegen(ll, workdir, aot.host_triple(), mcpu, 1)
+    objects = aot._codegen(bc, workdir, aot.host_triple(), mcpu, 1)
     lowered.timings["codegen_s"] = time.perf_counter() - t0
     wrapper = workdir / "wrapper.c"
     wrapper.write_text(wrapper_source(lowered))
