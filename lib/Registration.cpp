@@ -101,7 +101,7 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
        // Those buffers laid out in one arena, each where the last freed
        // (still cached) memory is.
        "func.func(pd-plan-buffers),"
-       "convert-linalg-to-loops,";
+       "func.func(convert-linalg-to-loops),";
   // Parallel loops: their bodies outlined for paddle-mlir's thread pool.
   if (parallel)
     p += "pd-outline-parallel-loops,";
@@ -128,13 +128,13 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
        // convert-vector-to-llvm then lowers.
        "convert-math-to-funcs,func.func(convert-math-to-llvm),convert-math-to-libm,"
        "func.func(convert-vector-to-llvm),";
-  // Generic allocation functions: the AOT library defines them as a caching
-  // allocator (no mmap/munmap and page faults for each run's buffers).
-  p += genericAlloc ? "finalize-memref-to-llvm{use-generic-functions=true "
-                      "use-aligned-alloc=true},"
-                    : "finalize-memref-to-llvm,";
-  p += "func.func(convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm),"
-       "convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,";
+  // memref, arith, index, ub, cf and func to LLVM in one conversion (six
+  // walks of every op before). Generic allocation functions: the AOT
+  // library defines them as a caching allocator (no mmap/munmap and page
+  // faults for each run's buffers).
+  p += genericAlloc ? "pd-finalize-to-llvm{use-generic-functions=true use-aligned-alloc=true},"
+                    : "pd-finalize-to-llvm,";
+  p += "llvm.func(reconcile-unrealized-casts),";
   // Each memref op built and took apart a descriptor: folding those
   // insertvalue/extractvalue chains (and CSE of the constants) leaves 40% of
   // the ops for translation and LLVM, for a few ms on all threads. It also
