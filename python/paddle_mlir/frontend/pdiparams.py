@@ -97,6 +97,18 @@ class _Reader:
         self.pos += n
         return chunk
 
+    def take_into(self, array: np.ndarray, what: str) -> None:
+        """Fills `array` (contiguous) with its size in bytes from the file:
+        one copy, not a bytes object and then the array."""
+        n = array.nbytes
+        left = self.size - self.pos
+        if n > left:
+            self.fail(f"truncated file: {what} needs {n} bytes, only {left} left")
+        got = self.f.readinto(memoryview(array).cast("B")) if n else 0
+        if got != n:
+            self.fail(f"truncated file: {what} needs {n} bytes, only {got} left")
+        self.pos += n
+
     def unpack(self, fmt: str, what: str):
         return struct.unpack(fmt, self.take(struct.calcsize(fmt), what))[0]
 
@@ -185,11 +197,13 @@ def _read_tensor(reader: _Reader, name: str) -> PdiparamsTensor:
     dtype_name, np_dtype = _DATA_TYPES[data_type]
     count = math.prod(dims)
     nbytes = count * np_dtype.itemsize
-    raw = reader.take(nbytes, f"the data of tensor {name!r} "
-                              f"({dtype_name}{list(dims)})")
-    array = np.frombuffer(raw, dtype=np_dtype).reshape(dims)
-    # Writable, in native byte order.
-    array = array.astype(array.dtype.newbyteorder("="), copy=True)
+    what = f"the data of tensor {name!r} ({dtype_name}{list(dims)})"
+    if nbytes > reader.size - reader.pos:   # before allocating a corrupt size
+        reader.take(nbytes, what)
+    array = np.empty(dims, dtype=np_dtype)   # writable
+    reader.take_into(array, what)
+    if not array.dtype.isnative:
+        array = array.astype(array.dtype.newbyteorder("="))
     return PdiparamsTensor(name, dtype_name, array, start)
 
 
