@@ -3,7 +3,7 @@
 // The AOT backend translated its lowered module with an `mlir-translate`
 // process: the module written as bytecode, read back, translated and
 // printed as LLVM IR text for `llvm-split`/`opt` to parse again (DenseNet-121:
-// 0.31 s; 0.18 s in process, bitcode instead of text). Upstream's C API
+// 0.34 s; 0.14 s in process, bitcode instead of text). Upstream's C API
 // (mlirTranslateModuleToLLVMIRToString) prints a null module when the
 // translation fails, a segfault; MLIR's ModuleToObject driver, stopped
 // after the translation, reports the failure as diagnostics instead.

@@ -87,10 +87,14 @@ class _Reader:
         at = self.pos if offset is None else offset
         raise PaddleImportError(f"{self.path}: {message} at byte {at}")
 
-    def take(self, n: int, what: str) -> bytes:
+    def check_available(self, n: int, what: str) -> None:
+        """Fails unless `n` more bytes are left (before allocating for them)."""
         left = self.size - self.pos
         if n < 0 or n > left:
             self.fail(f"truncated file: {what} needs {n} bytes, only {left} left")
+
+    def take(self, n: int, what: str) -> bytes:
+        self.check_available(n, what)
         chunk = self.f.read(n)
         if len(chunk) != n:
             self.fail(f"truncated file: {what} needs {n} bytes, only {len(chunk)} left")
@@ -101,9 +105,7 @@ class _Reader:
         """Fills `array` (contiguous) with its size in bytes from the file:
         one copy, not a bytes object and then the array."""
         n = array.nbytes
-        left = self.size - self.pos
-        if n > left:
-            self.fail(f"truncated file: {what} needs {n} bytes, only {left} left")
+        self.check_available(n, what)
         got = self.f.readinto(memoryview(array).cast("B")) if n else 0
         if got != n:
             self.fail(f"truncated file: {what} needs {n} bytes, only {got} left")
@@ -198,8 +200,7 @@ def _read_tensor(reader: _Reader, name: str) -> PdiparamsTensor:
     count = math.prod(dims)
     nbytes = count * np_dtype.itemsize
     what = f"the data of tensor {name!r} ({dtype_name}{list(dims)})"
-    if nbytes > reader.size - reader.pos:   # before allocating a corrupt size
-        reader.take(nbytes, what)
+    reader.check_available(nbytes, what)     # before allocating a corrupt size
     array = np.empty(dims, dtype=np_dtype)   # writable
     reader.take_into(array, what)
     if not array.dtype.isnative:
