@@ -41,6 +41,18 @@ struct PdFinalizeToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    // convert-func-to-llvm hands the module's LLVM data layout to its type
+    // converter; building that layout needs LLVM code that the Python
+    // bindings' MLIR does not export, and paddle-mlir's modules carry none,
+    // so one is refused rather than ignored.
+    auto layout = module->getAttrOfType<StringAttr>(LLVM::LLVMDialect::getDataLayoutAttrName());
+    if (layout && !layout.getValue().empty()) {
+      module.emitError() << "pd-finalize-to-llvm does not take an '"
+                         << LLVM::LLVMDialect::getDataLayoutAttrName()
+                         << "': lower with the upstream conversions "
+                            "(finalize-memref-to-llvm, ..., convert-func-to-llvm)";
+      return signalPassFailure();
+    }
     const auto &dataLayoutAnalysis = getAnalysis<DataLayoutAnalysis>();
     LowerToLLVMOptions options(ctx, dataLayoutAnalysis.getAtOrAbove(module));
     options.allocLowering = useAlignedAlloc ? LowerToLLVMOptions::AllocLowering::AlignedAlloc
