@@ -44,6 +44,14 @@ MlirLocation toLocation(const py::handle &loc) {
   return result;
 }
 
+MlirOperation toOperation(const py::handle &op) {
+  py::object capsule = capsuleOf(op);
+  MlirOperation result = mlirPythonCapsuleToOperation(capsule.ptr());
+  if (mlirOperationIsNull(result))
+    throw py::type_error("expected an MLIR operation");
+  return result;
+}
+
 /// A capsule for `mlir.ir.Type._CAPICreate`, or None for a null type.
 py::object typeCapsule(MlirType type) {
   if (mlirTypeIsNull(type))
@@ -117,12 +125,7 @@ PYBIND11_MODULE(_paddle_mlir_ext, m) {
   m.def(
       "structural_hash",
       [](py::object op) {
-        py::object capsule = capsuleOf(op);
-        MlirOperation operation =
-            mlirPythonCapsuleToOperation(capsule.ptr());
-        if (mlirOperationIsNull(operation))
-          throw py::type_error("expected an MLIR operation");
-        return paddleMlirStructuralHash(operation);
+        return paddleMlirStructuralHash(toOperation(op));
       },
       "A hash of an operation's structure (names, attributes, types, "
       "use-def edges), cheap enough to check per run that a program did "
@@ -130,9 +133,7 @@ PYBIND11_MODULE(_paddle_mlir_ext, m) {
   m.def(
       "translate_to_llvm_bitcode",
       [](py::object op) -> py::bytes {
-        MlirOperation operation = mlirPythonCapsuleToOperation(capsuleOf(op).ptr());
-        if (mlirOperationIsNull(operation))
-          throw py::type_error("expected an MLIR operation");
+        MlirOperation operation = toOperation(op);
         struct Output {
           std::string bitcode, errors;
         } out;
