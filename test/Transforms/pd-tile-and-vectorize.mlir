@@ -1314,3 +1314,25 @@ func.func @across_rows(%x: memref<2x128x128xf32>, %out: memref<2x128x128xf32>) {
   return
 }
 
+
+// -----
+
+// m = 197 (a ViT's tokens): 192 rows of register tiles that start from the
+// fill value in registers, and a 5-row remainder that accumulates in
+// memory. Only the remainder's rows are filled, right before it.
+// CHECK-LABEL: func.func @split_rows_fill(
+// CHECK-SAME: %[[Y:[a-z0-9]+]]: memref<197x576xf32>
+// CHECK-NOT: linalg.fill
+// CHECK: scf.parallel
+// CHECK: scf.reduce
+// CHECK: %[[REST:.*]] = memref.subview %[[Y]][192, 0] [5, 576]
+// CHECK-NOT: scf.parallel
+// CHECK: vector.transfer_write %{{.*}}, %{{.*}} : vector<16xf32>, memref<1x16xf32, strided<[576, 1], offset: ?>>
+// CHECK: scf.parallel
+// CHECK: vector.transfer_read %{{.*}} : memref<5x64xf32, strided<[576, 1], offset: ?>>, vector<5x64xf32>
+func.func @split_rows_fill(%x: memref<197x192xf32>, %w: memref<192x576xf32>, %y: memref<197x576xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<197x576xf32>)
+  linalg.matmul ins(%x, %w : memref<197x192xf32>, memref<192x576xf32>) outs(%y : memref<197x576xf32>)
+  return
+}
