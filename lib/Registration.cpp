@@ -127,7 +127,7 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
        // calls for the rest, which unroll into vector ops that
        // convert-vector-to-llvm then lowers.
        "convert-math-to-funcs,func.func(convert-math-to-llvm),convert-math-to-libm,"
-       "func.func(convert-vector-to-llvm),";
+       "func.func(convert-vector-to-llvm{vector-transpose-lowering=shuffle16x16}),";
   // memref, arith, index, ub, cf and func to LLVM in one conversion (six
   // walks of every op before). Generic allocation functions: the AOT
   // library defines them as a caching allocator (no mmap/munmap and page

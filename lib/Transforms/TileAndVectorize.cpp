@@ -11,6 +11,7 @@
 #include "Transforms/Im2colPanels.h"
 #include "Transforms/Winograd.h"
 #include "Transforms/Matvec.h"
+#include "Transforms/Transposes.h"
 #include "Transforms/RowAccess.h"
 #include "Transforms/TileBuffers.h"
 
@@ -1708,6 +1709,15 @@ struct PdTileAndVectorizePass
 
   void codegenElementwise(IRRewriter &rewriter, linalg::LinalgOp op, bool threads = true) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    // Copies that move the innermost dim: in 16 x 16 register tiles.
+    if (!llvm::any_of(ranges, ShapedType::isDynamic)) {
+      int64_t elements = 1;
+      for (int64_t r : ranges)
+        elements *= r;
+      if (succeeded(pd::codegenTileTranspose(rewriter, op,
+                                             threads && elements >= minParallelElements)))
+        return;
+    }
     unsigned n = ranges.size();
     SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
     // Tile everything but the innermost loop by 1 (parallel dims first

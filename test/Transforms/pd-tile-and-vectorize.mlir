@@ -1336,3 +1336,41 @@ func.func @split_rows_fill(%x: memref<197x192xf32>, %w: memref<192x576xf32>, %y:
   linalg.matmul ins(%x, %w : memref<197x192xf32>, memref<192x576xf32>) outs(%y : memref<197x576xf32>)
   return
 }
+
+// -----
+
+// Attention's k^T ([heads, tokens, d] -> [heads, d, tokens]): the output's
+// rows run along the input's columns. 16 x 16 tiles over (d, tokens), the
+// last tile of 197 tokens masked: 16 row loads, a register transpose, 16
+// row stores.
+// CHECK-LABEL: func.func @transpose_innermost(
+// CHECK-NOT: linalg.transpose
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}, %{{.*}}) = (%c0, %c0, %c0) to (%c3, %c64, %c197) step (%c1, %c16, %c16)
+// CHECK-COUNT-16: vector.maskedload %arg0
+// CHECK: vector.transpose %{{.*}}, [1, 0] : vector<16x16xf32> to vector<16x16xf32>
+// CHECK-COUNT-16: vector.maskedstore %arg1
+// CHECK: scf.reduce
+func.func @transpose_innermost(%k: memref<3x197x64xf32>, %o: memref<3x64x197xf32>) {
+  linalg.transpose ins(%k : memref<3x197x64xf32>) outs(%o : memref<3x64x197xf32>) permutation = [0, 2, 1]
+  return
+}
+
+// -----
+
+// Left to the row-by-row path: a transpose that keeps the innermost dim
+// (contiguous rows already), and one of f16 (the tiles are of 32 bits).
+// CHECK-LABEL: func.func @transpose_keeps_rows(
+// CHECK-NOT: vector.transpose
+// CHECK: return
+#perm = affine_map<(d0, d1, d2) -> (d1, d0, d2)>
+#id3t = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @transpose_keeps_rows(%x: memref<197x3x64xf32>, %o: memref<3x197x64xf32>,
+                                %h: memref<64x32xf16>, %ho: memref<32x64xf16>) {
+  linalg.generic {indexing_maps = [#perm, #id3t], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x : memref<197x3x64xf32>) outs(%o : memref<3x197x64xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    linalg.yield %a : f32
+  }
+  linalg.transpose ins(%h : memref<64x32xf16>) outs(%ho : memref<32x64xf16>) permutation = [1, 0]
+  return
+}
