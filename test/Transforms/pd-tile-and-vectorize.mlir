@@ -60,6 +60,21 @@ func.func @matmul_right_panel(%a: memref<128x1024xf32>, %b: memref<1024x1024xf32
 
 // -----
 
+// Rows 3 KB apart (768 floats: a ViT's MLP weight) start at four 1 KB
+// offsets in 4 KB in turn, which the caches' ways absorb: read in place,
+// no panel.
+// CHECK-LABEL: func.func @matmul_rows_3k_in_place(
+// CHECK-NOT: memref.alloca
+// CHECK: scf.parallel
+// CHECK-NOT: memref.alloca
+// CHECK: vector.fma
+func.func @matmul_rows_3k_in_place(%a: memref<192x192xf32>, %b: memref<192x768xf32>, %c: memref<192x768xf32>) {
+  linalg.matmul ins(%a, %b : memref<192x192xf32>, memref<192x768xf32>) outs(%c : memref<192x768xf32>)
+  return
+}
+
+// -----
+
 // 402 = 2 x 3 x 67 rows: the only cache tile of 6-row register tiles that
 // divides them and fits 64 rows is 6 rows, and each such tile would stream
 // all of B. Rows 0-359 go in tiles of 60, the last 42 in an op of their own.
