@@ -4,9 +4,15 @@
 
 // f32 erf, exp and tanh on vectors become arith (polynomials): no libm call
 // per lane. (One function each, so that every CHECK-NOT spans the whole body.)
+// erf: the argument clamped to [-4, 4], x P(x^2) / Q(x^2) (ten
+// multiply-adds, one division, no selects among intervals).
 // CHECK-LABEL: func.func @vector_erf(
 // CHECK-NOT: math.erf
-// CHECK: math.fma
+// CHECK: arith.minimumf
+// CHECK: arith.maximumf
+// CHECK-COUNT-10: math.fma
+// CHECK-NOT: arith.select
+// CHECK: arith.divf
 // CHECK-NOT: math.erf
 // CHECK: return
 // CHECK-LABEL: func.func @vector_exp(
