@@ -15,6 +15,7 @@ hashable by identity of the underlying value.
 from __future__ import annotations
 
 import contextlib
+import weakref
 
 from mlir import ir as _ir
 
@@ -58,11 +59,34 @@ def _constant_like(x: "Tensor", value) -> "Tensor":
 value_hook = None
 
 
+#: The object that owns each module's IR (a static.Program), by the address
+#: of the module's operation: what a tensor keeps alive.
+module_owners: "weakref.WeakValueDictionary[int, object]" = weakref.WeakValueDictionary()
+
+
+def _module_owner(value: _ir.Value):
+    """The registered owner of the module that holds `value`, else the
+    outermost operation that holds it (the op itself while it is detached)."""
+    owner = value.owner
+    op = owner.owner if isinstance(owner, _ir.Block) else owner.operation
+    while True:
+        parent = op.parent
+        if parent is None:
+            return module_owners.get(hash(op), op)
+        op = parent
+
+
 class Tensor(_ir.Value):
     """A pd tensor value with Paddle's operators."""
 
     def __init__(self, value: _ir.Value):
         super().__init__(value)
+        # A tensor keeps its program alive: MLIR's Python handles do not keep
+        # the module they point into, and a tensor of a program that was
+        # dropped (`y` returned by a function that built a temporary Program)
+        # read freed IR (SIGSEGV).
+        owner = getattr(value, "_owner", None)
+        self._owner = owner if owner is not None else _module_owner(value)
 
     __hash__ = _ir.Value.__hash__
 

@@ -155,3 +155,30 @@ def test_the_ops_of_a_program_no_longer_referenced_stay_readable(tmp_path):
     gc.collect()
     static.Program()  # other modules allocated where the freed one was
     assert [op.operation.name for op in ops] == ["pd.data", "pd.relu", "pd.fetch"]
+
+
+def test_the_tensors_of_a_program_no_longer_referenced_stay_readable():
+    # A tensor keeps its program alive: `y` returned by a function that built
+    # a temporary Program read the freed module before (SIGSEGV).
+    import gc
+
+    def build(width):
+        program = static.Program()
+        with static.program_guard(program):
+            x = static.data("x", [2, width], "float32")
+            return x, nn.functional.relu(x) + 1.0
+
+    gc.collect()
+    live = static.global_context()._get_live_module_count()
+    tensors = [build(width) for width in range(1, 6)]
+    gc.collect()
+    assert static.global_context()._get_live_module_count() == live + 5
+    [static.Program() for _ in range(5)]  # other modules allocated where freed ones were
+    for width, (x, y) in enumerate(tensors, start=1):
+        assert x.shape == y.shape == [2, width]
+        assert y.owner.operation.name == "pd.scale"
+        assert y.owner.operands[0].owner.operation.name == "pd.relu"
+    # Once the last tensor goes, so does the program.
+    del tensors, x, y
+    gc.collect()
+    assert static.global_context()._get_live_module_count() == live

@@ -27,6 +27,7 @@ from .. import ir as pir
 from ..dialects import pd
 from ..dialects._ods_common import _cext
 from ..dialects._pd_builder_support import check_same_function
+from ..tensor import module_owners
 from .parameters import ParameterError, ParameterStore
 
 ir = pir
@@ -60,6 +61,8 @@ class Program:
                 with ir.InsertionPoint(f.add_entry_block()):
                     func.ReturnOp([])
         self.module = module
+        # Tensors of this program keep it alive (tensor.Tensor).
+        module_owners[hash(module.operation)] = self
         self.parameters = ParameterStore()
         funcs = [op for op in module.body.operations if op.operation.name == "func.func"]
         if len(funcs) != 1:
