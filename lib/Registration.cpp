@@ -80,7 +80,7 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   // 1.3 s -> 0.2 s). Ownership-based deallocation frees at the end of the
   // block; pd-early-dealloc moves the frees up after tiling.
   p += "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
-       "func.func(pd-memref-copy-to-linalg),";
+       "func.func(pd-memref-copy-to-linalg,pd-write-transposed),";
   if (vectorize)
     p += "func.func(pd-tile-and-vectorize),";
   // Stage `buffers` ends here: what follows walks the tiled and vectorized

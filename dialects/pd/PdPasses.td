@@ -929,6 +929,41 @@ def PdSinkInitFills : Pass<"pd-sink-init-fills", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"];
 }
 
+def PdWriteTransposed : Pass<"pd-write-transposed", "::mlir::func::FuncOp"> {
+  let summary = "The op that writes a transpose's input writes its result through a permuted view";
+  let description = [{
+    On buffers, before `pd-tile-and-vectorize`. Attention splits the heads
+    of its q and v projections (`[b, s, h, d] -> [b, h, s, d]`) and merges
+    them after attention times v (`[b, h, s, d] -> [b, s, h, d]`): each a
+    `linalg.transpose` copy of a buffer that the op right before wrote.
+    Where that op is an elementwise `linalg.generic` that overwrites all of
+    the input buffer (a bias add, the matmul's epilogue) or a (batch)
+    matmul with the fill of its output before it, and the input buffer's
+    values die with the transpose (nothing reads it before it is
+    overwritten or freed), the op writes the transpose's output through a
+    `memref.transpose` view in the input's shape (reshaped as it wrote the
+    input) and the copy goes. Only transposes that keep the innermost dim
+    innermost: the producer then still writes contiguous rows.
+
+    Before:
+
+    ```mlir
+    linalg.generic {...} ins(%x, %bias : ...) outs(%t : memref<1x128x4x64xf32>) {...}
+    linalg.transpose ins(%t : memref<1x128x4x64xf32>)
+                     outs(%o : memref<1x4x128x64xf32>) permutation = [0, 2, 1, 3]
+    ```
+
+    After:
+
+    ```mlir
+    %v = memref.transpose %o (d0, d1, d2, d3) -> (d0, d2, d1, d3)
+        : memref<1x4x128x64xf32> to memref<1x128x4x64xf32, strided<[32768, 64, 8192, 1]>>
+    linalg.generic {...} ins(%x, %bias : ...) outs(%v : ...) {...}
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def PdConcatInPlace : Pass<"pd-concat-in-place", "::mlir::func::FuncOp"> {
   let summary = "Concatenations that grow the previous one are built in the largest one's buffer";
   let description = [{
