@@ -123,9 +123,9 @@ void forRowBlocks(RewriterBase &rewriter, Location loc, int64_t m, int64_t rows,
 
 } // namespace
 
-LogicalResult pd::codegenNarrowMatmul(RewriterBase &rewriter, linalg::MatmulOp op, int64_t width,
-                                      bool threads) {
-  if (!op.hasPureBufferSemantics() || width < 4)
+LogicalResult pd::codegenNarrowMatmul(RewriterBase &rewriter, linalg::MatmulOp op, TypedAttr init,
+                                      int64_t width, bool threads) {
+  if (!op.hasPureBufferSemantics() || width < 4 || (init && !isa<FloatAttr>(init)))
     return failure();
   Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1], c = op.getDpsInits()[0];
   auto staticF32 = [](Value v) {
@@ -168,7 +168,7 @@ LogicalResult pd::codegenNarrowMatmul(RewriterBase &rewriter, linalg::MatmulOp o
       rows = r;
       break;
     }
-  NarrowBuilder builder{rewriter, loc, a, bt, c, k, n, width, TypedAttr()};
+  NarrowBuilder builder{rewriter, loc, a, bt, c, k, n, width, init};
   forRowBlocks(rewriter, loc, m, rows, threads,
                [&](Value row, int64_t count) { builder.block(row, count); });
   rewriter.eraseOp(op);

@@ -38,11 +38,13 @@ constexpr int64_t kMaxNarrowColumns = 8;
 /// each multiply-add filled 4 of 16 lanes (a 6x4 tile of xmm registers,
 /// latency-bound), or a 64-lane tile masked to 49 wasted a quarter of its
 /// multiply-adds. A [m, k] with contiguous rows, B [k, n] and C [m, n] of
-/// any strides, static shapes, f32, k >= width; C is read and added to
-/// (the fill or the previous depth block). Row blocks run on threads when
-/// `threads`. Fails, changing nothing, for other matmuls.
-LogicalResult codegenNarrowMatmul(RewriterBase &rewriter, linalg::MatmulOp op, int64_t width,
-                                  bool threads);
+/// any strides, static shapes, f32, k >= width; each dot product is added
+/// to `init` (the value C was filled with, where this matmul is all of the
+/// depth: C is then not read) or to C (the fill or the previous depth
+/// block). Row blocks run on threads when `threads`. Fails, changing
+/// nothing, for other matmuls.
+LogicalResult codegenNarrowMatmul(RewriterBase &rewriter, linalg::MatmulOp op, TypedAttr init,
+                                  int64_t width, bool threads);
 
 } // namespace mlir::pd
 

@@ -829,10 +829,17 @@ struct PdTileAndVectorizePass
       bool threads = !cacheTiled && !ShapedType::isDynamic(ranges[0]) &&
                      !ShapedType::isDynamic(ranges[2]) &&
                      ranges[0] * ranges[2] >= minParallelElements;
+      // All of the depth (not a depth block of a cache tile): the dot
+      // products start from the fill value, and C is not read (the fill of
+      // a Winograd or convolution output whose 14x14 map leaves 4 columns
+      // over 3 x 64 was a pass of its own over the output, slower on two
+      // threads than on one).
+      TypedAttr init = initFill.value && ranges[2] == initFill.depth ? initFill.value : TypedAttr();
       if (narrowDepth && !ShapedType::isDynamic(ranges[1]) && ranges[1] <= pd::kMaxNarrowColumns &&
-          succeeded(pd::codegenNarrowMatmul(rewriter, matmul, std::max<int64_t>(vectorWidth, 1),
-                                            threads))) {
-        initFill.readBy(output); // C is read
+          succeeded(pd::codegenNarrowMatmul(rewriter, matmul, init,
+                                            std::max<int64_t>(vectorWidth, 1), threads))) {
+        if (!init)
+          initFill.readBy(output); // C is read
         return;
       }
     }

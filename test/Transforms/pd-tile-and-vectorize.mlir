@@ -1354,6 +1354,30 @@ func.func @split_rows_fill(%x: memref<197x192xf32>, %w: memref<192x576xf32>, %y:
 
 // -----
 
+// n = 196 (a 14x14 map, Winograd's batched product or a convolution): 192
+// columns of register tiles that start from the fill value in registers,
+// and 4 columns of dot products along all of the depth that start from it
+// too: nothing reads C, and the fill goes.
+// CHECK-LABEL: func.func @narrow_columns_fill(
+// CHECK-NOT: linalg.fill
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NOT: linalg.fill
+// CHECK-NOT: memref.load %{{.*}} : memref<32x4xf32
+// CHECK: %[[DOT:.*]] = vector.reduction <add>
+// CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[DOT]], %[[ZERO]] : f32
+// CHECK-NEXT: memref.store %[[SUM]], %{{.*}} : memref<32x4xf32
+// CHECK-NOT: memref.load %{{.*}} : memref<32x4xf32
+// CHECK-NOT: linalg.fill
+// CHECK: return
+func.func @narrow_columns_fill(%a: memref<16x32x128xf32>, %b: memref<16x128x196xf32>, %c: memref<16x32x196xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<16x32x196xf32>)
+  linalg.batch_matmul ins(%a, %b : memref<16x32x128xf32>, memref<16x128x196xf32>) outs(%c : memref<16x32x196xf32>)
+  return
+}
+
+// -----
+
 // Attention's k^T ([heads, tokens, d] -> [heads, d, tokens]): the output's
 // rows run along the input's columns. 16 x 16 tiles over (d, tokens), the
 // last tile of 197 tokens masked: 16 row loads, a register transpose, 16
