@@ -75,6 +75,16 @@ Value pd::bufferRoot(Value v) {
   return v;
 }
 
+bool pd::touchesBuffer(Operation *op, Value root) {
+  WalkResult r = op->walk([&](Operation *nested) {
+    for (Value v : nested->getOperands())
+      if (isa<MemRefType>(v.getType()) && bufferRoot(v) == root)
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return r.wasInterrupted();
+}
+
 linalg::LinalgOp pd::cloneOnLoopRange(OpBuilder &b, linalg::LinalgOp op,
                                       ArrayRef<OpFoldResult> offsets, ArrayRef<int64_t> sizes) {
   SmallVector<Value> operands;

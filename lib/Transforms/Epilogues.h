@@ -21,6 +21,10 @@ namespace mlir::pd {
 /// The buffer `v` is a view of (through view-like ops).
 Value bufferRoot(Value v);
 
+/// Whether `op` or an op nested in it has an operand that is (a view of)
+/// the buffer `root`.
+bool touchesBuffer(Operation *op, Value root);
+
 /// The op after `op` in its block past views and allocations (which read
 /// and write no memory): where an epilogue of `op` would be; null at the
 /// block's end.

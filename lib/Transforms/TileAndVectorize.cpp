@@ -1569,15 +1569,7 @@ struct PdTileAndVectorizePass
     if (!inType || inType.getRank() != 4 || !inType.hasStaticShape() ||
         !root.getDefiningOp<memref::AllocOp>())
       return fills;
-    auto touchesInput = [&](Operation *other) {
-      WalkResult r = other->walk([&](Operation *nested) {
-        for (Value v : nested->getOperands())
-          if (isa<MemRefType>(v.getType()) && pd::bufferRoot(v) == root)
-            return WalkResult::interrupt();
-        return WalkResult::advance();
-      });
-      return r.wasInterrupted();
-    };
+    auto touchesInput = [&](Operation *other) { return pd::touchesBuffer(other, root); };
     auto isBorder = [&](linalg::FillOp fill) {
       auto side = fill.getOutputs()[0].getDefiningOp<memref::SubViewOp>();
       if (!side || side.getSource() != input ||

@@ -22,16 +22,21 @@ using namespace mlir;
 
 namespace {
 
-/// Whether `op` or an op nested in it has an operand that is (a view of)
-/// the buffer `root`.
-bool touches(Operation *op, Value root) {
-  WalkResult r = op->walk([&](Operation *nested) {
-    for (Value v : nested->getOperands())
-      if (isa<MemRefType>(v.getType()) && pd::bufferRoot(v) == root)
-        return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return r.wasInterrupted();
+bool touches(Operation *op, Value root) { return pd::touchesBuffer(op, root); }
+
+/// The last op before `op` (past views and allocations) that touches the
+/// buffer `root`; null where none does or where an op on the way touches
+/// `untouched`.
+Operation *previousWriter(Operation *op, Value root, Value untouched) {
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (isMemoryEffectFree(prev)) // views, allocations
+      continue;
+    if (touches(prev, untouched))
+      return nullptr;
+    if (touches(prev, root))
+      return prev;
+  }
+  return nullptr;
 }
 
 /// Whether `v` is `root` or reshapes of it (expand/collapse_shape only: the
@@ -150,16 +155,8 @@ std::optional<Candidate> candidateFor(linalg::TransposeOp transpose) {
       transpose.getInit() != outRoot)
     return std::nullopt;
   // The writer of the input: the previous op that touches it.
-  Operation *prev = transpose->getPrevNode();
-  for (; prev; prev = prev->getPrevNode()) {
-    if (isMemoryEffectFree(prev)) // views, allocations
-      continue;
-    if (touches(prev, outRoot))
-      return std::nullopt;
-    if (touches(prev, inRoot))
-      break;
-  }
-  auto producer = dyn_cast_or_null<linalg::LinalgOp>(prev);
+  auto producer =
+      dyn_cast_or_null<linalg::LinalgOp>(previousWriter(transpose, inRoot, outRoot));
   if (!producer || producer.getNumDpsInits() != 1 || producer->getNumRegions() != 1 ||
       !isWholeBuffer(producer.getDpsInits()[0], inRoot))
     return std::nullopt;
@@ -170,16 +167,7 @@ std::optional<Candidate> candidateFor(linalg::TransposeOp transpose) {
   Candidate c{transpose, producer, nullptr};
   if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(producer.getOperation())) {
     // A contraction accumulates into its output: the fill before it.
-    Operation *before = producer->getPrevNode();
-    for (; before; before = before->getPrevNode()) {
-      if (isMemoryEffectFree(before))
-        continue;
-      if (touches(before, outRoot))
-        return std::nullopt;
-      if (touches(before, inRoot))
-        break;
-    }
-    auto fill = dyn_cast_or_null<linalg::FillOp>(before);
+    auto fill = dyn_cast_or_null<linalg::FillOp>(previousWriter(producer, inRoot, outRoot));
     if (!fill || fill.getDpsInits()[0] != producer.getDpsInits()[0])
       return std::nullopt;
     c.fill = fill;
