@@ -1,13 +1,15 @@
-//===- ConvToWinograd.cpp - 3x3 convolutions as Winograd F(2x2, 3x3) ------===//
+//===- ConvToWinograd.cpp - 3x3 convolutions as Winograd's F(m x m, 3x3) --===//
 //
 // pd-conv-to-winograd: a 3x3, stride 1 convolution with constant weights
-// as Winograd's minimal filtering F(2x2, 3x3) (Lavin & Gray, "Fast
-// Algorithms for Convolutional Neural Networks", 2015): each 2x2 block of
-// outputs from a 4x4 tile of the input with 16 multiplications per input
-// channel instead of 36. Summed over the input channels, the
-// multiplications are 16 matmuls (one per tile position) of the filters,
-// transformed here at compile time, with the transformed input tiles; the
-// data transforms are generics marked `pd.winograd` (Winograd.h).
+// as Winograd's minimal filtering (Lavin & Gray, "Fast Algorithms for
+// Convolutional Neural Networks", 2015): F(2x2, 3x3) computes each 2x2
+// block of outputs from a 4x4 tile of the input with 16 multiplications
+// per input channel instead of 36, F(4x4, 3x3) each 4x4 block from a 6x6
+// tile with 36 instead of 144. Summed over the input channels, the
+// multiplications are 16 or 36 matmuls (one per tile position) of the
+// filters, transformed here at compile time, with the transformed input
+// tiles; the data transforms are generics marked `pd.winograd`
+// (Winograd.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,22 +48,32 @@ std::optional<SmallVector<float>> constantF32(Value v) {
   return std::nullopt;
 }
 
-/// G g G^T of each [Cout, Cin] 3x3 filter, as U[4 a + b, o, c] (G = [[1, 0,
-/// 0], [1/2, 1/2, 1/2], [1/2, -1/2, 1/2], [0, 0, 1]]), in double precision.
-SmallVector<float> transformFilter(ArrayRef<float> w, int64_t cout, int64_t cin) {
-  static const double G[4][3] = {{1, 0, 0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5}, {0, 0, 1}};
-  SmallVector<float> u(16 * cout * cin);
+/// G g G^T of each [Cout, Cin] 3x3 filter, as U[alpha a + b, o, c], in
+/// double precision, for tiles of m x m outputs: G is alpha x 3 (alpha = m
+/// + 2), for F(2x2, 3x3) [[1, 0, 0], [1/2, 1/2, 1/2], [1/2, -1/2, 1/2], [0,
+/// 0, 1]], for F(4x4, 3x3) Lavin & Gray's (points 0, +-1, +-2, infinity).
+SmallVector<float> transformFilter(ArrayRef<float> w, int64_t cout, int64_t cin, int64_t m) {
+  static const double G2[4][3] = {{1, 0, 0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5}, {0, 0, 1}};
+  static const double G4[6][3] = {{1.0 / 4, 0, 0},
+                                  {-1.0 / 6, -1.0 / 6, -1.0 / 6},
+                                  {-1.0 / 6, 1.0 / 6, -1.0 / 6},
+                                  {1.0 / 24, 1.0 / 12, 1.0 / 6},
+                                  {1.0 / 24, -1.0 / 12, 1.0 / 6},
+                                  {0, 0, 1}};
+  int64_t alpha = m + 2;
+  auto G = [&](int a, int j) { return m == 2 ? G2[a][j] : G4[a][j]; };
+  SmallVector<float> u(alpha * alpha * cout * cin);
   for (int64_t o = 0; o < cout; ++o)
     for (int64_t c = 0; c < cin; ++c) {
       const float *g = &w[(o * cin + c) * 9];
-      double gg[4][3]; // G g
-      for (int a = 0; a < 4; ++a)
+      double gg[6][3]; // G g
+      for (int a = 0; a < alpha; ++a)
         for (int j = 0; j < 3; ++j)
-          gg[a][j] = G[a][0] * g[j] + G[a][1] * g[3 + j] + G[a][2] * g[6 + j];
-      for (int a = 0; a < 4; ++a)
-        for (int b = 0; b < 4; ++b) {
-          double v = gg[a][0] * G[b][0] + gg[a][1] * G[b][1] + gg[a][2] * G[b][2];
-          u[((a * 4 + b) * cout + o) * cin + c] = (float)v;
+          gg[a][j] = G(a, 0) * g[j] + G(a, 1) * g[3 + j] + G(a, 2) * g[6 + j];
+      for (int a = 0; a < alpha; ++a)
+        for (int b = 0; b < alpha; ++b) {
+          double v = gg[a][0] * G(b, 0) + gg[a][1] * G(b, 1) + gg[a][2] * G(b, 2);
+          u[((a * alpha + b) * cout + o) * cin + c] = (float)v;
         }
     }
   return u;
@@ -101,6 +113,18 @@ struct PdConvToWinogradPass : public pd::impl::PdConvToWinogradBase<PdConvToWino
     int64_t th = (oh + 1) / 2, tw = (ow + 1) / 2;
     if (n * th * tw < minTiles)
       return;
+    // Tiles of 4x4 outputs where there are enough of them: 36 matmuls of
+    // a quarter of the columns, 2.25 multiplications per output and input
+    // channel instead of 4 (ResNet's 56x56 and 28x28 maps). On smaller
+    // maps at batch 1 the matmuls are narrow and their weights, 2.25 times
+    // the filter, are read from memory for few columns.
+    int64_t m = 2;
+    if (n * ((oh + 3) / 4) * ((ow + 3) / 4) >= minLargeTiles) {
+      m = 4;
+      th = (oh + 3) / 4;
+      tw = (ow + 3) / 4;
+    }
+    int64_t alpha = m + 2, positions = alpha * alpha;
     // Few outputs make small matmuls (DenseNet's 32 channels of a 14x14
     // map: 32 x 49 each), which run far from the FMA peak too.
     std::optional<int64_t> outputs = llvm::checkedMul(n, cout);
@@ -120,12 +144,12 @@ struct PdConvToWinogradPass : public pd::impl::PdConvToWinogradBase<PdConvToWino
 
     Location loc = conv.getLoc();
     rewriter.setInsertionPoint(conv);
-    // The input (already padded for the convolution) padded to 2 tiles + 2
+    // The input (already padded for the convolution) padded to m tiles + 2
     // rows and columns: the extra zeros only reach outputs that are cropped.
-    int64_t extraRows = 2 * th - oh, extraColumns = 2 * tw - ow;
+    int64_t extraRows = m * th - oh, extraColumns = m * tw - ow;
     if (extraRows || extraColumns) {
       auto paddedType = RankedTensorType::get(
-          {n, cin, 2 * th + 2, 2 * tw + 2}, rewriter.getF32Type());
+          {n, cin, m * th + 2, m * tw + 2}, rewriter.getF32Type());
       Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getF32FloatAttr(0));
       SmallVector<OpFoldResult> low(4, rewriter.getIndexAttr(0));
       SmallVector<OpFoldResult> high = {rewriter.getIndexAttr(0), rewriter.getIndexAttr(0),
@@ -133,34 +157,35 @@ struct PdConvToWinogradPass : public pd::impl::PdConvToWinogradBase<PdConvToWino
                                         rewriter.getIndexAttr(extraColumns)};
       input = tensor::PadOp::create(rewriter, loc, paddedType, input, low, high, zero);
     }
-    // V = B^T d B: [4, 4, Cin, N, th, tw] -> [16, Cin, N * th * tw].
-    Value v = pd::buildWinogradInput(rewriter, loc, input, th, tw).getResult(0);
+    // V = B^T d B: [alpha, alpha, Cin, N, th, tw] -> [alpha^2, Cin, N * th * tw].
+    Value v = pd::buildWinogradInput(rewriter, loc, input, th, tw, m).getResult(0);
     v = tensor::CollapseShapeOp::create(rewriter, loc, v,
                                         SmallVector<ReassociationIndices>{{0, 1}, {2}, {3, 4, 5}});
-    // M = U V: 16 matmuls [Cout, Cin] x [Cin, N * tiles].
-    auto uType = RankedTensorType::get({16, cout, cin}, rewriter.getF32Type());
-    SmallVector<float> transformed = transformFilter(*weights, cout, cin);
+    // M = U V: alpha^2 matmuls [Cout, Cin] x [Cin, N * tiles].
+    auto uType = RankedTensorType::get({positions, cout, cin}, rewriter.getF32Type());
+    SmallVector<float> transformed = transformFilter(*weights, cout, cin, m);
     // Small ones stay readable (lit tests); others are blobs like the weights.
     ElementsAttr uValue =
         (int64_t)transformed.size() < pd::kResourceMinElements
             ? ElementsAttr(DenseElementsAttr::get(uType, ArrayRef(transformed)))
             : pd::makeResourceElements<float>(uType, transformed, "winograd_filter");
     Value u = arith::ConstantOp::create(rewriter, loc, uValue);
-    auto mType = RankedTensorType::get({16, cout, n * th * tw}, rewriter.getF32Type());
+    auto mType = RankedTensorType::get({positions, cout, n * th * tw}, rewriter.getF32Type());
     Value init = linalg::FillOp::create(
                      rewriter, loc, fill.getInputs()[0],
                      tensor::EmptyOp::create(rewriter, loc, mType.getShape(),
                                              rewriter.getF32Type())
                          .getResult())
                      .getResult(0);
-    Value m = linalg::BatchMatmulOp::create(rewriter, loc, TypeRange{mType}, ValueRange{u, v},
-                                            ValueRange{init})
-                  .getResult(0);
-    m = tensor::ExpandShapeOp::create(
-        rewriter, loc, RankedTensorType::get({4, 4, cout, n, th, tw}, rewriter.getF32Type()), m,
+    Value products = linalg::BatchMatmulOp::create(rewriter, loc, TypeRange{mType},
+                                                   ValueRange{u, v}, ValueRange{init})
+                         .getResult(0);
+    products = tensor::ExpandShapeOp::create(
+        rewriter, loc,
+        RankedTensorType::get({alpha, alpha, cout, n, th, tw}, rewriter.getF32Type()), products,
         SmallVector<ReassociationIndices>{{0, 1}, {2}, {3, 4, 5}});
-    // Y = A^T M A: [N, Cout, th, 2, tw, 2] -> [N, Cout, 2 th, 2 tw], cropped.
-    Value y = pd::buildWinogradOutput(rewriter, loc, m).getResult(0);
+    // Y = A^T M A: [N, Cout, th, m, tw, m] -> [N, Cout, m th, m tw], cropped.
+    Value y = pd::buildWinogradOutput(rewriter, loc, products).getResult(0);
     y = tensor::CollapseShapeOp::create(rewriter, loc, y,
                                         SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}, {4, 5}});
     if (extraRows || extraColumns) {

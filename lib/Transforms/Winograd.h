@@ -1,9 +1,9 @@
-//===- Winograd.h - Winograd F(2x2, 3x3) transforms as marked generics -*- C++ -*-===//
+//===- Winograd.h - Winograd's transforms as marked generics ----*- C++ -*-===//
 //
 // pd-conv-to-winograd computes a 3x3, stride 1 convolution as Winograd's
-// F(2x2, 3x3): the input tiles transformed (B^T d B), 16 matmuls with the
-// filters transformed at compile time (G g G^T), the products transformed
-// back (A^T m A). The two data transforms are linalg.generic ops marked
+// F(2x2, 3x3) or F(4x4, 3x3): the input tiles transformed (B^T d B), 16 or
+// 36 matmuls with the filters transformed at compile time (G g G^T), the
+// products transformed back (A^T m A). The two data transforms are linalg.generic ops marked
 // `pd.winograd` ("input" / "output"): their bodies are the transforms as
 // sums of products with constant coefficients, which any lowering computes
 // correctly; pd-tile-and-vectorize code-generates them as vectors of tiles
@@ -24,18 +24,19 @@
 namespace mlir::pd {
 
 /// v[a, b, c, n, ti, tj] = sum_{i, j} B^T[a, i] B^T[b, j]
-///                         x[n, c, 2 ti + i, 2 tj + j]
-/// for a padded NCHW `input` [N, C, 2 th + 2, 2 tw + 2] (f32): a generic
-/// marked `pd.winograd = "input"` with the 16 windows of `input` and 16
-/// coefficient constants [4, 4] as operands; the result is [4, 4, C, N,
-/// th, tw].
+///                         x[n, c, m ti + i, m tj + j]
+/// for tiles of m x m outputs (m = 2: F(2x2, 3x3); m = 4: F(4x4, 3x3)) from
+/// alpha x alpha inputs (alpha = m + 2), of a padded NCHW `input` [N, C,
+/// m th + 2, m tw + 2] (f32): a generic marked `pd.winograd = "input"` with
+/// the alpha^2 windows of `input` and alpha^2 coefficient constants [alpha,
+/// alpha] as operands; the result is [alpha, alpha, C, N, th, tw].
 linalg::GenericOp buildWinogradInput(OpBuilder &b, Location loc, Value input, int64_t th,
-                                     int64_t tw);
+                                     int64_t tw, int64_t m);
 
 /// y[n, o, ti, a, tj, b] = sum_{p, q} A^T[a, p] A^T[b, q] m[p, q, o, n, ti, tj]
-/// for the products `m` [4, 4, Cout, N, th, tw] (f32): a generic marked
-/// `pd.winograd = "output"`; the result [N, Cout, th, 2, tw, 2] is the
-/// output map [N, Cout, 2 th, 2 tw] with its rows and columns split.
+/// for the products `m` [alpha, alpha, Cout, N, th, tw] (f32): a generic
+/// marked `pd.winograd = "output"`; the result [N, Cout, th, m, tw, m] is
+/// the output map [N, Cout, m th, m tw] with its rows and columns split.
 linalg::GenericOp buildWinogradOutput(OpBuilder &b, Location loc, Value products);
 
 /// The elementwise op after an output transform (bias, activation,

@@ -2,6 +2,8 @@
 // With the default options (32 channels, 16 tiles, 16384 outputs) these
 // small ones stay.
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd))' | FileCheck %s --check-prefix=DEFAULT
+// F(4x4, 3x3) where the output has at least min-large-tiles 4x4 tiles.
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=1 min-tiles=1 min-outputs=1 min-large-tiles=1}))' | FileCheck %s --check-prefix=LARGE
 // Running it twice changes nothing more.
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=1 min-tiles=1 min-outputs=1},pd-conv-to-winograd{min-channels=1 min-tiles=1 min-outputs=1}))' | FileCheck %s
 
@@ -27,6 +29,21 @@
 // CHECK-NOT: linalg.conv_2d
 // DEFAULT-LABEL: func.func @winograd(
 // DEFAULT: linalg.conv_2d_nchw_fchw
+// F(4x4, 3x3): the 6x6 input is one tile of 4x4 outputs; 36 windows
+// (stride 4), 36 matmuls, the filter of ones transformed by G = [[1/4, 0,
+// 0], [-1/6, -1/6, -1/6], [-1/6, 1/6, -1/6], [1/24, 1/12, 1/6], [1/24,
+// -1/12, 1/6], [0, 0, 1]]: the outer product of G's row sums [1/4, -1/2,
+// -1/6, 7/24, 1/8, 1] with itself.
+// LARGE-DAG: #[[W55:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d2, d4 * 4 + 5, d5 * 4 + 5)>
+// LARGE-DAG: #[[M55:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (5, 5, d1, d0, d2, d4)>
+// LARGE-LABEL: func.func @winograd(
+// LARGE: linalg.generic {indexing_maps = [{{.*}}#[[W55]], {{.*}}outs(%{{.*}} : tensor<6x6x1x1x1x1xf32>) attrs =  {pd.winograd = "input"}
+// LARGE: tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2], [3, 4, 5]] : tensor<6x6x1x1x1x1xf32> into tensor<36x1x1xf32>
+// LARGE: arith.constant dense<{{\[}}[{{\[}}6.250000e-02]], {{\[}}[-1.250000e-01]], {{\[}}[-0.0416666679]], {{\[}}[0.0729166642]], {{\[}}[3.125000e-02]], {{\[}}[2.500000e-01]], {{\[}}[-1.250000e-01]], {{\[}}[2.500000e-01]]
+// LARGE: linalg.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<36x1x1xf32>, tensor<36x1x1xf32>)
+// LARGE: linalg.generic {indexing_maps = [{{.*}}#[[M55]], {{.*}}outs(%{{.*}} : tensor<1x1x1x4x1x4xf32>) attrs =  {pd.winograd = "output"}
+// LARGE: tensor.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3], [4, 5]] : tensor<1x1x1x4x1x4xf32> into tensor<1x1x4x4xf32>
+// LARGE-NOT: linalg.conv_2d
 func.func @winograd(%x: tensor<1x1x6x6xf32>) -> tensor<1x1x4x4xf32> {
   %w = arith.constant dense<1.0> : tensor<1x1x3x3xf32>
   %zero = arith.constant 0.0 : f32
@@ -50,6 +67,12 @@ func.func @winograd(%x: tensor<1x1x6x6xf32>) -> tensor<1x1x4x4xf32> {
 // CHECK: tensor.collapse_shape {{.*}} into tensor<2x4x6x4xf32>
 // CHECK: %[[S:.*]] = tensor.extract_slice %{{.*}}[0, 0, 0, 0] [2, 4, 5, 3] [1, 1, 1, 1] : tensor<2x4x6x4xf32> to tensor<2x4x5x3xf32>
 // CHECK: return %[[S]]
+// LARGE-LABEL: func.func @odd_batch(
+// With 4x4 tiles: 2x1 tiles per image, the input padded to 10x6.
+// LARGE: tensor.pad %{{.*}} low[0, 0, 0, 0] high[0, 0, 3, 1]
+// LARGE: linalg.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<36x4x3xf32>, tensor<36x3x4xf32>) outs(%{{.*}} : tensor<36x4x4xf32>)
+// LARGE: tensor.collapse_shape {{.*}} : tensor<2x4x2x4x1x4xf32> into tensor<2x4x8x4xf32>
+// LARGE: tensor.extract_slice %{{.*}}[0, 0, 0, 0] [2, 4, 5, 3] [1, 1, 1, 1] : tensor<2x4x8x4xf32> to tensor<2x4x5x3xf32>
 func.func @odd_batch(%x: tensor<2x3x7x5xf32>) -> tensor<2x4x5x3xf32> {
   %w = arith.constant dense<0.5> : tensor<4x3x3x3xf32>
   %zero = arith.constant 0.0 : f32

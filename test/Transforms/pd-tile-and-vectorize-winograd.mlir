@@ -1,16 +1,22 @@
 // pd-tile-and-vectorize's kernels for the data transforms of
 // pd-conv-to-winograd (generics marked pd.winograd), once bufferized.
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=1 min-tiles=1 min-outputs=1}),canonicalize,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},canonicalize,func.func(pd-tile-and-vectorize{min-parallel-elements=0}))' | FileCheck %s
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=1 min-tiles=1 min-outputs=1 min-large-tiles=1}),canonicalize,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},canonicalize,func.func(pd-tile-and-vectorize{min-parallel-elements=0}))' | FileCheck %s --check-prefix=LARGE
 
 // The input transform: channels and images on threads, tile rows, 4 tiles
-// at a time (2 here, masked); each window a stride-2 row (a load of twice
-// the lanes, deinterleaved), then the rows' and columns' transforms as
+// at a time (2 here, masked); per input row two loads of twice the lanes
+// (from the tiles' first column and two columns on), each window every
+// other lane of one of them, then the rows' and columns' transforms as
 // vector subtractions and additions, 16 masked stores.
 // CHECK-LABEL: func.func @winograd(
 // CHECK-NOT: pd.winograd
 // CHECK: scf.parallel
-// CHECK: vector.maskedload %arg0{{.*}} : memref<1x2x6x6xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
-// CHECK-NEXT: vector.shuffle %{{.*}}, %{{.*}} [0, 2, 4, 6] : vector<8xf32>, vector<8xf32>
+// CHECK: %[[LO:.*]] = vector.maskedload %arg0{{.*}} : memref<1x2x6x6xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+// CHECK-NEXT: %[[HI:.*]] = vector.maskedload %arg0{{.*}} : memref<1x2x6x6xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+// CHECK-NEXT: vector.shuffle %[[LO]], %[[LO]] [0, 2, 4, 6] : vector<8xf32>, vector<8xf32>
+// CHECK-NEXT: vector.shuffle %[[LO]], %[[LO]] [1, 3, 5, 7] : vector<8xf32>, vector<8xf32>
+// CHECK-NEXT: vector.shuffle %[[HI]], %[[HI]] [0, 2, 4, 6] : vector<8xf32>, vector<8xf32>
+// CHECK-NEXT: vector.shuffle %[[HI]], %[[HI]] [1, 3, 5, 7] : vector<8xf32>, vector<8xf32>
 // CHECK: arith.subf %{{.*}}, %{{.*}} : vector<4xf32>
 // CHECK: arith.addf %{{.*}}, %{{.*}} : vector<4xf32>
 // CHECK-COUNT-16: vector.maskedstore %{{.*}} : memref<4x4x2x1x2x2xf32>, vector<4xi1>, vector<4xf32>
@@ -24,6 +30,30 @@
 // CHECK-NEXT: vector.maskedstore %[[MAP]]{{.*}} : memref<1x2x4x4xf32>, vector<8xi1>, vector<8xf32>
 // CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 4, 1, 5, 2, 6, 3, 7] : vector<4xf32>, vector<4xf32>
 // CHECK-NEXT: vector.maskedstore %[[MAP]]{{.*}} : memref<1x2x4x4xf32>, vector<8xi1>, vector<8xf32>
+// F(4x4, 3x3) (min-large-tiles=1): one 4x4 tile from the 6x6 input. Per
+// input row two loads of four times the lanes (from the tile's first
+// column and four columns on), the six windows every fourth lane of them,
+// the transforms' multiply-adds with splat constants, 36 masked stores;
+// the 36 matmuls; the output transform's four columns of each output row
+// interleaved in two rounds of shuffles into one store.
+// LARGE-LABEL: func.func @winograd(
+// LARGE-NOT: pd.winograd
+// LARGE: %[[LO:.*]] = vector.maskedload %arg0{{.*}} : memref<1x2x6x6xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// LARGE-NEXT: %[[HI:.*]] = vector.maskedload %arg0{{.*}} : memref<1x2x6x6xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// LARGE-NEXT: vector.shuffle %[[LO]], %[[LO]] [0, 4, 8, 12] : vector<16xf32>, vector<16xf32>
+// LARGE-NEXT: vector.shuffle %[[LO]], %[[LO]] [1, 5, 9, 13] : vector<16xf32>, vector<16xf32>
+// LARGE-NEXT: vector.shuffle %[[LO]], %[[LO]] [2, 6, 10, 14] : vector<16xf32>, vector<16xf32>
+// LARGE-NEXT: vector.shuffle %[[LO]], %[[LO]] [3, 7, 11, 15] : vector<16xf32>, vector<16xf32>
+// LARGE-NEXT: vector.shuffle %[[HI]], %[[HI]] [0, 4, 8, 12] : vector<16xf32>, vector<16xf32>
+// LARGE-NEXT: vector.shuffle %[[HI]], %[[HI]] [1, 5, 9, 13] : vector<16xf32>, vector<16xf32>
+// LARGE: vector.fma
+// LARGE-COUNT-36: vector.maskedstore %{{.*}} : memref<6x6x2x1x1x1xf32>, vector<4xi1>, vector<4xf32>
+// LARGE: %[[MAP:.*]] = memref.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3], [4, 5]] : memref<1x2x1x4x1x4xf32> into memref<1x2x4x4xf32>
+// LARGE-COUNT-36: vector.maskedload %{{.*}} : memref<6x6x2x1x1x1xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+// LARGE: %[[P:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 4, 1, 5, 2, 6, 3, 7] : vector<4xf32>, vector<4xf32>
+// LARGE-NEXT: %[[Q:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 4, 1, 5, 2, 6, 3, 7] : vector<4xf32>, vector<4xf32>
+// LARGE-NEXT: %[[R:.*]] = vector.shuffle %[[P]], %[[Q]] [0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15] : vector<8xf32>, vector<8xf32>
+// LARGE-NEXT: vector.maskedstore %[[MAP]]{{.*}}, %[[R]] : memref<1x2x4x4xf32>, vector<16xi1>, vector<16xf32>
 func.func @winograd(%x: tensor<1x2x6x6xf32>) -> tensor<1x2x4x4xf32> {
   %w = arith.constant dense<1.0> : tensor<2x2x3x3xf32>
   %zero = arith.constant 0.0 : f32

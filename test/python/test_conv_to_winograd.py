@@ -1,6 +1,7 @@
 """pd-conv-to-winograd (in pd-lower-to-llvm): 3x3, stride 1 convolutions of
 32 or more channels and enough outputs with frozen weights run as Winograd's
-F(2x2, 3x3), their data
+F(2x2, 3x3), or F(4x4, 3x3) where there are at least 49 tiles of 4x4
+outputs, their data
 transforms as pd-tile-and-vectorize's kernels; they still compute what numpy
 does (float64 reference) at batch 1 and 2, odd and even map sizes (odd ones
 crop the last tile), asymmetric paddings, maps wider than a vector of tiles,
@@ -86,6 +87,39 @@ def test_winograd_matches_numpy(batch, cin, cout, hw, padding):
     np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4 * np.abs(ref).max())
 
 
+@pytest.mark.parametrize("batch, cin, cout, hw, padding", [
+    (1, 64, 64, (56, 56), 1),    # ResNet's first stage: 14x14 tiles of 4x4
+    (1, 96, 64, (30, 27), 1),    # 8x7 tiles, the last row and column of tiles cropped
+    (2, 64, 96, (20, 20), 1),    # batch 2: 2 x 5x5 tiles
+    (1, 64, 64, (31, 29), 0),    # no padding: a 29x27 output
+    (1, 32, 48, (44, 44), [1, 2, 0, 1]),  # asymmetric paddings: 45x43
+])
+def test_large_tiles_match_numpy(batch, cin, cout, hw, padding):
+    """F(4x4, 3x3): 36 matmuls (their transforms multiply by 4, 5, 2 and 8,
+    and by 1/4, 1/6, 1/12 and 1/24 in the filter's: a larger rounding
+    error than F(2x2, 3x3)'s, still within 1e-4 of the float64 result)."""
+    main, exe, conv, _ = _program(batch, cin, cout, hw, padding)
+    w = np.array(main.parameters[conv.weight.name])
+    b = np.array(main.parameters[conv.bias.name])
+    x = np.random.default_rng(cin + hw[0]).standard_normal((batch, cin, *hw)).astype(np.float32)
+    y, text = _run_optimized(main, exe, x)
+    assert "conv_2d" not in text and "pd.winograd" not in text and "winograd_filter" in text
+    assert f"memref<36x{cout}x{cin}xf32>" in text  # the transformed filter: 36 positions
+    pads = [padding] * 4 if isinstance(padding, int) else padding
+    ref = _conv_reference(x, w, pads) + b[None, :, None, None]
+    assert y.shape == ref.shape
+    np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4 * np.abs(ref).max())
+
+
+def test_small_maps_keep_2x2_tiles():
+    """A 14x14 map at batch 1 has 16 tiles of 4x4, fewer than min-large-tiles
+    (49): F(2x2, 3x3), whose 16 matmuls have 49 columns."""
+    main, exe, conv, _ = _program(1, 96, 128, (14, 14), 1)
+    x = np.random.default_rng(2).standard_normal((1, 96, 14, 14)).astype(np.float32)
+    _, text = _run_optimized(main, exe, x)
+    assert "memref<16x128x96xf32>" in text and "memref<36x" not in text
+
+
 def test_winograd_after_batch_norm_folding_matches_numpy():
     main, exe, conv, norm = _program(1, 128, 128, (12, 12), 1, bn=True)
     rng = np.random.default_rng(5)
@@ -121,11 +155,12 @@ def test_other_convolutions_are_left_alone(cin, hw, stride, groups):
     assert "winograd" not in text
 
 
-@pytest.mark.parametrize("hw", [(14, 14), (15, 13)])
+@pytest.mark.parametrize("hw", [(14, 14), (15, 13), (28, 28), (29, 31)])
 def test_winograd_with_residual_and_relu_matches_numpy(hw):
     """The bias, residual add and relu after the output transform run on
     each row it stores (an odd map: its last tile row has one output row,
-    its last tile column one output column)."""
+    its last tile column one output column; with 4x4 tiles (28x28, 29x31)
+    a 29-row map's last tile row has one output row of four)."""
     set_global_seed(7)
     main, startup = static.Program(), static.Program()
     with unique_name.guard(), static.program_guard(main, startup):
