@@ -26,7 +26,8 @@ shared/reference/benchmarking.md):
 1. `paddle-mlir run MODEL.json --input NAME.in.npz --output OUT.npz` with an
    empty compile cache (PADDLE_MLIR_CACHE_DIR set to a new directory): its wall
    time is the cold compile time (process start to outputs written); the
-   outputs are checked against Paddle's (rtol = atol = 1e-4). Then the same
+   outputs are checked against Paddle's (as tools/corpus_check.py does: rtol
+   1e-4, atol 1e-4 times the output's magnitude where it is above 1). Then the same
    again: the warm compile time (the compile cache filled by the first).
 2. `paddle-mlir bench MODEL.json --input NAME.in.npz --json` (5 warm-up runs,
    at least 20 runs and 1 s, at most 200),
@@ -614,7 +615,7 @@ def report(results: list[ModelResult], info: dict, title: str = SETS["models"][2
         "(cold) and again with the cache the first run filled (warm), and in parentheses the "
         "cold run's peak resident memory; **pd ops** = ops of the imported program, parameters "
         "(`pd.get_parameter`) counted, and the cold compile per op. **max err** = largest |ours − Paddle| over the "
-        "outputs (checked at rtol = atol = 1e-4). **RSS** = peak resident memory of "
+        "outputs (checked at rtol 1e-4, atol 1e-4 × max(1, max |Paddle's|), as tools/corpus_check.py does). **RSS** = peak resident memory of "
         "`paddle-mlir bench` (a process that found the model in the compile cache, where one "
         "did) and of the fastest ORT process. ✗ = outputs differ from Paddle's (not used in "
         "ratios).",

@@ -10,7 +10,8 @@ openvino), never in paddle-mlir's .venv:
 It loads the model (ONNX Runtime and OpenVINO read DIR/NAME.onnx, Paddle
 Inference DIR/NAME.json + .pdiparams), binds the inputs of DIR/NAME.io.npz
 once (outputs into preallocated buffers where the API allows it), checks the
-outputs against Paddle's (`out/<i>` of the .io.npz; rtol = atol = 1e-4), then
+outputs against Paddle's (`out/<i>` of the .io.npz; real_compare.close: rtol
+1e-4, atol 1e-4 x max(1, max |Paddle's|)), then
 times the run call: --warmup runs, then at least --min-runs runs and at least
 --min-time seconds, at most --max-runs runs. It prints one JSON line:
 median_us, runs, load_ms (model load to first result), max_abs_err,
