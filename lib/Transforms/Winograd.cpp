@@ -203,43 +203,24 @@ SmallVector<Value> outputTransform6(OpBuilder &b, Location loc, ArrayRef<Value> 
 }
 
 /// The rows of B^T (`input`) or A^T times the vectors `d` (alpha of
-/// them): additions and subtractions for the coefficients +-1 (all of
-/// F(2x2, 3x3)'s), multiply-adds with splat constants for the others.
+/// them). F(2x2, 3x3)'s coefficients are all 0 or +-1, and each of its rows
+/// has a +1: additions and subtractions from that term on.
 SmallVector<Value> applyTransform(OpBuilder &b, Location loc, bool input, ArrayRef<Value> d) {
   int64_t alpha = d.size(), rows = input ? alpha : alpha - 2;
-  auto type = cast<VectorType>(d[0].getType());
   if (alpha == 6)
     return input ? inputTransform6(b, loc, d) : outputTransform6(b, loc, d);
   SmallVector<Value> out;
   for (int64_t r = 0; r < rows; ++r) {
-    // Start from a term with coefficient 1 where there is one.
-    Value sum;
-    int64_t first = -1;
-    for (int64_t k = 0; k < alpha && first < 0; ++k)
-      if (transformEntry(input, alpha, r, k) == 1)
-        first = k;
-    auto splat = [&](float c) {
-      return arith::ConstantOp::create(b, loc, type, DenseElementsAttr::get(type, c)).getResult();
-    };
-    if (first >= 0) {
-      sum = d[first];
-    } else {
-      for (int64_t k = 0; k < alpha && first < 0; ++k)
-        if (float c = transformEntry(input, alpha, r, k); c != 0) {
-          first = k;
-          sum = arith::MulFOp::create(b, loc, splat(c), d[k]);
-        }
-    }
+    int64_t first = 0;
+    while (transformEntry(input, alpha, r, first) != 1)
+      ++first;
+    Value sum = d[first];
     for (int64_t k = 0; k < alpha; ++k) {
       float c = transformEntry(input, alpha, r, k);
-      if (k == first || c == 0)
-        continue;
-      if (c == 1)
+      if (k != first && c == 1)
         sum = arith::AddFOp::create(b, loc, sum, d[k]);
       else if (c == -1)
         sum = arith::SubFOp::create(b, loc, sum, d[k]);
-      else
-        sum = vector::FMAOp::create(b, loc, splat(c), d[k], sum);
     }
     out.push_back(sum);
   }
@@ -247,7 +228,7 @@ SmallVector<Value> applyTransform(OpBuilder &b, Location loc, bool input, ArrayR
 }
 
 /// v[a, b, c, n, ti, tj0 ..] for `width` tiles at a time: the alpha^2
-/// windows read as stride-m rows (deinterleaved loads), rows then columns
+/// windows (every m-th lane of two loads per input row), rows then columns
 /// transformed, alpha^2 masked stores.
 bool codegenInput(IRRewriter &rewriter, linalg::GenericOp op, int64_t alpha,
                   int64_t vectorWidth, int64_t minParallelElements) {
