@@ -110,8 +110,15 @@ struct PdConvToWinogradPass : public pd::impl::PdConvToWinogradBase<PdConvToWino
     // Tiles of 2x2 outputs: the matmuls' columns. Fewer than min-tiles
     // (a 5x5 map at batch 1: 9) leave the matmuls too narrow to run near
     // the FMA peak, which then eats the gain.
+    // Tiles over the batch, nullopt where the count overflows (a dim near
+    // 2^62 in malformed IR: the convolution is left alone).
+    auto tiles = [&](int64_t m) {
+      std::optional<int64_t> count = llvm::checkedMul(n, (oh + m - 1) / m);
+      return count ? llvm::checkedMul(*count, (ow + m - 1) / m) : std::nullopt;
+    };
     int64_t th = (oh + 1) / 2, tw = (ow + 1) / 2;
-    if (n * th * tw < minTiles)
+    std::optional<int64_t> smallTiles = tiles(2), largeTiles = tiles(4);
+    if (!smallTiles || !largeTiles || *smallTiles < minTiles)
       return;
     // Tiles of 4x4 outputs where there are enough of them: 36 matmuls of
     // a quarter of the columns, 2.25 multiplications per output and input
@@ -119,7 +126,7 @@ struct PdConvToWinogradPass : public pd::impl::PdConvToWinogradBase<PdConvToWino
     // maps at batch 1 the matmuls are narrow and their weights, 2.25 times
     // the filter, are read from memory for few columns.
     int64_t m = 2;
-    if (n * ((oh + 3) / 4) * ((ow + 3) / 4) >= minLargeTiles) {
+    if (*largeTiles >= minLargeTiles) {
       m = 4;
       th = (oh + 3) / 4;
       tw = (ow + 3) / 4;

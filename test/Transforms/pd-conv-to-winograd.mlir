@@ -144,3 +144,23 @@ func.func @enough_tiles(%x: tensor<1x2x8x8xf32>) -> tensor<1x2x6x6xf32> {
   %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x2x8x8xf32>, tensor<2x2x3x3xf32>) outs(%init : tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32>
   return %c : tensor<1x2x6x6xf32>
 }
+
+// -----
+
+// Left alone: a map so large that its tile count overflows 64 bits
+// ((2^32 + 1)^2 tiles of 2x2, which wraps to 2^33 + 1), rather than a
+// wrapped count deciding the rewrite (and the matmuls' shapes).
+// CHECK-LABEL: func.func @tile_count_overflows(
+// CHECK: linalg.conv_2d_nchw_fchw
+// CHECK-NOT: linalg.batch_matmul
+// LARGE-LABEL: func.func @tile_count_overflows(
+// LARGE: linalg.conv_2d_nchw_fchw
+// LARGE-NOT: linalg.batch_matmul
+func.func @tile_count_overflows(%x: tensor<1x32x8589934596x8589934596xf32>) -> tensor<1x32x8589934594x8589934594xf32> {
+  %w = arith.constant dense<1.0> : tensor<32x32x3x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x32x8589934594x8589934594xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x32x8589934594x8589934594xf32>) -> tensor<1x32x8589934594x8589934594xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x32x8589934596x8589934596xf32>, tensor<32x32x3x3xf32>) outs(%init : tensor<1x32x8589934594x8589934594xf32>) -> tensor<1x32x8589934594x8589934594xf32>
+  return %c : tensor<1x32x8589934594x8589934594xf32>
+}
