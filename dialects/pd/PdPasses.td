@@ -751,6 +751,14 @@ def PdDecomposePad : Pass<"pd-decompose-pad", "::mlir::func::FuncOp"> {
     without a value for it (both pass `tensor.pad`'s verifier), is refused
     with a diagnostic.
 
+    Where the source is read again after the pad (a block's input that a
+    3x3 convolution pads and a residual add reads: ResNet's basic blocks,
+    MobileNetV3's first block) and every such later reader is an input of a
+    linalg op, those readers read the padded value's interior (a
+    `tensor.extract_slice`) instead: otherwise bufferization gives the
+    source a buffer of its own, since the border fills modify the padded
+    buffer while the source is live, and copies it into the padded buffer.
+
     Before:
 
     ```mlir
@@ -920,7 +928,12 @@ def PdSinkInitFills : Pass<"pd-sink-init-fills", "::mlir::func::FuncOp"> {
     the results of two convolutions, or one's result and the next
     elementwise op's output, in one buffer, which is then no longer one
     op's result alone (`pd-tile-and-vectorize` keeps a result that only the
-    epilogue reads in a tile buffer instead of memory).
+    epilogue reads in a tile buffer instead of memory). And an elementwise
+    op whose output is a shared `tensor.empty` that also holds an input of
+    the op whose result it reads (a 1x1 convolution's bias and residual
+    add, sharing an empty with the activation the convolution reads) gets an
+    empty of its own: written in place into the buffer the convolution
+    reads, it could not run as the convolution's epilogue.
 
     Before:
 

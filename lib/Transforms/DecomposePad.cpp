@@ -28,6 +28,37 @@ using namespace mlir;
 
 namespace {
 
+/// The uses of `pad`'s source by ops after the pad in its block, where the
+/// source is computed in that block and every such use is an input of a
+/// linalg op (an elementwise or strided read, e.g. a residual add or a
+/// strided 1x1 convolution's patches). Empty if there is another kind of
+/// later use (a reshape, an init that is written, another pad): those keep
+/// the source as it is. A block's input that is also padded for a 3x3
+/// convolution (ResNet's basic blocks, MobileNetV3's first block) is read
+/// again after the pad; bufferization then cannot let the producer write
+/// into the padded buffer, which the border fills modify while the source
+/// is still live, and gives the source a buffer of its own and the padded
+/// buffer a copy of it. Reading the padded buffer's interior instead, those
+/// readers see the same values and the copy is gone.
+SmallVector<OpOperand *> laterReadsOfSource(tensor::PadOp pad) {
+  Value source = pad.getSource();
+  Operation *producer = source.getDefiningOp();
+  if (!producer || producer->getBlock() != pad->getBlock())
+    return {};
+  SmallVector<OpOperand *> reads;
+  for (OpOperand &use : source.getUses()) {
+    Operation *user = use.getOwner();
+    Operation *inBlock = pad->getBlock()->findAncestorOpInBlock(*user);
+    if (user == pad.getOperation() || !inBlock || inBlock->isBeforeInBlock(pad))
+      continue;
+    auto linalgOp = inBlock == user ? dyn_cast<linalg::LinalgOp>(user) : nullptr;
+    if (!linalgOp || !linalgOp.isDpsInput(&use))
+      return {};
+    reads.push_back(&use);
+  }
+  return reads;
+}
+
 /// tensor.pad (static) -> empty + insert_slice of the source + a fill of
 /// each padded side.
 struct PadAsBorderFills : OpRewritePattern<tensor::PadOp> {
@@ -43,6 +74,7 @@ struct PadAsBorderFills : OpRewritePattern<tensor::PadOp> {
     if (!padding)
       return rewriter.notifyMatchFailure(pad, "padding value computed per element");
     Location loc = pad.getLoc();
+    SmallVector<OpOperand *> laterReads = laterReadsOfSource(pad);
     ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
     ArrayRef<int64_t> padded = resultType.getShape(), source = sourceType.getShape();
     int64_t rank = resultType.getRank();
@@ -94,6 +126,14 @@ struct PadAsBorderFills : OpRewritePattern<tensor::PadOp> {
       }
     }
     rewriter.replaceOp(pad, result);
+    // The source's later readers read the padded buffer's interior: the
+    // producer's result then lives only there (see laterReadsOfSource).
+    if (!laterReads.empty()) {
+      Value interior = tensor::ExtractSliceOp::create(rewriter, loc, result, indexAttrs(low),
+                                                      indexAttrs(source), ones);
+      for (OpOperand *use : laterReads)
+        rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(interior); });
+    }
     return success();
   }
 };

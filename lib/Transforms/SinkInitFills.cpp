@@ -122,10 +122,72 @@ struct UnshareEmpty : OpRewritePattern<tensor::EmptyOp> {
   }
 };
 
+/// `v` past reshapes (collapse_shape, expand_shape) to the value they
+/// reshape.
+Value throughReshapes(Value v) {
+  while (Operation *op = v.getDefiningOp()) {
+    if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(op))
+      break;
+    v = op->getOperand(0);
+  }
+  return v;
+}
+
+/// Whether a destination-passing-style op writes its result into `empty`
+/// (one of its inits is `empty`, maybe reshaped, or a fill of it).
+bool writesInto(Operation *op, Value empty) {
+  auto dps = dyn_cast_or_null<DestinationStyleOpInterface>(op);
+  if (!dps)
+    return false;
+  return llvm::any_of(dps.getDpsInits(), [&](Value init) {
+    init = throughReshapes(init);
+    if (auto fill = init.getDefiningOp<linalg::FillOp>())
+      init = throughReshapes(fill.getDpsInits()[0]);
+    return init == empty;
+  });
+}
+
+/// An elementwise op whose output is a shared tensor.empty that also holds
+/// the input of the op whose result it reads (a 1x1 convolution's
+/// epilogue, writing where the convolution's input was computed: the
+/// input's last reader is the convolution): it gets an empty of its own.
+/// Bufferization would otherwise let it write in place into the buffer the
+/// convolution reads, and the epilogue could not run on the convolution's
+/// tiles (it would overwrite input columns other tiles still read); the
+/// result would go through memory and a kernel of its own.
+struct UnshareEpilogueOutput : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op, PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
+        op.getNumParallelLoops() != op.getNumLoops() ||
+        op.payloadUsesValueFromOperand(op.getDpsInitOperand(0)))
+      return failure();
+    auto empty = op.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>();
+    if (!empty || empty.getResult().hasOneUse() ||
+        !isa<FunctionOpInterface>(empty->getParentOp()))
+      return failure();
+    auto readsInputWrittenIntoEmpty = [&](Value input) {
+      auto producer = throughReshapes(input).getDefiningOp<DestinationStyleOpInterface>();
+      if (!producer)
+        return false;
+      return llvm::any_of(producer.getDpsInputs(), [&](Value operand) {
+        return writesInto(throughReshapes(operand).getDefiningOp(), empty.getResult());
+      });
+    };
+    if (!llvm::any_of(op.getDpsInputs(), readsInputWrittenIntoEmpty))
+      return failure();
+    rewriter.setInsertionPoint(op);
+    Operation *copy = rewriter.clone(*empty);
+    rewriter.modifyOpInPlace(op, [&] { op.getDpsInitsMutable()[0].set(copy->getResult(0)); });
+    return success();
+  }
+};
+
 struct PdSinkInitFillsPass : public pd::impl::PdSinkInitFillsBase<PdSinkInitFillsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<SinkInitFill, UnshareEmpty>(&getContext());
+    patterns.add<SinkInitFill, UnshareEmpty, UnshareEpilogueOutput>(&getContext());
     // Only the fills move: the rest of the function is left as it is.
     GreedyRewriteConfig config;
     config.enableFolding(false).enableConstantCSE(false);

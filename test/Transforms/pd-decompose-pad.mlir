@@ -73,6 +73,87 @@ func.func @wide_and_one_sided_columns(%x: tensor<1x6x4xf32>) -> (tensor<1x6x8xf3
 
 // -----
 
+// A block's input that is padded for a convolution and read again later (a
+// residual add): the later reader reads the padded value's interior, so the
+// producer writes straight into the padded buffer and nothing copies it.
+// CHECK-LABEL: func.func @padded_and_read_again(
+// CHECK: %[[R:.*]] = linalg.generic
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<1x8x10x10xf32>
+// CHECK: tensor.insert_slice %[[R]] into %[[E]][0, 0, 1, 1] [1, 8, 8, 8] [1, 1, 1, 1]
+// CHECK: %[[P:.*]] = tensor.insert_slice %{{.*}}[0, 0, 0, 0] [1, 8, 10, 2] [1, 1, 1, 9]
+// CHECK: %[[INTERIOR:.*]] = tensor.extract_slice %[[P]][0, 0, 1, 1] [1, 8, 8, 8] [1, 1, 1, 1]
+// CHECK: linalg.depthwise_conv_2d_nchw_chw {{.*}} ins(%[[P]],
+// CHECK: linalg.generic {{.*}} ins(%[[INTERIOR]], %{{.*}} :
+// BUF-LABEL: func.func @padded_and_read_again(
+// BUF: %[[PADDED:.*]] = memref.alloc() {{.*}} : memref<1x8x10x10xf32>
+// BUF: %[[IN:.*]] = memref.subview %[[PADDED]][0, 0, 1, 1] [1, 8, 8, 8] [1, 1, 1, 1]
+// BUF: linalg.generic {{.*}} outs(%[[IN]] :
+// BUF-NOT: memref.copy
+// BUF: linalg.depthwise_conv_2d_nchw_chw {{.*}} ins(%[[PADDED]],
+// BUF-NOT: memref.copy
+// BUF: linalg.generic {{.*}} ins(%[[IN]], %{{.*}} :
+func.func @padded_and_read_again(%x: tensor<1x8x8x8xf32>, %w: tensor<8x3x3xf32>) -> tensor<1x8x8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x8x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>,
+                                        affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<1x8x8x8xf32>) outs(%e : tensor<1x8x8x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x8x8xf32>
+  %p = tensor.pad %r low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x8xf32> to tensor<1x8x10x10xf32>
+  %ce = tensor.empty() : tensor<1x8x8x8xf32>
+  %cz = linalg.fill ins(%zero : f32) outs(%ce : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %c = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%p, %w : tensor<1x8x10x10xf32>, tensor<8x3x3xf32>) outs(%cz : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %se = tensor.empty() : tensor<1x8x8x8xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>,
+                                        affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>,
+                                        affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r, %c : tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>) outs(%se : tensor<1x8x8x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %t = arith.addf %a, %b : f32
+    linalg.yield %t : f32
+  } -> tensor<1x8x8x8xf32>
+  return %s : tensor<1x8x8x8xf32>
+}
+
+// -----
+
+// Leave-alone: a later reader that is not a linalg input (here a reshape)
+// keeps the source; the pad is still decomposed.
+// CHECK-LABEL: func.func @read_again_by_a_reshape(
+// CHECK: %[[R:.*]] = linalg.generic
+// CHECK: tensor.insert_slice %[[R]] into
+// CHECK-NOT: tensor.extract_slice %{{.*}}[0, 0, 1, 1] [1, 8, 8, 8]
+// CHECK: tensor.collapse_shape %[[R]]
+func.func @read_again_by_a_reshape(%x: tensor<1x8x8x8xf32>) -> (tensor<1x8x10x10xf32>, tensor<8x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x8x8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>,
+                                        affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<1x8x8x8xf32>) outs(%e : tensor<1x8x8x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x8x8xf32>
+  %p = tensor.pad %r low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x8xf32> to tensor<1x8x10x10xf32>
+  %c = tensor.collapse_shape %r [[0, 1], [2, 3]] : tensor<1x8x8x8xf32> into tensor<8x64xf32>
+  return %p, %c : tensor<1x8x10x10xf32>, tensor<8x64xf32>
+}
+
+// -----
+
 // Without a pad, nothing changes.
 // CHECK-LABEL: func.func @no_pad(
 // CHECK-NEXT: return %arg0

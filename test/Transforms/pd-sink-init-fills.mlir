@@ -142,3 +142,75 @@ func.func @in_branch(%c: i1, %x: tensor<1x4xf32>, %w: tensor<4x4xf32>) -> tensor
   }
   return %r : tensor<1x4xf32>
 }
+
+// -----
+
+// MobileNetV3's first block: the depthwise convolution's activation and the
+// 1x1 convolution's epilogue (bias + residual) share one (CSE'd) empty, so
+// bufferization would write the epilogue into the buffer the matmul reads
+// (the activation's last reader is the matmul), and the epilogue could not
+// run on the matmul's tiles. The epilogue gets an empty of its own; the
+// activation keeps the shared one.
+// CHECK-LABEL: func.func @epilogue_over_matmul_input(
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<1x4x2x2xf32>
+// CHECK: %[[ACT:.*]] = linalg.generic {{.*}} outs(%[[E]] : tensor<1x4x2x2xf32>)
+// CHECK: %[[MM:.*]] = linalg.matmul
+// CHECK: %[[OWN:.*]] = tensor.empty() : tensor<1x4x2x2xf32>
+// CHECK-NEXT: linalg.generic {{.*}} outs(%[[OWN]] : tensor<1x4x2x2xf32>)
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @epilogue_over_matmul_input(%x: tensor<1x4x2x2xf32>, %w: tensor<4x4xf32>,
+                                      %res: tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x2x2xf32>
+  %act = linalg.generic {indexing_maps = [#id4, #id4],
+                         iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<1x4x2x2xf32>) outs(%e : tensor<1x4x2x2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.maximumf %in, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<1x4x2x2xf32>
+  %cols = tensor.collapse_shape %act [[0, 1], [2, 3]] : tensor<1x4x2x2xf32> into tensor<4x4xf32>
+  %me = tensor.empty() : tensor<4x4xf32>
+  %mz = linalg.fill ins(%zero : f32) outs(%me : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %mm = linalg.matmul ins(%w, %cols : tensor<4x4xf32>, tensor<4x4xf32>) outs(%mz : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %img = tensor.expand_shape %mm [[0, 1], [2, 3]] output_shape [1, 4, 2, 2] : tensor<4x4xf32> into tensor<1x4x2x2xf32>
+  %sum = linalg.generic {indexing_maps = [#id4, #id4, #id4],
+                         iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%img, %res : tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) outs(%e : tensor<1x4x2x2xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<1x4x2x2xf32>
+  return %sum : tensor<1x4x2x2xf32>
+}
+
+// -----
+
+// Leave-alone: an elementwise op that shares an empty with the op computing
+// its own input (a residual add written in place) is not an epilogue over a
+// buffer its producer reads: it keeps the shared empty.
+// CHECK-LABEL: func.func @in_place_elementwise(
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<1x4x2x2xf32>
+// CHECK: linalg.generic {{.*}} outs(%[[E]] : tensor<1x4x2x2xf32>)
+// CHECK: linalg.generic {{.*}} outs(%[[E]] : tensor<1x4x2x2xf32>)
+// CHECK-NOT: tensor.empty
+#id4b = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @in_place_elementwise(%x: tensor<1x4x2x2xf32>, %y: tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x2x2xf32>
+  %a = linalg.generic {indexing_maps = [#id4b, #id4b],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<1x4x2x2xf32>) outs(%e : tensor<1x4x2x2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.maximumf %in, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<1x4x2x2xf32>
+  %b = linalg.generic {indexing_maps = [#id4b, #id4b, #id4b],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%a, %y : tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) outs(%e : tensor<1x4x2x2xf32>) {
+  ^bb0(%p: f32, %q: f32, %out: f32):
+    %s = arith.addf %p, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<1x4x2x2xf32>
+  return %b : tensor<1x4x2x2xf32>
+}
