@@ -103,6 +103,42 @@ struct RowAccess {
                                     passthrough);
   }
 
+  /// The reads of `taps` windows of a kernel row: tap j reads as
+  /// read(base, at + j along the last dim, count, mask). For strides 2 to
+  /// kMaxShuffledStride, one masked load of the elements all taps cover
+  /// (stride * (count - 1) + taps, rounded up to whole vectors), then a
+  /// shuffle per tap: each tap's own wide load of a 3x3/2 window read its
+  /// row's elements three times, 6 loads of 16 lanes (most across two cache
+  /// lines) for 3 outputs vectors' worth of inputs. Otherwise one read per
+  /// tap.
+  SmallVector<Value> readTaps(Value base, ValueRange at, Value count, Value mask, int64_t taps) {
+    SmallVector<Value> result;
+    if (stride == 1 || stride > kMaxShuffledStride || taps < 2) {
+      SmallVector<Value> position(at);
+      for (int64_t j = 0; j < taps; ++j) {
+        position.back() =
+            j == 0 ? at.back() : arith::AddIOp::create(rewriter, loc, at.back(), index(j));
+        result.push_back(read(base, position, count, mask));
+      }
+      return result;
+    }
+    int64_t span = stride * (width - 1) + taps;
+    int64_t n = llvm::divideCeil(span, width) * width;
+    Value last = arith::MulIOp::create(
+        rewriter, loc, arith::SubIOp::create(rewriter, loc, count, index(1)), index(stride));
+    Value wideCount = arith::AddIOp::create(rewriter, loc, last, index(taps));
+    Value wide = vector::MaskedLoadOp::create(
+        rewriter, loc, VectorType::get({n}, vecType.getElementType()), base, at,
+        this->mask(wideCount, n), zeros(n));
+    for (int64_t j = 0; j < taps; ++j) {
+      SmallVector<int64_t> picks;
+      for (int64_t i = 0; i < width; ++i)
+        picks.push_back(j + i * stride);
+      result.push_back(vector::ShuffleOp::create(rewriter, loc, wide, wide, picks));
+    }
+    return result;
+  }
+
   void write(Value value, Value base, ValueRange at, Value mask) {
     vector::MaskedStoreOp::create(rewriter, loc, base, at, mask, value);
   }

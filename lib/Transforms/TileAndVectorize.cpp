@@ -1466,10 +1466,19 @@ struct PdTileAndVectorizePass
     for (int64_t i = 0; i < kh; ++i) {
       Value inRow = arith::AddIOp::create(rewriter, loc, inRow0, rows.index(i * dilations[0]));
       Value part = i == 0 ? acc : Value();
+      // Undilated rows read their taps through one shared load (readTaps).
+      SmallVector<Value> taps;
+      if (dilations[1] == 1)
+        taps = rows.readTaps(input, ValueRange{b, c, inRow, inCol0}, count, mask, kw);
       for (int64_t j = 0; j < kw; ++j) {
-        Value inCol =
-            arith::AddIOp::create(rewriter, loc, inCol0, rows.index(j * dilations[1]));
-        Value x = rows.read(input, ValueRange{b, c, inRow, inCol}, count, mask);
+        Value x;
+        if (!taps.empty()) {
+          x = taps[j];
+        } else {
+          Value inCol =
+              arith::AddIOp::create(rewriter, loc, inCol0, rows.index(j * dilations[1]));
+          x = rows.read(input, ValueRange{b, c, inRow, inCol}, count, mask);
+        }
         if (!filter)
           part = part ? add(part, x) : x;
         else

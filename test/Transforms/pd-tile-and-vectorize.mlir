@@ -280,10 +280,15 @@ func.func @im2col_contraction(%w: memref<64x576xf32>, %col: memref<1x576x3136xf3
 // CHECK-COUNT-2: arith.addf {{.*}} : vector<16xf32>
 // CHECK: vector.maskedstore
 // CHECK-NOT: linalg.depthwise
+// A kernel row's three stride-2 taps share one load of the 33 elements
+// they cover (48 lanes, masked), each tap a shuffle of it.
 // CHECK-LABEL: func.func @depthwise_strided(
 // CHECK-NOT: vector.gather
-// CHECK: vector.maskedload {{.*}} vector<32xi1>, vector<32xf32> into vector<32xf32>
-// CHECK: vector.shuffle {{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30] : vector<32xf32>, vector<32xf32>
+// CHECK: vector.maskedload {{.*}} vector<48xi1>, vector<48xf32> into vector<48xf32>
+// CHECK-NEXT: vector.shuffle {{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30] : vector<48xf32>, vector<48xf32>
+// CHECK-NEXT: vector.shuffle {{.*}} [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31] : vector<48xf32>, vector<48xf32>
+// CHECK-NEXT: vector.shuffle {{.*}} [2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32] : vector<48xf32>, vector<48xf32>
+// CHECK-NOT: vector.maskedload {{.*}} vector<32xf32>
 // CHECK: vector.fma
 // CHECK-LABEL: func.func @depthwise_stride5_row7(
 // CHECK: vector.create_mask {{.*}} : vector<8xi1>
@@ -393,7 +398,7 @@ func.func @border_read_before(%w: memref<16x3x3xf32>, %o: memref<1x16x56x56xf32>
 
 // Pooling is a window kernel without weights: channels on threads, rows of
 // 16 output columns, the 3x3 window's stride-2 inputs deinterleaved from
-// 32-lane loads and combined with maximumf (the fill of the lowest value
+// one 48-lane load per window row and combined with maximumf (the fill of the lowest value
 // is the accumulators' start, folded away), or with adds from the zero fill
 // (sum pooling, 2x2/2: an average pool's sums; 16 channels of 28x28 are
 // too little work and input for threads).
@@ -401,7 +406,7 @@ func.func @border_read_before(%w: memref<16x3x3xf32>, %o: memref<1x16x56x56xf32>
 // CHECK-NOT: linalg.
 // CHECK: scf.parallel
 // CHECK: scf.for %{{.*}} = %c0 to %c56 step %c16
-// CHECK: vector.maskedload {{.*}} vector<32xf32>
+// CHECK: vector.maskedload {{.*}} vector<48xf32>
 // CHECK: vector.shuffle
 // CHECK-COUNT-8: arith.maximumf {{.*}} : vector<16xf32>
 // CHECK: vector.maskedstore
