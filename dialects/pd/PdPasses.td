@@ -579,10 +579,12 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
            "enough for those lines to cover them">,
     Option<"prefetchOutputs", "prefetch-outputs", "bool", /*default=*/"true",
            "In a matmul's epilogue on a cache tile, prefetch for writing the "
-           "output rows `prefetch-distance` steps of its outermost loop ahead">,
+           "output rows `prefetch-distance` steps of its outermost loop ahead, "
+           "and for reading the rows of inputs read like the output (a "
+           "residual)">,
     Option<"prefetchDistance", "prefetch-distance", "int64_t", /*default=*/"2",
            "Steps of an epilogue's outermost loop (output channels) that its "
-           "write prefetches run ahead">,
+           "prefetches run ahead">,
     Option<"minParallelWork", "min-parallel-work", "int64_t", /*default=*/"524288",
            "Multiply-adds (x2) below which a contraction or depthwise convolution "
            "runs on one thread (handing blocks to the thread pool costs a few "

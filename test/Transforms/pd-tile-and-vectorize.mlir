@@ -726,6 +726,40 @@ func.func @conv_epilogue(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %bia
 
 // -----
 
+// A residual added in the epilogue is read like the output is written, a
+// few rows per channel: each step also prefetches it, for reading, 2
+// channels ahead (the tile buffer, the matmul's own result, is not).
+// CHECK-LABEL: func.func @conv_epilogue_residual(
+// CHECK: scf.for %[[C:.*]] = %c0 to %c64 step %c1 {
+// CHECK-NEXT: %[[AHEAD_R:.*]] = arith.addi %[[C]], %c2 : index
+// CHECK-NEXT: %[[AHEAD_W:.*]] = arith.addi %[[C]], %c2 : index
+// CHECK: memref.prefetch %{{.*}}[%{{.*}}, %[[AHEAD_R]], %{{.*}}, %{{.*}}], read, locality<3>, data : memref<1x64x4x28xf32, strided<[50176, 784, 28, 1], offset: ?>>
+// CHECK-NEXT: memref.prefetch %{{.*}}[%{{.*}}, %[[AHEAD_W]], %{{.*}}, %{{.*}}], write, locality<3>, data
+// CHECK-NOT: memref.prefetch
+// CHECK: arith.addf %{{.*}} : vector<16xf32>
+// CHECK: scf.reduce
+// NOPF-LABEL: func.func @conv_epilogue_residual(
+// NOPF-NOT: memref.prefetch
+// NOPF: return
+#id4r = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @conv_epilogue_residual(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %res: memref<1x64x28x28xf32>, %out: memref<1x64x28x28xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %x = memref.alloc() : memref<1x64x28x28xf32>
+  %c = memref.collapse_shape %x [[0, 1], [2, 3]] : memref<1x64x28x28xf32> into memref<64x784xf32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<64x784xf32>)
+  linalg.matmul ins(%w, %col : memref<64x128xf32>, memref<128x784xf32>) outs(%c : memref<64x784xf32>)
+  linalg.generic {indexing_maps = [#id4r, #id4r, #id4r], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %res : memref<1x64x28x28xf32>, memref<1x64x28x28xf32>) outs(%out : memref<1x64x28x28xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  }
+  memref.dealloc %x : memref<1x64x28x28xf32>
+  return
+}
+
+// -----
+
 // The same with a result that is read again after the epilogue: the tiles
 // write the result buffer itself.
 // CHECK-LABEL: func.func @conv_epilogue_result_kept(
