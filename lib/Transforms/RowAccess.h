@@ -103,21 +103,22 @@ struct RowAccess {
                                     passthrough);
   }
 
-  /// The reads of `taps` windows of a kernel row: tap j reads as
-  /// read(base, at + j along the last dim, count, mask). For strides 2 to
-  /// kMaxShuffledStride, one masked load of the elements all taps cover
-  /// (stride * (count - 1) + taps, rounded up to whole vectors), then a
-  /// shuffle per tap: each tap's own wide load of a 3x3/2 window read its
-  /// row's elements three times, 6 loads of 16 lanes (most across two cache
-  /// lines) for 3 outputs vectors' worth of inputs. Otherwise one read per
-  /// tap.
-  SmallVector<Value> readTaps(Value base, ValueRange at, Value count, Value mask, int64_t taps) {
+  /// The reads of a kernel row's `taps` windows, `dilation` apart: tap j
+  /// reads as read(base, at + j * dilation along the last dim, count,
+  /// mask). Undilated rows of strides 2 to kMaxShuffledStride share one
+  /// masked load of the elements all taps cover (stride * (count - 1) +
+  /// taps, in whole vectors), each tap a shuffle of it: a 3x3/2 window's
+  /// taps each loaded 32 lanes of the same 33 elements (6 loads of 16
+  /// lanes, most across two cache lines, instead of 3).
+  SmallVector<Value> readTaps(Value base, ValueRange at, Value count, Value mask, int64_t taps,
+                              int64_t dilation) {
     SmallVector<Value> result;
-    if (stride == 1 || stride > kMaxShuffledStride || taps < 2) {
+    if (dilation != 1 || stride == 1 || stride > kMaxShuffledStride || taps < 2) {
       SmallVector<Value> position(at);
       for (int64_t j = 0; j < taps; ++j) {
-        position.back() =
-            j == 0 ? at.back() : arith::AddIOp::create(rewriter, loc, at.back(), index(j));
+        position.back() = j == 0 ? at.back()
+                                 : arith::AddIOp::create(rewriter, loc, at.back(),
+                                                         index(j * dilation));
         result.push_back(read(base, position, count, mask));
       }
       return result;

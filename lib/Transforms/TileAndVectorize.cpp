@@ -1466,19 +1466,10 @@ struct PdTileAndVectorizePass
     for (int64_t i = 0; i < kh; ++i) {
       Value inRow = arith::AddIOp::create(rewriter, loc, inRow0, rows.index(i * dilations[0]));
       Value part = i == 0 ? acc : Value();
-      // Undilated rows read their taps through one shared load (readTaps).
-      SmallVector<Value> taps;
-      if (dilations[1] == 1)
-        taps = rows.readTaps(input, ValueRange{b, c, inRow, inCol0}, count, mask, kw);
+      SmallVector<Value> taps =
+          rows.readTaps(input, ValueRange{b, c, inRow, inCol0}, count, mask, kw, dilations[1]);
       for (int64_t j = 0; j < kw; ++j) {
-        Value x;
-        if (!taps.empty()) {
-          x = taps[j];
-        } else {
-          Value inCol =
-              arith::AddIOp::create(rewriter, loc, inCol0, rows.index(j * dilations[1]));
-          x = rows.read(input, ValueRange{b, c, inRow, inCol}, count, mask);
-        }
+        Value x = taps[j];
         if (!filter)
           part = part ? add(part, x) : x;
         else
@@ -2024,17 +2015,17 @@ struct PdTileAndVectorizePass
     return true;
   }
 
-  /// A write prefetch, in the innermost of `loops` (an epilogue tile's
-  /// loops: one per dim of `sizes` that is not 0), of the element of
-  /// `output` that the outermost loop of more than one step reaches
-  /// `prefetchDistance` steps later. The epilogue of a convolution's cache
+  /// A prefetch (for writing, or reading), in the innermost of `loops` (an
+  /// epilogue tile's loops: one per dim of `sizes` that is not 0), of the
+  /// element of `buffer` (indexed like the loops) that the outermost loop
+  /// of more than one step reaches `prefetchDistance` steps later. The epilogue of a convolution's cache
   /// tile writes a few rows of each output channel (two rows of 112 floats,
   /// inside a padded buffer) then jumps to the next channel: runs too short
   /// for the hardware prefetchers, so every store waited for its cache line
   /// (MobileNetV2's first expansion spent 40% of its time there).
-  void prefetchAhead(IRRewriter &rewriter, Value output, ArrayRef<int64_t> sizes,
+  void prefetchAhead(IRRewriter &rewriter, Value buffer, ArrayRef<int64_t> sizes,
                      ArrayRef<Operation *> loops, bool isWrite = true) {
-    auto type = dyn_cast<MemRefType>(output.getType());
+    auto type = dyn_cast<MemRefType>(buffer.getType());
     if (!type || (int64_t)sizes.size() != type.getRank() || loops.empty() || prefetchDistance <= 0)
       return;
     if ((int64_t)loops.size() != (int64_t)llvm::count_if(sizes, [](int64_t s) { return s != 0; }))
@@ -2062,7 +2053,7 @@ struct PdTileAndVectorizePass
     }
     if (outer < 0)
       return;
-    Location loc = output.getLoc();
+    Location loc = buffer.getLoc();
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(fors.back().getBody());
     SmallVector<Value> indices;
@@ -2082,7 +2073,7 @@ struct PdTileAndVectorizePass
       indices.push_back(iv);
       ++next;
     }
-    memref::PrefetchOp::create(rewriter, loc, output, indices, isWrite,
+    memref::PrefetchOp::create(rewriter, loc, buffer, indices, isWrite,
                                /*localityHint=*/3, /*isDataCache=*/true);
   }
 
