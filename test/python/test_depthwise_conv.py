@@ -104,3 +104,27 @@ def test_depthwise_output_still_read_after_its_epilogue():
     ref = _reference(x, p["conv2d_0.w_0"], np.zeros(8), 1, 1, 1)
     np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
     np.testing.assert_allclose(act, np.maximum(ref, 0), rtol=1e-4, atol=1e-4)
+
+
+# MobileNetV3's first block: a computed activation padded for the depthwise
+# convolution and read again by the residual add after the 1x1 convolution
+# (pd-decompose-pad: the add reads the padded buffer's interior), and the
+# depthwise activation and the 1x1 convolution's epilogue once shared one
+# output (pd-sink-init-fills gives the epilogue its own). Checked against
+# numpy at the model's 112x112 and on an odd map.
+@pytest.mark.parametrize("c, hw", [(16, 112), (8, 9)])
+def test_residual_block_reads_padded_input(c, hw):
+    rng = np.random.default_rng(c + hw)
+    x = rng.standard_normal((1, c, hw, hw)).astype(np.float32)
+
+    def build(feed):
+        a = nn.functional.relu(feed)
+        d = nn.functional.relu(nn.Conv2D(c, c, 3, padding=1, groups=c)(a))
+        return [nn.Conv2D(c, c, 1)(d) + a]
+
+    (y,), p = _run(build, x)
+    a = np.maximum(x, 0)
+    d = np.maximum(_reference(a, p["conv2d_0.w_0"], p["conv2d_0.b_0"], 1, 1, 1), 0)
+    w1, b1 = p["conv2d_1.w_0"][:, :, 0, 0], p["conv2d_1.b_0"]
+    ref = np.einsum("oc,nchw->nohw", w1, d) + b1[None, :, None, None] + a
+    np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
