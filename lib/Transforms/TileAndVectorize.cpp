@@ -696,8 +696,15 @@ struct PdTileAndVectorizePass
       rewriter.eraseOp(epilogue->op);
       fused = true;
       if (tileResult) {
-        linalg::FillOp tileFill = resultInTileBuffer(rewriter, *tiled, tail, resultRoot, loops.front());
+        Value tileBuffer;
+        linalg::FillOp tileFill =
+            resultInTileBuffer(rewriter, *tiled, tail, resultRoot, loops.front(), &tileBuffer);
+        // The register tiles prefetch what the epilogue will read and
+        // write (prefetchEpilogueLines): its views must exist before them.
+        if (tileFill && prefetchEpilogue && moveDefinitionsBefore(tail, *tiled))
+          epilogueOfTile = {tail, tileBuffer};
         codegenMatmul(rewriter, *tiled, /*cacheTiled=*/true);
+        epilogueOfTile = {};
         // Register tiles that start from the fill value leave the buffer's
         // fill without a reader.
         if (tileFill && !initFill.needed())
@@ -717,7 +724,8 @@ struct PdTileAndVectorizePass
   /// result buffer, which nothing else reads). Returns the buffer's fill;
   /// null, changing nothing, where the views do not fit.
   linalg::FillOp resultInTileBuffer(IRRewriter &rewriter, linalg::LinalgOp tile,
-                                    linalg::GenericOp tail, Value root, Operation *outermost) {
+                                    linalg::GenericOp tail, Value root, Operation *outermost,
+                                    Value *tileBuffer = nullptr) {
     OpOperand *read = nullptr;
     for (OpOperand *input : tail.getDpsInputOperands())
       if (pd::bufferRoot(input->get()) == root)
@@ -746,6 +754,8 @@ struct PdTileAndVectorizePass
     auto fill = linalg::FillOp::create(rewriter, loc, value, result);
     rewriter.modifyOpInPlace(tile, [&] { tile.getDpsInitsMutable()[0].assign(result); });
     rewriter.modifyOpInPlace(tail, [&] { read->set(operand); });
+    if (tileBuffer)
+      *tileBuffer = buffer;
     return fill;
   }
 
@@ -980,6 +990,9 @@ struct PdTileAndVectorizePass
         if (prefetchRows && leftRows)
           prefetchNextRows(rewriter, initial ? cast<scf::ForOp>(this->depthLoops.back()) : loop,
                            leftRows, rm);
+        if (initial && epilogueOfTile.tail)
+          prefetchEpilogueLines(rewriter, cast<scf::ForOp>(this->depthLoops.back()),
+                                initial.getBase(), initial.getVectorType());
       }
     // A depth loop over all of k starts from the fill value: the tile's
     // accumulators need not be read (nor the buffer filled beforehand).
@@ -1034,6 +1047,150 @@ struct PdTileAndVectorizePass
     memref::PrefetchOp::create(rewriter, loc, left, ValueRange{row, column},
                                /*isWrite=*/false, /*localityHint=*/3,
                                /*isDataCache=*/true);
+  }
+
+  /// The epilogue of the cache tile whose register tiles codegenMatmul is
+  /// generating, where the tile computes into a stack buffer of its own
+  /// (resultInTileBuffer): the tile's epilogue and that buffer ([rows,
+  /// columns] of the tile).
+  struct TileEpilogue {
+    linalg::GenericOp tail;
+    Value buffer;
+  } epilogueOfTile;
+
+  /// The offsets (row, column) of `view` in the 2-D buffer `root`, through
+  /// subviews with unit strides and reshapes that add or drop leading unit
+  /// dims, as values built at the rewriter's insertion point; false where
+  /// `view` is not such a view of `root`.
+  bool offsetsInBuffer(IRRewriter &rewriter, Location loc, Value view, Value root,
+                       Value &row, Value &column) {
+    auto leadingUnits = [](MemRefType type) {
+      return type.getRank() >= 2 &&
+             llvm::all_of(type.getShape().drop_back(2), [](int64_t d) { return d == 1; });
+    };
+    int64_t staticOffset[2] = {0, 0};
+    SmallVector<Value> dynamicOffsets[2];
+    while (view != root) {
+      auto type = dyn_cast<MemRefType>(view.getType());
+      if (!type || !leadingUnits(type))
+        return false;
+      Operation *def = view.getDefiningOp();
+      if (auto sub = dyn_cast_or_null<memref::SubViewOp>(def)) {
+        auto sourceType = sub.getSourceType();
+        if (!leadingUnits(sourceType) ||
+            llvm::any_of(sub.getStaticStrides(), [](int64_t s) { return s != 1; }))
+          return false;
+        SmallVector<OpFoldResult> offsets = sub.getMixedOffsets();
+        for (int i = 0; i < 2; ++i) {
+          OpFoldResult offset = offsets[offsets.size() - 2 + i];
+          if (std::optional<int64_t> c = getConstantIntValue(offset))
+            staticOffset[i] += *c;
+          else
+            dynamicOffsets[i].push_back(cast<Value>(offset));
+        }
+        view = sub.getSource();
+      } else if (isa_and_nonnull<memref::ExpandShapeOp, memref::CollapseShapeOp>(def)) {
+        Value source = def->getOperand(0);
+        auto sourceType = cast<MemRefType>(source.getType());
+        if (!leadingUnits(sourceType) ||
+            sourceType.getShape().take_back(2) != type.getShape().take_back(2))
+          return false;
+        view = source;
+      } else {
+        return false;
+      }
+    }
+    Value offsets[2];
+    for (int i = 0; i < 2; ++i) {
+      offsets[i] = arith::ConstantIndexOp::create(rewriter, loc, staticOffset[i]);
+      for (Value v : dynamicOffsets[i])
+        offsets[i] = arith::AddIOp::create(rewriter, loc, offsets[i], v);
+    }
+    row = offsets[0];
+    column = offsets[1];
+    return true;
+  }
+
+  /// Prefetches, one cache line of each per step of a register tile's
+  /// depth loop `loop`, of the lines its part of the cache tile's epilogue
+  /// (epilogueOfTile) reads from its other inputs (a residual) and writes
+  /// (its output): `accumulator` is the register tile's view of the tile
+  /// buffer and `tile` its vector. The epilogue runs after the whole cache
+  /// tile, streaming those rows from memory while the FMA units idle: a
+  /// 1x1 convolution adding a residual at batch 8 (ResNet-50's 64 -> 256
+  /// on 56x56) spent as long there as in its register tiles. Prefetched
+  /// during the register tiles, the lines arrive while they compute, and
+  /// the epilogue finds them in the L2 cache. Lines past the depth loop's
+  /// steps are left to the epilogue's own prefetches.
+  void prefetchEpilogueLines(IRRewriter &rewriter, scf::ForOp loop, Value accumulator,
+                             VectorType tile) {
+    linalg::GenericOp tail = epilogueOfTile.tail;
+    auto bufferType = dyn_cast<MemRefType>(epilogueOfTile.buffer.getType());
+    std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound()),
+                           step = getConstantIntValue(loop.getStep());
+    if (!bufferType || bufferType.getRank() != 2 || tile.getRank() != 2 || !lower ||
+        *lower != 0 || !step || *step != 1 || !bufferType.getElementType().isIntOrFloat())
+      return;
+    int64_t rows = bufferType.getDimSize(0), columns = bufferType.getDimSize(1);
+    // The epilogue's operands read or written like its output: [rows,
+    // columns], [1, rows, columns] or the NCHW image [1, rows, H, W] with
+    // H * W = columns.
+    SmallVector<std::pair<Value, bool>> targets; // (operand, written)
+    Value bufferRoot = pd::bufferRoot(epilogueOfTile.buffer);
+    for (OpOperand &operand : tail->getOpOperands()) {
+      bool written = tail.isDpsInit(&operand);
+      auto type = dyn_cast<MemRefType>(operand.get().getType());
+      if (!type || !tail.getMatchingIndexingMap(&operand).isIdentity() ||
+          pd::bufferRoot(operand.get()) == bufferRoot || !type.hasStaticShape())
+        continue;
+      ArrayRef<int64_t> shape = type.getShape();
+      bool fits = (shape.size() == 2 && shape[0] == rows && shape[1] == columns) ||
+                  (shape.size() == 3 && shape[0] == 1 && shape[1] == rows &&
+                   shape[2] == columns) ||
+                  (shape.size() == 4 && shape[0] == 1 && shape[1] == rows &&
+                   shape[2] * shape[3] == columns);
+      if (!fits)
+        continue;
+      targets.push_back({operand.get(), written});
+    }
+    if (targets.empty() || targets.size() > 3)
+      return;
+    int64_t perLine = std::max<int64_t>(1, 512 / bufferType.getElementTypeBitWidth());
+    int64_t linesPerRow = llvm::divideCeil(tile.getDimSize(1), perLine);
+    int64_t lines = tile.getDimSize(0) * linesPerRow;
+    Location loc = loop.getLoc();
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(loop);
+    Value row0, column0;
+    if (!offsetsInBuffer(rewriter, loc, accumulator, epilogueOfTile.buffer, row0, column0))
+      return;
+    rewriter.setInsertionPointToStart(loop.getBody());
+    auto constant = [&](int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); };
+    Value line = loop.getInductionVar();
+    std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
+    if (!upper || *upper > lines)
+      line = arith::RemUIOp::create(rewriter, loc, line, constant(lines));
+    Value row = arith::AddIOp::create(
+        rewriter, loc, row0, arith::DivUIOp::create(rewriter, loc, line, constant(linesPerRow)));
+    Value column = arith::AddIOp::create(
+        rewriter, loc, column0,
+        arith::MulIOp::create(rewriter, loc,
+                              arith::RemUIOp::create(rewriter, loc, line, constant(linesPerRow)),
+                              constant(perLine)));
+    Value zero = constant(0);
+    for (auto [target, written] : targets) {
+      ArrayRef<int64_t> shape = cast<MemRefType>(target.getType()).getShape();
+      SmallVector<Value> indices;
+      if (shape.size() == 2)
+        indices = {row, column};
+      else if (shape.size() == 3)
+        indices = {zero, row, column};
+      else
+        indices = {zero, row, arith::DivUIOp::create(rewriter, loc, column, constant(shape[3])),
+                   arith::RemUIOp::create(rewriter, loc, column, constant(shape[3]))};
+      memref::PrefetchOp::create(rewriter, loc, target, indices, /*isWrite=*/written,
+                                 /*localityHint=*/3, /*isDataCache=*/true);
+    }
   }
 
   /// The right operand of a matmul's cache tile copied into a contiguous

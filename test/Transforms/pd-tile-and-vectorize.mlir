@@ -4,7 +4,8 @@
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | paddle-opt -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | FileCheck %s
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fuse-epilogues=false}))' | FileCheck %s --check-prefix=NOFUSE
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{min-parallel-work=1000000000}))' | FileCheck %s --check-prefix=SERIAL
-// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{prefetch-rows=false prefetch-outputs=false}))' | FileCheck %s --check-prefix=NOPF
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{prefetch-rows=false prefetch-outputs=false prefetch-epilogue=false}))' | FileCheck %s --check-prefix=NOPF
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{prefetch-rows=false prefetch-outputs=false}))' | FileCheck %s --check-prefix=PFE
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fused-tile-depth=2304 fused-tile-bytes=36864}))' | FileCheck %s --check-prefix=FUSEDTILE
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fuse-rows=false}))' | FileCheck %s --check-prefix=NOROWS
 
@@ -678,11 +679,12 @@ func.func @empty_loop(%x: memref<2x0xf32>, %y: memref<2x0xf32>) {
 // CHECK-NOT: linalg.
 // CHECK: scf.parallel (%[[J:.*]]) = (%{{.*}}) to (%{{.*}}) step (%c112)
 // CHECK-NEXT: %[[TILE:.*]] = memref.alloca() {alignment = 64 : i64} : memref<64x112xf32>
-// CHECK: memref.subview %[[TILE]][0, 0] [64, 64]
-// CHECK: iter_args(%{{.*}} = %[[ZERO:.*]]) -> (vector<4x64xf32>)
+// The epilogue's views come first (the register tiles prefetch through them).
 // CHECK: %[[ROW:.*]] = arith.divui %[[J]], %c28
 // CHECK: memref.subview %{{.*}}[0, 0, %[[ROW]], 0] [1, 64, 4, 28]
 // CHECK: %[[RESULT:.*]] = memref.expand_shape %[[TILE]] {{\[}}[0, 1], [2, 3]] output_shape [1, 64, 4, 28]
+// CHECK: memref.subview %[[TILE]][0, 0] [64, 64]
+// CHECK: iter_args(%{{.*}} = %[[ZERO:.*]]) -> (vector<4x64xf32>)
 // The epilogue writes 4 rows of a channel, then those of the next: each
 // step prefetches, for writing, the same place 2 channels ahead.
 // CHECK: scf.for %[[C:.*]] = %c0 to %c64 step %c1 {
@@ -696,6 +698,15 @@ func.func @empty_loop(%x: memref<2x0xf32>, %y: memref<2x0xf32>) {
 // NOPF-LABEL: func.func @conv_epilogue(
 // NOPF-NOT: memref.prefetch
 // NOPF: return
+// The register tiles prefetch, for writing, the output rows the epilogue
+// writes for them, in the padded buffer; not the bias (a broadcast).
+// PFE-LABEL: func.func @conv_epilogue(
+// PFE: %[[OUT:.*]] = memref.subview %{{.*}}[0, 0, %{{.*}}, 0] [1, 64, 4, 28] [1, 1, 1, 1] : memref<1x64x28x28xf32, strided<[57600, 900, 30, 1], offset: 31>>
+// PFE: iter_args
+// PFE-NOT: read, locality
+// PFE: memref.prefetch %[[OUT]][%c0, %{{.*}}, %{{.*}}, %{{.*}}], write, locality<3>, data
+// PFE-NOT: memref.prefetch
+// PFE: vector.fma
 // NOFUSE-LABEL: func.func @conv_epilogue(
 // NOFUSE: scf.parallel
 // NOFUSE: scf.reduce
@@ -741,6 +752,41 @@ func.func @conv_epilogue(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %bia
 // NOPF-LABEL: func.func @conv_epilogue_residual(
 // NOPF-NOT: memref.prefetch
 // NOPF: return
+// The register tiles prefetch what the epilogue reads and writes for
+// them: step k of a 6x64 tile's depth loop, line k mod 24 of its 6 rows
+// of 4 lines, at (row, column) of the 64x112 tile = 4 image rows of 28.
+// PFE-LABEL: func.func @conv_epilogue_residual(
+// PFE: scf.parallel (%[[N:.*]]) = (%c0) to (%c784) step (%c112) {
+// PFE: %[[RES:.*]] = memref.subview %arg2[0, 0, %{{.*}}, 0] [1, 64, 4, 28]
+// PFE: %[[OUT:.*]] = memref.subview %arg3[0, 0, %{{.*}}, 0] [1, 64, 4, 28]
+// PFE: scf.for %[[R:.*]] = %c0 to %c60 step %c6 {
+// PFE: scf.for %[[C:.*]] = %c0 to %c64 step %c64 {
+// PFE: scf.for %[[K:.*]] = %c0 to %c128 step %c1 iter_args
+// PFE-NEXT: %[[LINE:.*]] = arith.remui %[[K]], %c24 : index
+// PFE-NEXT: %[[DR:.*]] = arith.divui %[[LINE]], %c4 : index
+// PFE-NEXT: %[[ROW:.*]] = arith.addi %[[R]], %[[DR]] : index
+// PFE-NEXT: %[[LC:.*]] = arith.remui %[[LINE]], %c4 : index
+// PFE-NEXT: %[[DC:.*]] = arith.muli %[[LC]], %c16 : index
+// PFE-NEXT: %[[COL:.*]] = arith.addi %[[C]], %[[DC]] : index
+// PFE-NEXT: %[[H:.*]] = arith.divui %[[COL]], %c28 : index
+// PFE-NEXT: %[[W:.*]] = arith.remui %[[COL]], %c28 : index
+// PFE-NEXT: memref.prefetch %[[RES]][%c0, %[[ROW]], %[[H]], %[[W]]], read, locality<3>, data
+// PFE: memref.prefetch %[[OUT]][%c0, %[[ROW]], %{{.*}}, %{{.*}}], write, locality<3>, data
+// PFE-NOT: memref.prefetch
+// PFE: vector.fma
+// The 8x32 tiles of columns 64..95: 16 lines, from column 64.
+// PFE: scf.for %[[R8:.*]] = %c0 to %c64 step %c8 {
+// PFE: scf.for %[[C8:.*]] = %c0 to %c32 step %c32 {
+// PFE: %[[C64:.*]] = arith.addi %[[C8]], %c64 : index
+// PFE: scf.for %[[K8:.*]] = %c0 to %c128 step %c1 iter_args
+// PFE-NEXT: arith.remui %[[K8]], %c16 : index
+// PFE: arith.addi %[[C64]], %{{.*}} : index
+// PFE: memref.prefetch %[[RES]]
+// PFE: memref.prefetch %[[OUT]]
+// Then the epilogue, which the register tiles' prefetches left alone.
+// PFE: scf.for %{{.*}} = %c0 to %c64 step %c1 {
+// PFE-NOT: memref.prefetch
+// PFE: scf.reduce
 #id4r = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 func.func @conv_epilogue_residual(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %res: memref<1x64x28x28xf32>, %out: memref<1x64x28x28xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -770,6 +816,10 @@ func.func @conv_epilogue_residual(%w: memref<64x128xf32>, %col: memref<128x784xf
 // CHECK: arith.maximumf %{{.*}} : vector<16xf32>
 // CHECK: scf.reduce
 // CHECK: memref.copy %{{.*}}, %{{.*}} : memref<1x64x28x28xf32> to memref<1x64x28x28xf32>
+// No tile buffer, no prefetches of the epilogue's lines in the register tiles.
+// PFE-LABEL: func.func @conv_epilogue_result_kept(
+// PFE-NOT: memref.prefetch
+// PFE: return
 #id4k = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #bc4k = affine_map<(d0, d1, d2, d3) -> (0, d1, 0, 0)>
 func.func @conv_epilogue_result_kept(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %bias: memref<1x64x1x1xf32>, %out: memref<1x64x30x30xf32>, %raw: memref<1x64x28x28xf32>) {
@@ -934,6 +984,12 @@ func.func @depthwise_output_kept(%x: memref<1x8x58x58xf32>, %w: memref<8x3x3xf32
 // CHECK: arith.maximumf %{{.*}} : vector<16xf32>
 // CHECK: scf.reduce
 // CHECK-NOT: scf.parallel
+// The image's output rows are prefetched, for writing, by its register tiles.
+// PFE-LABEL: func.func @batched_conv_epilogue(
+// PFE: %[[OUT:.*]] = memref.subview %{{.*}}[%{{.*}}, 0, %{{.*}}, 0] [1, 64, 4, 28]
+// PFE: scf.for %{{.*}} = %c0 to %c128 step %c1 iter_args
+// PFE-NEXT: arith.remui %{{.*}}, %c24 : index
+// PFE: memref.prefetch %[[OUT]][%c0, %{{.*}}, %{{.*}}, %{{.*}}], write, locality<3>, data
 #bw = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
 #bcol = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
 #bout = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
