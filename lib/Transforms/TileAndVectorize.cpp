@@ -1612,6 +1612,7 @@ struct PdTileAndVectorizePass
              : rows.read(output, ValueRange{b, c, row, col}, count, mask, /*contiguous=*/true);
     Value inRow0 = arith::MulIOp::create(rewriter, loc, row, rows.index(strides[0]));
     Value inCol0 = arith::MulIOp::create(rewriter, loc, col, rows.index(strides[1]));
+    prefetchWindowRows(rewriter, loc, rows, input, b, c, inRow0, inCol0, kh, strides, dilations);
     auto add = [&](Value x, Value y) -> Value {
       return combine == WindowCombine::Max ? Value(arith::MaximumFOp::create(rewriter, loc, x, y))
                                            : Value(arith::AddFOp::create(rewriter, loc, x, y));
@@ -1657,6 +1658,33 @@ struct PdTileAndVectorizePass
       rewriter.eraseOp(fill);
     rewriter.eraseOp(op);
     return true;
+  }
+
+  /// Prefetches of the input rows that the output row `window-prefetch-rows`
+  /// rows below the current one reads first (the `strides[0]` rows each
+  /// output row adds to the window), at the columns this step reads
+  /// (`inCol0`, a cache line per `rows.width` input columns). A window
+  /// kernel reads each channel's rows as a few short runs per output row,
+  /// which the hardware prefetchers did not follow from memory: ResNet-50's
+  /// max pooling at batch 8 read its 26 MB input at 8 GB/s (ONNX Runtime:
+  /// 23 GB/s).
+  void prefetchWindowRows(IRRewriter &rewriter, Location loc, RowAccess &rows, Value input,
+                          Value b, Value c, Value inRow0, Value inCol0, int64_t kh,
+                          ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations) {
+    if (windowPrefetchRows <= 0)
+      return;
+    int64_t last = windowPrefetchRows * strides[0] + (kh - 1) * dilations[0];
+    for (int64_t t = 0; t < strides[0]; ++t) {
+      Value inRow = arith::AddIOp::create(rewriter, loc, inRow0, rows.index(last - t));
+      for (int64_t q = 0; q < std::max<int64_t>(1, strides[1]); ++q) {
+        Value inCol = q == 0 ? inCol0
+                             : arith::AddIOp::create(rewriter, loc, inCol0,
+                                                     rows.index(q * rows.width));
+        memref::PrefetchOp::create(rewriter, loc, input, ValueRange{b, c, inRow, inCol},
+                                   /*isWrite=*/false, /*localityHint=*/3,
+                                   /*isDataCache=*/true);
+      }
+    }
   }
 
   /// The left and right border columns of image `b`, channel `c` of the

@@ -4,7 +4,7 @@
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | paddle-opt -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize))' | FileCheck %s
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fuse-epilogues=false}))' | FileCheck %s --check-prefix=NOFUSE
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{min-parallel-work=1000000000}))' | FileCheck %s --check-prefix=SERIAL
-// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{prefetch-rows=false prefetch-outputs=false prefetch-epilogue=false}))' | FileCheck %s --check-prefix=NOPF
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{prefetch-rows=false prefetch-outputs=false prefetch-epilogue=false window-prefetch-rows=0}))' | FileCheck %s --check-prefix=NOPF
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{prefetch-rows=false prefetch-outputs=false}))' | FileCheck %s --check-prefix=PFE
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fused-tile-depth=2304 fused-tile-bytes=36864}))' | FileCheck %s --check-prefix=FUSEDTILE
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fuse-rows=false}))' | FileCheck %s --check-prefix=NOROWS
@@ -403,10 +403,24 @@ func.func @border_read_before(%w: memref<16x3x3xf32>, %o: memref<1x16x56x56xf32>
 // is the accumulators' start, folded away), or with adds from the zero fill
 // (sum pooling, 2x2/2: an average pool's sums; 16 channels of 28x28 are
 // too little work and input for threads).
+// Each step prefetches the two input rows that the output row 4 rows
+// below adds to its window (2r + 10 and 2r + 9), at the 32 input columns
+// the step reads (two cache lines).
 // CHECK-LABEL: func.func @max_pool(
 // CHECK-NOT: linalg.
 // CHECK: scf.parallel
-// CHECK: scf.for %{{.*}} = %c0 to %c56 step %c16
+// CHECK: scf.for %[[R:.*]] = %c0 to %c56 step %c1
+// CHECK-NEXT: %[[IN:.*]] = arith.muli %[[R]], %c2
+// CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[IN]], %c10
+// CHECK-NEXT: %[[AHEAD1:.*]] = arith.addi %[[IN]], %c9
+// CHECK: scf.for %[[C:.*]] = %c0 to %c56 step %c16
+// CHECK: %[[COL:.*]] = arith.muli %[[C]], %c2
+// CHECK-NEXT: memref.prefetch %arg0[%{{.*}}, %{{.*}}, %[[AHEAD]], %[[COL]]], read, locality<3>, data
+// CHECK-NEXT: %[[COL16:.*]] = arith.addi %[[COL]], %c16
+// CHECK-NEXT: memref.prefetch %arg0[%{{.*}}, %{{.*}}, %[[AHEAD]], %[[COL16]]], read, locality<3>, data
+// CHECK-NEXT: memref.prefetch %arg0[%{{.*}}, %{{.*}}, %[[AHEAD1]], %[[COL]]], read, locality<3>, data
+// CHECK: memref.prefetch %arg0[%{{.*}}, %{{.*}}, %[[AHEAD1]], %{{.*}}], read, locality<3>, data
+// CHECK-NOT: memref.prefetch
 // CHECK: vector.maskedload {{.*}} vector<48xf32>
 // CHECK: vector.shuffle
 // CHECK-COUNT-8: arith.maximumf {{.*}} : vector<16xf32>
@@ -419,6 +433,9 @@ func.func @border_read_before(%w: memref<16x3x3xf32>, %o: memref<1x16x56x56xf32>
 // CHECK-LABEL: func.func @max_pool_dynamic(
 // CHECK: linalg.pooling_nchw_max
 // CHECK-NOT: arith.maximumf {{.*}} : vector
+// NOPF-LABEL: func.func @max_pool(
+// NOPF-NOT: memref.prefetch
+// NOPF: return
 func.func @max_pool(%x: memref<1x64x114x114xf32>, %w: memref<3x3xf32>, %o: memref<1x64x56x56xf32>) {
   %lowest = arith.constant 0xFF800000 : f32
   linalg.fill ins(%lowest : f32) outs(%o : memref<1x64x56x56xf32>)
