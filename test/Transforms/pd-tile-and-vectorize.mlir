@@ -146,6 +146,13 @@ func.func @matmul_128_rows(%a: memref<128x256xf32>, %b: memref<256x256xf32>, %c:
 // CHECK-LABEL: func.func @matmul_16_columns_4k_rows(
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<8x16xf32>)
 // CHECK-NOT: vector<16x16xf32>
+// ... and, where 16 does not divide the rows (60: MobileNetV2's cache tiles
+// of its 960-channel layers), the most rows that do (15), not the 6 of the
+// register tile (6 chains of FMAs: fewer than the FMA latency covers).
+// CHECK-LABEL: func.func @matmul_60_rows_16_columns(
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<15x16xf32>)
+// CHECK-NOT: vector<6x16xf32>
+// CHECK: return
 // 196 columns of a 512 x 2304 weight: the weights' cache tiles (rows on
 // threads, depth blocks of 256) outside, the 192 + 4 columns inside them,
 // the 4 as dot products: 4 columns x 4 rows of accumulators, 4 rows dividing
@@ -186,6 +193,10 @@ func.func @matmul_16_columns(%w: memref<64x128xf32>, %x: memref<128x16xf32>, %c:
 }
 func.func @matmul_16_columns_4k_rows(%w: memref<64x1024xf32>, %x: memref<1024x16xf32>, %c: memref<64x16xf32>) {
   linalg.matmul ins(%w, %x : memref<64x1024xf32>, memref<1024x16xf32>) outs(%c : memref<64x16xf32>)
+  return
+}
+func.func @matmul_60_rows_16_columns(%w: memref<60x160xf32>, %x: memref<160x16xf32>, %c: memref<60x16xf32>) {
+  linalg.matmul ins(%w, %x : memref<60x160xf32>, memref<160x16xf32>) outs(%c : memref<60x16xf32>)
   return
 }
 func.func @conv_14x14_columns(%w: memref<512x2304xf32>, %x: memref<2304x196xf32>, %c: memref<512x196xf32>) {

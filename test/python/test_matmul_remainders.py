@@ -80,3 +80,17 @@ def test_matmul_with_row_remainders_in_cache_tiles(m, k, n):
     (y,) = exe.run(main, feed={"a": a, "b": b}, fetch_list=["y"])
     ref = a.astype(np.float64) @ b.astype(np.float64)
     np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
+
+
+# 1x1 convolutions whose 16-column part (49 = 32 + 16 + 1, 784 = 768 + 16)
+# lands in row tiles that 16 does not divide: register tiles of the most
+# rows dividing them (60 -> 15, 40 -> 10), with the bias epilogue.
+@pytest.mark.parametrize("cin, cout, hw", [(160, 960, 7), (96, 60, 7), (32, 40, 28), (24, 40, 7)])
+def test_pointwise_conv_16_column_tiles(cin, cout, hw):
+    rng = np.random.default_rng(cout + hw)
+    x = rng.standard_normal((1, cin, hw, hw)).astype(np.float32)
+    y, w = _run(lambda: nn.Conv2D(cin, cout, 1), x)
+    weight, bias = w["conv2d_0.w_0"].astype(np.float64), w["conv2d_0.b_0"].astype(np.float64)
+    ref = np.einsum("nchw,oc->nohw", x.astype(np.float64), weight[:, :, 0, 0])
+    ref += bias[None, :, None, None]
+    np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
