@@ -33,6 +33,34 @@ int64_t bodySize(Operation *op) {
   return (int64_t)op->getRegion(0).front().getOperations().size();
 }
 
+/// A producer of one result whose body is at most `kMaxSharedOps` `arith`
+/// ops (a scale: a multiply and the bias add), all of whose users are
+/// linalg ops reading each of its elements once: it is fused into each of
+/// them, recomputed per user, and its result is never written. The scale
+/// before a softmax (attention's 1/sqrt(d)) was a pass of its own over the
+/// scores, written to memory and read back by the softmax's maximum and
+/// its exponentials. Not `math` ops (an exponential computed twice costs
+/// more than the pass it saves).
+constexpr int64_t kMaxSharedOps = 2;
+
+bool isCheapSharedProducer(Operation *producer) {
+  auto generic = dyn_cast<linalg::GenericOp>(producer);
+  if (!generic || generic->getNumResults() != 1 ||
+      generic.getNumParallelLoops() != generic.getNumLoops() ||
+      bodySize(generic) > kMaxSharedOps + 1)
+    return false;
+  for (Operation &op : generic.getBody()->without_terminator())
+    if (!isa<arith::ArithDialect>(op.getDialect()))
+      return false;
+  for (OpOperand &use : generic->getResult(0).getUses()) {
+    auto user = dyn_cast<linalg::GenericOp>(use.getOwner());
+    if (!user || !user.isDpsInput(&use) ||
+        !user.getMatchingIndexingMap(&use).isPermutation())
+      return false;
+  }
+  return true;
+}
+
 /// Upstream's condition (the producer has no other user), and the consumer
 /// reads each produced element exactly once: its indexing map for the fused
 /// operand uses every loop, each once. And the fused body stays under
@@ -40,11 +68,11 @@ int64_t bodySize(Operation *op) {
 /// into one body cost O(N^2) (5,000 relus: 6 s in this pass alone).
 bool fusesWithoutRecompute(OpOperand *fused, int64_t maxOps) {
   Operation *producer = fused->get().getDefiningOp();
-  if (!producer || !producer->hasOneUse())
+  if (!producer || (!producer->hasOneUse() && !isCheapSharedProducer(producer)))
     return false;
   auto consumer = dyn_cast<linalg::LinalgOp>(fused->getOwner());
   if (!consumer)
-    return true;
+    return producer->hasOneUse();
   if (bodySize(producer) + bodySize(consumer) > maxOps)
     return false;
   return consumer.getMatchingIndexingMap(fused).isPermutation();
