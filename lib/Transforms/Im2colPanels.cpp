@@ -26,51 +26,6 @@ bool leavesAlone(Operation *op, Value inputRoot) {
   return false;
 }
 
-/// The offsets of `view` in `base` (one per dim of `base`) when `view` is
-/// `base` or a chain of unit-stride subviews of it, which may drop unit
-/// dims; built at the insertion point.
-std::optional<SmallVector<Value>> offsetsIn(OpBuilder &b, Location loc, Value view,
-                                            Value base) {
-  SmallVector<memref::SubViewOp> chain;
-  for (Value v = view; v != base;) {
-    auto subview = v.getDefiningOp<memref::SubViewOp>();
-    if (!subview || llvm::any_of(subview.getMixedStrides(), [](OpFoldResult s) {
-          return !isConstantIntValue(s, 1);
-        }))
-      return std::nullopt;
-    chain.push_back(subview);
-    v = subview.getSource();
-  }
-  int64_t rank = cast<MemRefType>(base.getType()).getRank();
-  SmallVector<OpFoldResult> total(rank, b.getIndexAttr(0));
-  // The dim of `base` each dim of the current view is.
-  SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  for (memref::SubViewOp subview : llvm::reverse(chain)) {
-    for (auto [dim, offset] : llvm::zip(dims, subview.getMixedOffsets())) {
-      OpFoldResult &sum = total[dim];
-      std::optional<int64_t> a = getConstantIntValue(sum), c = getConstantIntValue(offset);
-      if (a && c)
-        sum = b.getIndexAttr(*a + *c);
-      else if (a && *a == 0)
-        sum = offset;
-      else if (!(c && *c == 0))
-        sum = arith::AddIOp::create(b, loc, getValueOrCreateConstantIndexOp(b, loc, sum),
-                                    getValueOrCreateConstantIndexOp(b, loc, offset))
-                  .getResult();
-    }
-    llvm::SmallBitVector dropped = subview.getDroppedDims();
-    SmallVector<int64_t> kept;
-    for (auto [i, dim] : llvm::enumerate(dims))
-      if (!dropped.test(i))
-        kept.push_back(dim);
-    dims = std::move(kept);
-  }
-  SmallVector<Value> values;
-  for (OpFoldResult offset : total)
-    values.push_back(getValueOrCreateConstantIndexOp(b, loc, offset));
-  return values;
-}
-
 } // namespace
 
 std::optional<std::array<int64_t, 4>> pd::matchIm2colCopy(linalg::GenericOp copy) {
@@ -221,7 +176,7 @@ LogicalResult pd::packIm2colPanel(IRRewriter &rewriter, linalg::LinalgOp tile,
   Location loc = copy.getLoc();
   rewriter.setInsertionPoint(tile);
   std::optional<SmallVector<Value>> offsets =
-      offsetsIn(rewriter, loc, operand->get(), patches.patches);
+      pd::offsetsIn(rewriter, loc, operand->get(), patches.patches);
   if (!offsets)
     return failure();
 

@@ -706,13 +706,13 @@ struct PdTileAndVectorizePass
       rewriter.eraseOp(epilogue->op);
       fused = true;
       if (tileResult) {
-        Value tileBuffer;
+        Value tileView;
         linalg::FillOp tileFill =
-            resultInTileBuffer(rewriter, *tiled, tail, resultRoot, loops.front(), &tileBuffer);
+            resultInTileBuffer(rewriter, *tiled, tail, resultRoot, loops.front(), &tileView);
         // The register tiles prefetch what the epilogue will read and
         // write (prefetchEpilogueLines): its views must exist before them.
         if (tileFill && prefetchEpilogue && moveDefinitionsBefore(tail, *tiled))
-          epilogueOfTile = {tail, tileBuffer};
+          epilogueOfTile = {tail, tileView};
         codegenMatmul(rewriter, *tiled, /*cacheTiled=*/true);
         epilogueOfTile = {};
         // Register tiles that start from the fill value leave the buffer's
@@ -735,7 +735,7 @@ struct PdTileAndVectorizePass
   /// null, changing nothing, where the views do not fit.
   linalg::FillOp resultInTileBuffer(IRRewriter &rewriter, linalg::LinalgOp tile,
                                     linalg::GenericOp tail, Value root, Operation *outermost,
-                                    Value *tileBuffer = nullptr) {
+                                    Value *tileResult = nullptr) {
     OpOperand *read = nullptr;
     for (OpOperand *input : tail.getDpsInputOperands())
       if (pd::bufferRoot(input->get()) == root)
@@ -764,8 +764,8 @@ struct PdTileAndVectorizePass
     auto fill = linalg::FillOp::create(rewriter, loc, value, result);
     rewriter.modifyOpInPlace(tile, [&] { tile.getDpsInitsMutable()[0].assign(result); });
     rewriter.modifyOpInPlace(tail, [&] { read->set(operand); });
-    if (tileBuffer)
-      *tileBuffer = buffer;
+    if (tileResult)
+      *tileResult = result;
     return fill;
   }
 
@@ -1061,71 +1061,18 @@ struct PdTileAndVectorizePass
 
   /// The epilogue of the cache tile whose register tiles codegenMatmul is
   /// generating, where the tile computes into a stack buffer of its own
-  /// (resultInTileBuffer): the tile's epilogue and that buffer ([rows,
-  /// columns] of the tile).
+  /// (resultInTileBuffer): the tile's epilogue and its view of that buffer
+  /// (the tile's result: [rows, columns], maybe after unit dims).
   struct TileEpilogue {
     linalg::GenericOp tail;
-    Value buffer;
+    Value result;
   } epilogueOfTile;
-
-  /// The offsets (row, column) of `view` in the 2-D buffer `root`, through
-  /// subviews with unit strides and reshapes that add or drop leading unit
-  /// dims, as values built at the rewriter's insertion point; false where
-  /// `view` is not such a view of `root`.
-  bool offsetsInBuffer(IRRewriter &rewriter, Location loc, Value view, Value root,
-                       Value &row, Value &column) {
-    auto leadingUnits = [](MemRefType type) {
-      return type.getRank() >= 2 &&
-             llvm::all_of(type.getShape().drop_back(2), [](int64_t d) { return d == 1; });
-    };
-    int64_t staticOffset[2] = {0, 0};
-    SmallVector<Value> dynamicOffsets[2];
-    while (view != root) {
-      auto type = dyn_cast<MemRefType>(view.getType());
-      if (!type || !leadingUnits(type))
-        return false;
-      Operation *def = view.getDefiningOp();
-      if (auto sub = dyn_cast_or_null<memref::SubViewOp>(def)) {
-        auto sourceType = sub.getSourceType();
-        if (!leadingUnits(sourceType) ||
-            llvm::any_of(sub.getStaticStrides(), [](int64_t s) { return s != 1; }))
-          return false;
-        SmallVector<OpFoldResult> offsets = sub.getMixedOffsets();
-        for (int i = 0; i < 2; ++i) {
-          OpFoldResult offset = offsets[offsets.size() - 2 + i];
-          if (std::optional<int64_t> c = getConstantIntValue(offset))
-            staticOffset[i] += *c;
-          else
-            dynamicOffsets[i].push_back(cast<Value>(offset));
-        }
-        view = sub.getSource();
-      } else if (isa_and_nonnull<memref::ExpandShapeOp, memref::CollapseShapeOp>(def)) {
-        Value source = def->getOperand(0);
-        auto sourceType = cast<MemRefType>(source.getType());
-        if (!leadingUnits(sourceType) ||
-            sourceType.getShape().take_back(2) != type.getShape().take_back(2))
-          return false;
-        view = source;
-      } else {
-        return false;
-      }
-    }
-    Value offsets[2];
-    for (int i = 0; i < 2; ++i) {
-      offsets[i] = arith::ConstantIndexOp::create(rewriter, loc, staticOffset[i]);
-      for (Value v : dynamicOffsets[i])
-        offsets[i] = arith::AddIOp::create(rewriter, loc, offsets[i], v);
-    }
-    row = offsets[0];
-    column = offsets[1];
-    return true;
-  }
 
   /// Prefetches, one cache line of each per step of a register tile's
   /// depth loop `loop`, of the lines its part of the cache tile's epilogue
   /// (epilogueOfTile) reads from its other inputs (a residual) and writes
-  /// (its output): `accumulator` is the register tile's view of the tile
-  /// buffer and `tile` its vector. The epilogue runs after the whole cache
+  /// (its output): `accumulator` is the register tile's view of the tile's
+  /// result and `tile` its vector. The epilogue runs after the whole cache
   /// tile, streaming those rows from memory while the FMA units idle: a
   /// 1x1 convolution adding a residual at batch 8 (ResNet-50's 64 -> 256
   /// on 56x56) spent as long there as in its register tiles. Prefetched
@@ -1135,18 +1082,19 @@ struct PdTileAndVectorizePass
   void prefetchEpilogueLines(IRRewriter &rewriter, scf::ForOp loop, Value accumulator,
                              VectorType tile) {
     linalg::GenericOp tail = epilogueOfTile.tail;
-    auto bufferType = dyn_cast<MemRefType>(epilogueOfTile.buffer.getType());
+    auto resultType = dyn_cast<MemRefType>(epilogueOfTile.result.getType());
     std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound()),
                            step = getConstantIntValue(loop.getStep());
-    if (!bufferType || bufferType.getRank() != 2 || tile.getRank() != 2 || !lower ||
-        *lower != 0 || !step || *step != 1 || !bufferType.getElementType().isIntOrFloat())
+    if (!resultType || resultType.getRank() < 2 || tile.getRank() != 2 || !lower ||
+        *lower != 0 || !step || *step != 1 || !resultType.getElementType().isIntOrFloat())
       return;
-    int64_t rows = bufferType.getDimSize(0), columns = bufferType.getDimSize(1);
+    int64_t rank = resultType.getRank();
+    int64_t rows = resultType.getDimSize(rank - 2), columns = resultType.getDimSize(rank - 1);
     // The epilogue's operands read or written like its output: [rows,
     // columns], [1, rows, columns] or the NCHW image [1, rows, H, W] with
     // H * W = columns.
     SmallVector<std::pair<Value, bool>> targets; // (operand, written)
-    Value bufferRoot = pd::bufferRoot(epilogueOfTile.buffer);
+    Value bufferRoot = pd::bufferRoot(epilogueOfTile.result);
     for (OpOperand &operand : tail->getOpOperands()) {
       bool written = tail.isDpsInit(&operand);
       auto type = dyn_cast<MemRefType>(operand.get().getType());
@@ -1165,15 +1113,17 @@ struct PdTileAndVectorizePass
     }
     if (targets.empty() || targets.size() > 3)
       return;
-    int64_t perLine = std::max<int64_t>(1, 512 / bufferType.getElementTypeBitWidth());
+    int64_t perLine = std::max<int64_t>(1, 512 / resultType.getElementTypeBitWidth());
     int64_t linesPerRow = llvm::divideCeil(tile.getDimSize(1), perLine);
     int64_t lines = tile.getDimSize(0) * linesPerRow;
     Location loc = loop.getLoc();
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPoint(loop);
-    Value row0, column0;
-    if (!offsetsInBuffer(rewriter, loc, accumulator, epilogueOfTile.buffer, row0, column0))
+    std::optional<SmallVector<Value>> offsets =
+        pd::offsetsIn(rewriter, loc, accumulator, epilogueOfTile.result);
+    if (!offsets)
       return;
+    Value row0 = (*offsets)[rank - 2], column0 = (*offsets)[rank - 1];
     rewriter.setInsertionPointToStart(loop.getBody());
     auto constant = [&](int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); };
     Value line = loop.getInductionVar();

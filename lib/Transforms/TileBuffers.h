@@ -13,6 +13,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <optional>
+
 namespace mlir::pd {
 
 /// A stack buffer of `type` for the tiles of the loop nest `outermost`:
@@ -39,6 +41,12 @@ Value allocatePanelForTiles(RewriterBase &rewriter, Location loc, ArrayRef<int64
 /// itself, or an expand_shape of it (unit dims and splits); null where no
 /// expansion gives that shape.
 Value expandTo(RewriterBase &rewriter, Location loc, Value buffer, ArrayRef<int64_t> shape);
+
+/// The offsets of `view` in `base` (one per dim of `base`) when `view` is
+/// `base` or a chain of unit-stride subviews of it, which may drop unit
+/// dims (a tile's view of its panel or of its result buffer); built at the
+/// insertion point. None, building nothing, for other views.
+std::optional<SmallVector<Value>> offsetsIn(OpBuilder &b, Location loc, Value view, Value base);
 
 } // namespace mlir::pd
 
