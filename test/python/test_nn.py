@@ -355,3 +355,25 @@ def test_layer_outlives_the_program_it_was_built_in():
         x = static.data("x", [1, 2], "float32")
         other.fetch(layer(x), "y")
     assert "pd.matmul" in str(other)
+
+
+# Attention's scores scaled, then softmax: pd-fuse-linalg-elementwise computes
+# the scale inside the softmax's maximum and exponentials (a producer read
+# twice, cheap enough to recompute) instead of writing the scaled scores.
+# 197 tokens: masked row tails; a scale that is not a power of two.
+@pytest.mark.parametrize("heads, tokens, dim, scale", [(3, 197, 64, 0.125), (2, 20, 32, 32 ** -0.5)])
+def test_scaled_attention_matches_numpy(heads, tokens, dim, scale):
+    rng = np.random.default_rng(tokens)
+    q, k, v = (rng.standard_normal((1, heads, tokens, dim)).astype(np.float32) for _ in range(3))
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        fq, fk, fv = (static.data(n, [1, heads, tokens, dim], "float32") for n in "qkv")
+        scores = ops.scale(ops.matmul(fq, fk, transpose_y=True), scale)
+        main.fetch(ops.matmul(F.softmax(scores, axis=-1), fv), "out")
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    (out,) = exe.run(main, feed={"q": q, "k": k, "v": v}, fetch_list=["out"])
+    s = (q.astype(np.float64) @ k.astype(np.float64).transpose(0, 1, 3, 2)) * scale
+    p = np.exp(s - s.max(-1, keepdims=True))
+    ref = (p / p.sum(-1, keepdims=True)) @ v.astype(np.float64)
+    np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-5)
