@@ -1046,17 +1046,30 @@ struct PdTileAndVectorizePass
     Location loc = loop.getLoc();
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(loop.getBody());
-    Value k = loop.getInductionVar();
-    Value linesV = arith::ConstantIndexOp::create(rewriter, loc, lines);
-    Value row = arith::AddIOp::create(
-        rewriter, loc, arith::DivUIOp::create(rewriter, loc, k, linesV),
-        arith::ConstantIndexOp::create(rewriter, loc, rows));
-    Value column = arith::MulIOp::create(
-        rewriter, loc, arith::RemUIOp::create(rewriter, loc, k, linesV),
-        arith::ConstantIndexOp::create(rewriter, loc, perLine));
+    auto [row, column] =
+        lineInRows(rewriter, loc, loop.getInductionVar(),
+                   arith::ConstantIndexOp::create(rewriter, loc, rows), Value(), lines, perLine);
     memref::PrefetchOp::create(rewriter, loc, left, ValueRange{row, column},
                                /*isWrite=*/false, /*localityHint=*/3,
                                /*isDataCache=*/true);
+  }
+
+  /// Where line `line` of a block of rows, `linesPerRow` cache lines of
+  /// `perLine` elements each, starts: row `firstRow` + line / linesPerRow,
+  /// column (line % linesPerRow) * perLine (+ `firstColumn` if given). Built
+  /// at the insertion point: what a depth loop's step prefetches.
+  std::pair<Value, Value> lineInRows(IRRewriter &rewriter, Location loc, Value line,
+                                     Value firstRow, Value firstColumn, int64_t linesPerRow,
+                                     int64_t perLine) {
+    Value lineCount = arith::ConstantIndexOp::create(rewriter, loc, linesPerRow);
+    Value row = arith::AddIOp::create(
+        rewriter, loc, arith::DivUIOp::create(rewriter, loc, line, lineCount), firstRow);
+    Value column = arith::MulIOp::create(
+        rewriter, loc, arith::RemUIOp::create(rewriter, loc, line, lineCount),
+        arith::ConstantIndexOp::create(rewriter, loc, perLine));
+    if (firstColumn)
+      column = arith::AddIOp::create(rewriter, loc, column, firstColumn);
+    return {row, column};
   }
 
   /// The epilogue of the cache tile whose register tiles codegenMatmul is
@@ -1130,13 +1143,7 @@ struct PdTileAndVectorizePass
     std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
     if (!upper || *upper > lines)
       line = arith::RemUIOp::create(rewriter, loc, line, constant(lines));
-    Value row = arith::AddIOp::create(
-        rewriter, loc, row0, arith::DivUIOp::create(rewriter, loc, line, constant(linesPerRow)));
-    Value column = arith::AddIOp::create(
-        rewriter, loc, column0,
-        arith::MulIOp::create(rewriter, loc,
-                              arith::RemUIOp::create(rewriter, loc, line, constant(linesPerRow)),
-                              constant(perLine)));
+    auto [row, column] = lineInRows(rewriter, loc, line, row0, column0, linesPerRow, perLine);
     Value zero = constant(0);
     for (auto [target, written] : targets) {
       ArrayRef<int64_t> shape = cast<MemRefType>(target.getType()).getShape();

@@ -792,10 +792,10 @@ func.func @conv_epilogue(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %bia
 // PFE: scf.for %[[K:.*]] = %c0 to %c128 step %c1 iter_args
 // PFE-NEXT: %[[LINE:.*]] = arith.remui %[[K]], %c24 : index
 // PFE-NEXT: %[[DR:.*]] = arith.divui %[[LINE]], %c4 : index
-// PFE-NEXT: %[[ROW:.*]] = arith.addi %[[R]], %[[DR]] : index
+// PFE-NEXT: %[[ROW:.*]] = arith.addi %[[DR]], %[[R]] : index
 // PFE-NEXT: %[[LC:.*]] = arith.remui %[[LINE]], %c4 : index
 // PFE-NEXT: %[[DC:.*]] = arith.muli %[[LC]], %c16 : index
-// PFE-NEXT: %[[COL:.*]] = arith.addi %[[C]], %[[DC]] : index
+// PFE-NEXT: %[[COL:.*]] = arith.addi %[[DC]], %[[C]] : index
 // PFE-NEXT: %[[H:.*]] = arith.divui %[[COL]], %c28 : index
 // PFE-NEXT: %[[W:.*]] = arith.remui %[[COL]], %c28 : index
 // PFE-NEXT: memref.prefetch %[[RES]][%c0, %[[ROW]], %[[H]], %[[W]]], read, locality<3>, data
@@ -808,7 +808,7 @@ func.func @conv_epilogue(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %bia
 // PFE: %[[C64:.*]] = arith.addi %[[C8]], %c64 : index
 // PFE: scf.for %[[K8:.*]] = %c0 to %c128 step %c1 iter_args
 // PFE-NEXT: arith.remui %[[K8]], %c16 : index
-// PFE: arith.addi %[[C64]], %{{.*}} : index
+// PFE: arith.addi %{{.*}}, %[[C64]] : index
 // PFE: memref.prefetch %[[RES]]
 // PFE: memref.prefetch %[[OUT]]
 // Then the epilogue, which the register tiles' prefetches left alone.
