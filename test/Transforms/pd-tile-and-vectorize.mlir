@@ -1455,23 +1455,54 @@ func.func @across_rows(%x: memref<2x128x128xf32>, %out: memref<2x128x128xf32>) {
 
 // -----
 
-// m = 197 (a ViT's tokens): 192 rows of register tiles that start from the
-// fill value in registers, and a 5-row remainder that accumulates in
-// memory. Only the remainder's rows are filled, right before it.
+// m = 197 (a ViT's tokens) is prime: no cache tile of rows divides it.
+// Each cache tile takes all 197 rows and 96 of the 576 columns (6 tiles for
+// the threads): register tiles of 6 rows (64 columns; 12 rows of the other
+// 32) and a 5-row remainder, inside the tile while its part of B is in
+// cache, all starting from the fill value in registers: the fill goes, and
+// no op of 5 rows streams all of B again on one thread.
 // CHECK-LABEL: func.func @split_rows_fill(
-// CHECK-SAME: %[[Y:[a-z0-9]+]]: memref<197x576xf32>
 // CHECK-NOT: linalg.fill
-// CHECK: scf.parallel
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c576) step (%c96)
+// CHECK: scf.for %{{.*}} = %c0 to %c192 step %c6
+// CHECK: scf.for {{.*}} -> (vector<6x64xf32>)
+// CHECK: memref.subview %{{.*}}[192, 0] [5, 64]
+// CHECK: scf.for {{.*}} -> (vector<5x64xf32>)
+// CHECK: scf.for %{{.*}} = %c0 to %c192 step %c12
+// CHECK: scf.for {{.*}} -> (vector<12x32xf32>)
+// CHECK: memref.subview %{{.*}}[192, 0] [5, 32]
+// CHECK: scf.for {{.*}} -> (vector<5x32xf32>)
 // CHECK: scf.reduce
-// CHECK: %[[REST:.*]] = memref.subview %[[Y]][192, 0] [5, 576]
 // CHECK-NOT: scf.parallel
-// CHECK: vector.transfer_write %{{.*}}, %{{.*}} : vector<16xf32>, memref<1x16xf32, strided<[576, 1], offset: ?>>
-// CHECK: scf.parallel
-// CHECK: vector.transfer_read %{{.*}} : memref<5x64xf32, strided<[576, 1], offset: ?>>, vector<5x64xf32>
+// CHECK-NOT: linalg.fill
+// CHECK: return
 func.func @split_rows_fill(%x: memref<197x192xf32>, %w: memref<192x576xf32>, %y: memref<197x576xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%y : memref<197x576xf32>)
   linalg.matmul ins(%x, %w : memref<197x192xf32>, memref<192x576xf32>) outs(%y : memref<197x576xf32>)
+  return
+}
+
+// -----
+
+// m = 263 (prime, and more rows than a cache tile of all of them holds):
+// 258 rows of register tiles that start from the fill value in registers,
+// and a 5-row remainder that accumulates in memory. Only the remainder's
+// rows are filled, right before it.
+// CHECK-LABEL: func.func @split_rows_fill_263(
+// CHECK-SAME: %[[Y:[a-z0-9]+]]: memref<263x576xf32>
+// CHECK-NOT: linalg.fill
+// CHECK: scf.parallel
+// CHECK: scf.reduce
+// CHECK: %[[REST:.*]] = memref.subview %[[Y]][258, 0] [5, 576]
+// CHECK-NOT: scf.parallel
+// CHECK: vector.transfer_write %{{.*}}, %{{.*}} : vector<16xf32>, memref<1x16xf32, strided<[576, 1], offset: ?>>
+// CHECK: scf.parallel
+// CHECK: vector.transfer_read %{{.*}} : memref<5x64xf32, strided<[576, 1], offset: ?>>, vector<5x64xf32>
+func.func @split_rows_fill_263(%x: memref<263x192xf32>, %w: memref<192x576xf32>, %y: memref<263x576xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<263x576xf32>)
+  linalg.matmul ins(%x, %w : memref<263x192xf32>, memref<192x576xf32>) outs(%y : memref<263x576xf32>)
   return
 }
 

@@ -24,13 +24,18 @@ def _run(build, x):
 
 
 # n = 1000 -> 960 + 32 + 8; 49 -> 32 + 16 + 1; 100 -> 64 + 32 + 4; 17 -> 16 + 1; 16, 64: whole.
-# Rows too: 197 -> 196 + 1 (a ViT's tokens), 7 -> 4 + 3, 6 -> 4 + 2.
+# Rows too: 197 -> 196 + 1 (a ViT's tokens), 7 -> 4 + 3, 6 -> 4 + 2; a prime
+# number of rows with enough columns (197 tokens by 576, 192 or 768 features,
+# 131 by 256): cache tiles of all the rows, 6-row register tiles and the
+# remainder inside each.
 # Masked column tiles: 49 and 17 columns in 64 and 32 lanes; 16 and 4 columns
 # with 16-row register tiles (batch 64).
 @pytest.mark.parametrize("batch, k, n", [(3, 70, 1000), (2, 33, 49), (5, 128, 100), (4, 9, 17),
                                          (1, 8, 16), (7, 64, 64), (1, 2048, 1000),
                                          (197, 64, 192), (6, 16, 49), (197, 40, 197),
-                                         (64, 40, 16), (64, 300, 4), (128, 96, 49)])
+                                         (64, 40, 16), (64, 300, 4), (128, 96, 49),
+                                         (197, 192, 576), (197, 768, 192), (197, 192, 768),
+                                         (131, 64, 256)])
 def test_linear_with_column_remainders(batch, k, n):
     rng = np.random.default_rng(n)
     x = rng.standard_normal((batch, k)).astype(np.float32)
