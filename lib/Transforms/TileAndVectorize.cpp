@@ -441,21 +441,21 @@ struct PdTileAndVectorizePass
 
   /// Columns of the cache tiles that take all the rows (`n` columns,
   /// register tiles `rn` wide): a divisor of n, a multiple of 16 from rn up
-  /// to `want`, that leaves at least 4 tiles; an even count of tiles (the
-  /// two threads finish together) first, then whole register tiles, then
-  /// multiples of 32 (a 64 + 32 split, not 16-wide tiles), then the widest.
-  /// 576 columns (a ViT's q, k and v) take 6 tiles of 96, not 9 of 64 (5 on
-  /// one thread, 4 on the other). 0 where none leaves 4 tiles (192 columns:
-  /// tiles of 32 columns ran a ViT's projections 4% slower than the split
-  /// rows).
+  /// to `want`, that leaves at least 2 tiles; an even count of tiles (the
+  /// two threads finish together) first, then at least 4 of them, then
+  /// whole register tiles, then multiples of 32 (a 64 + 32 split, not
+  /// 16-wide tiles), then the widest. 576 columns (a ViT's q, k and v) take
+  /// 6 tiles of 96, not 9 of 64 (5 on one thread, 4 on the other); 192 (its
+  /// projections) 2 tiles of 96 (tiles of 32 columns ran them 4% slower).
+  /// 0 where none leaves 2 tiles.
   static int64_t columnsForWholeRows(int64_t n, int64_t rn, int64_t want) {
     auto key = [&](int64_t c) {
       int64_t tiles = n / c;
-      return std::make_tuple(tiles % 2 == 0, c % rn == 0, c % 32 == 0, c);
+      return std::make_tuple(tiles % 2 == 0, tiles >= 4, c % rn == 0, c % 32 == 0, c);
     };
     int64_t best = 0;
     for (int64_t c = rn; c <= std::min(n, want); c += 16)
-      if (n % c == 0 && n / c >= 4 && (best == 0 || key(c) > key(best)))
+      if (n % c == 0 && n / c >= 2 && (best == 0 || key(c) > key(best)))
         best = c;
     return best;
   }

@@ -1485,6 +1485,27 @@ func.func @split_rows_fill(%x: memref<197x192xf32>, %w: memref<192x576xf32>, %y:
 
 // -----
 
+// 192 columns (a ViT's MLP back to 192 features): 2 cache tiles of all
+// 197 rows and 96 columns, one per thread (3 of 64 would leave one thread
+// with two); depth blocks of 256, each with the 5-row remainder's part.
+// CHECK-LABEL: func.func @whole_rows_192_columns(
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c192) step (%c96)
+// CHECK: scf.for %{{.*}} = %c0 to %c768 step %c256
+// CHECK: scf.for {{.*}} -> (vector<6x64xf32>)
+// CHECK: memref.subview %{{.*}}[192, 0] [5, 256]
+// CHECK: scf.for {{.*}} -> (vector<5x64xf32>)
+// CHECK: scf.reduce
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @whole_rows_192_columns(%x: memref<197x768xf32>, %w: memref<768x192xf32>, %y: memref<197x192xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<197x192xf32>)
+  linalg.matmul ins(%x, %w : memref<197x768xf32>, memref<768x192xf32>) outs(%y : memref<197x192xf32>)
+  return
+}
+
+// -----
+
 // m = 263 (prime, and more rows than a cache tile of all of them holds):
 // 258 rows of register tiles that start from the fill value in registers,
 // and a 5-row remainder that accumulates in memory. Only the remainder's
