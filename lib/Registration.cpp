@@ -56,7 +56,10 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   // im2col + matmul.
   if (vectorize)
     p += "func.func(pd-conv-to-winograd,pd-conv-to-im2col),";
-  // Padded activations: their producers write into the padded buffer.
+  // Attention's k^T padded to whole vectors of columns; padded activations:
+  // their producers write into the padded buffer.
+  if (vectorize)
+    p += "func.func(pd-pad-matmul-columns),";
   p += "func.func(pd-decompose-pad),canonicalize,";
   // After the last cse: each convolution accumulates into a fill of its own.
   p += "func.func(pd-sink-init-fills),";

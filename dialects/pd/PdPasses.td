@@ -755,6 +755,53 @@ def PdConvToIm2col : Pass<"pd-conv-to-im2col", "::mlir::func::FuncOp"> {
   ];
 }
 
+def PdPadMatmulColumns : Pass<"pd-pad-matmul-columns", "::mlir::func::FuncOp"> {
+  let summary = "Pad the columns of a matmul whose right operand is a transpose to whole vectors";
+  let description = [{
+    Attention's scores `q k^T` of a ViT have 197 columns (its tokens):
+    `pd-tile-and-vectorize` generates 192 of them in register tiles of
+    whole vectors on the threads, and the last 5 as kernels of 4 and 1
+    columns (and of 5 rows) that ran on one thread: 3% of DeiT-tiny's time.
+    Where a `linalg.matmul` or `linalg.batch_matmul` on tensors (default
+    indexing maps) has a right operand that a `linalg.transpose` of an
+    empty init produces (maybe through a `tensor.collapse_shape` that keeps
+    its last dim), a constant fill of an empty tensor as its init, and at
+    least `min-columns` columns that are not a multiple of `vector-width`,
+    the transpose's result is padded with zero columns to the next multiple
+    (`tensor.pad`, which `pd-decompose-pad` turns into the transpose writing
+    into the wider buffer and a fill of the new columns only), the matmul
+    computes the wider result from a fill of its own, and its users read the
+    original columns as a `tensor.extract_slice` of it (the extra columns
+    are zeros times the left operand). Other matmuls are left alone.
+
+    Before:
+
+    ```mlir
+    %kt = linalg.transpose ins(%k : tensor<3x197x64xf32>) outs(%e : tensor<3x64x197xf32>) permutation = [0, 2, 1]
+    %z = linalg.fill ins(%zero : f32) outs(%e2 : tensor<3x197x197xf32>) -> tensor<3x197x197xf32>
+    %s = linalg.batch_matmul ins(%q, %kt : tensor<3x197x64xf32>, tensor<3x64x197xf32>) outs(%z : tensor<3x197x197xf32>) -> tensor<3x197x197xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %kt = linalg.transpose ins(%k : tensor<3x197x64xf32>) outs(%e : tensor<3x64x197xf32>) permutation = [0, 2, 1]
+    %ktp = tensor.pad %kt low[0, 0, 0] high[0, 0, 11] { ... tensor.yield %cst : f32 } : tensor<3x64x197xf32> to tensor<3x64x208xf32>
+    %z2 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<3x197x208xf32>) -> tensor<3x197x208xf32>
+    %sp = linalg.batch_matmul ins(%q, %ktp : tensor<3x197x64xf32>, tensor<3x64x208xf32>) outs(%z2 : tensor<3x197x208xf32>) -> tensor<3x197x208xf32>
+    %s = tensor.extract_slice %sp[0, 0, 0] [3, 197, 197] [1, 1, 1] : tensor<3x197x208xf32> to tensor<3x197x197xf32>
+    ```
+  }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
+           "Columns are padded to a multiple of this">,
+    Option<"minColumns", "min-columns", "int64_t", /*default=*/"64",
+           "Matmuls with fewer columns are left alone">,
+  ];
+  let dependentDialects = ["::mlir::tensor::TensorDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect"];
+}
+
 def PdDecomposePad : Pass<"pd-decompose-pad", "::mlir::func::FuncOp"> {
   let summary = "Rewrite tensor.pad as an insert_slice and fills of the border, so that producers write into the padded buffer";
   let description = [{

@@ -7,7 +7,7 @@ checked against numpy in float64."""
 import numpy as np
 import pytest
 
-from paddle_mlir import nn, static
+from paddle_mlir import nn, ops, static
 from paddle_mlir.utils import unique_name
 
 
@@ -99,3 +99,22 @@ def test_pointwise_conv_16_column_tiles(cin, cout, hw):
     ref = np.einsum("nchw,oc->nohw", x.astype(np.float64), weight[:, :, 0, 0])
     ref += bias[None, :, None, None]
     np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
+
+
+# x times y^T with 100 and 197 columns: y^T padded to 112 and 208 columns
+# with zeros (pd-pad-matmul-columns), the product a slice of the wider one.
+@pytest.mark.parametrize("m, k, n", [(50, 32, 100), (197, 64, 197), (7, 16, 70)])
+def test_matmul_transpose_y_padded_columns(m, k, n):
+    rng = np.random.default_rng(m + n)
+    x = rng.standard_normal((m, k)).astype(np.float32)
+    y = rng.standard_normal((n, k)).astype(np.float32)
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        fx = static.data("x", [m, k], "float32")
+        fy = static.data("y", [n, k], "float32")
+        main.fetch(ops.matmul(fx, fy, transpose_y=True), "out")
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    (out,) = exe.run(main, feed={"x": x, "y": y}, fetch_list=["out"])
+    ref = x.astype(np.float64) @ y.astype(np.float64).T
+    np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4)

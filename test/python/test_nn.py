@@ -360,8 +360,11 @@ def test_layer_outlives_the_program_it_was_built_in():
 # Attention's scores scaled, then softmax: pd-fuse-linalg-elementwise computes
 # the scale inside the softmax's maximum and exponentials (a producer read
 # twice, cheap enough to recompute) instead of writing the scaled scores.
-# 197 tokens: masked row tails; a scale that is not a power of two.
-@pytest.mark.parametrize("heads, tokens, dim, scale", [(3, 197, 64, 0.125), (2, 20, 32, 32 ** -0.5)])
+# 197 tokens: masked row tails; a scale that is not a power of two. 197 and
+# 100 tokens: k^T padded to 208 and 112 columns (pd-pad-matmul-columns), the
+# scores a slice of the wider product.
+@pytest.mark.parametrize("heads, tokens, dim, scale", [(3, 197, 64, 0.125), (2, 20, 32, 32 ** -0.5),
+                                                       (4, 100, 32, 0.2)])
 def test_scaled_attention_matches_numpy(heads, tokens, dim, scale):
     rng = np.random.default_rng(tokens)
     q, k, v = (rng.standard_normal((1, heads, tokens, dim)).astype(np.float32) for _ in range(3))
