@@ -231,7 +231,8 @@ SmallVector<Value> applyTransform(OpBuilder &b, Location loc, bool input, ArrayR
 /// windows (every m-th lane of two loads per input row), rows then columns
 /// transformed, alpha^2 masked stores.
 bool codegenInput(IRRewriter &rewriter, linalg::GenericOp op, int64_t alpha,
-                  int64_t vectorWidth, int64_t minParallelElements) {
+                  int64_t vectorWidth, int64_t minParallelElements,
+                  const std::function<void(Value image, Value channel)> &perPlane) {
   Value x = op.getDpsInputs()[0], v = op.getDpsInits()[0];
   MemRefType xType = staticRows(x, 4), vType = staticRows(v, 6);
   if (!xType || !vType)
@@ -249,6 +250,8 @@ bool codegenInput(IRRewriter &rewriter, linalg::GenericOp op, int64_t alpha,
   bool threads = channels * images > 1 && vType.getNumElements() >= minParallelElements;
   SmallVector<Value> ivs = rows.loops({channels, images}, threads);
   Value c = ivs[0], n = ivs[1];
+  if (perPlane)
+    perPlane(n, c);
   Value ti = rows.loop(th, 1);
   Value tj = rows.loop(tw, rows.width);
   Value count = rows.count(tj, tw);
@@ -457,7 +460,8 @@ linalg::GenericOp pd::buildWinogradOutput(OpBuilder &b, Location loc, Value prod
 }
 
 bool pd::codegenWinograd(IRRewriter &rewriter, linalg::GenericOp op, int64_t vectorWidth,
-                         int64_t minParallelElements, const WinogradEpilogue *epilogue) {
+                         int64_t minParallelElements, const WinogradEpilogue *epilogue,
+                         const std::function<void(Value image, Value channel)> &perPlane) {
   auto kind = op->getAttrOfType<StringAttr>("pd.winograd");
   if (!kind || !op.hasPureBufferSemantics())
     return false;
@@ -465,8 +469,8 @@ bool pd::codegenWinograd(IRRewriter &rewriter, linalg::GenericOp op, int64_t vec
   if (!input && kind.getValue() != "output")
     return false;
   int64_t alpha = transformTile(op, input);
-  if (!alpha || (input && epilogue))
+  if (!alpha || (input && epilogue) || (!input && perPlane))
     return false;
-  return input ? codegenInput(rewriter, op, alpha, vectorWidth, minParallelElements)
+  return input ? codegenInput(rewriter, op, alpha, vectorWidth, minParallelElements, perPlane)
                : codegenOutput(rewriter, op, alpha, vectorWidth, minParallelElements, epilogue);
 }

@@ -105,3 +105,43 @@ func.func @into_slice(%x: tensor<1x2x6x6xf32>, %d: tensor<1x4x4x4xf32>) -> tenso
   %r = tensor.insert_slice %c into %d[0, 2, 0, 0] [1, 2, 4, 4] [1, 1, 1, 1] : tensor<1x2x4x4xf32> into tensor<1x4x4x4xf32>
   return %r : tensor<1x4x4x4xf32>
 }
+
+// -----
+
+// The padded input's border (pd-decompose-pad: fills of its sides after
+// the op that writes its interior) is zeroed per channel and image inside
+// the input transform's parallel loop, right before the transform reads
+// that channel, instead of by fills of their own (serial kernels between
+// two parallel ones); the side columns as the pairs they form in memory.
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-conv-to-winograd{min-channels=1 min-tiles=1 min-outputs=1},pd-decompose-pad),canonicalize,eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},cse,canonicalize,func.func(pd-tile-and-vectorize{min-parallel-elements=0}))' | FileCheck %s --check-prefix=BORDER
+// BORDER-LABEL: func.func @padded_input(
+// BORDER-NOT: linalg.fill
+// BORDER: %[[P:.*]] = memref.alloc() {{.*}} : memref<1x2x6x6xf32>
+// BORDER: scf.parallel
+// BORDER: scf.reduce
+// BORDER: scf.parallel (%[[C:.*]], %[[N:.*]]) =
+// BORDER: memref.reinterpret_cast %[[P]]
+// BORDER: memref.store %{{.*}}, %[[P]][%[[N]], %[[C]], %c0, %c0]
+// BORDER: memref.store %{{.*}}, %[[P]][%[[N]], %[[C]], %c5, %c5]
+// BORDER: vector.maskedload %[[P]]
+// BORDER: scf.reduce
+// BORDER-NOT: linalg.fill
+// BORDER: return
+func.func @padded_input(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
+  %w = arith.constant dense<1.0> : tensor<2x2x3x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<1x2x4x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(a, b, c, d) -> (a, b, c, d)>, affine_map<(a, b, c, d) -> (a, b, c, d)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<1x2x4x4xf32>) outs(%e0 : tensor<1x2x4x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x2x4x4xf32>
+  %p = tensor.pad %r low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x2x4x4xf32> to tensor<1x2x6x6xf32>
+  %e = tensor.empty() : tensor<1x2x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %w : tensor<1x2x6x6xf32>, tensor<2x2x3x3xf32>) outs(%init : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  return %c : tensor<1x2x4x4xf32>
+}
