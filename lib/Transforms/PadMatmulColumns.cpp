@@ -30,8 +30,12 @@ using namespace mlir;
 namespace {
 
 /// The transpose that produces `v` (through a collapse_shape that keeps its
-/// last dim whole), with `v` its only use.
+/// last dim whole), each read only on the way to the matmul: a transpose
+/// read elsewhere too could not write into the padded buffer, and
+/// bufferization would copy it there.
 linalg::TransposeOp transposeProducing(Value v) {
+  if (!v.hasOneUse())
+    return nullptr;
   if (auto collapse = v.getDefiningOp<tensor::CollapseShapeOp>()) {
     SmallVector<ReassociationIndices> groups = collapse.getReassociationIndices();
     if (groups.empty() || groups.back().size() != 1 || !collapse.getSrc().hasOneUse())

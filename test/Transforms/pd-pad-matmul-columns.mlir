@@ -49,7 +49,8 @@ func.func @matmul(%a: tensor<50x32xf32>, %b: tensor<100x32xf32>) -> tensor<50x10
 
 // Left alone: columns already whole vectors (128), fewer than min-columns
 // (36; OPTS pads them to 40), a right operand that is not a transpose (a
-// weight), and a transpose with another use.
+// weight), a transpose with another use, and a transpose's collapse that
+// another matmul reads too.
 // CHECK-LABEL: func.func @left_alone(
 // CHECK-NOT: tensor.pad
 // CHECK-NOT: tensor.extract_slice
@@ -81,4 +82,23 @@ func.func @left_alone(%a: tensor<50x32xf32>, %b: tensor<128x32xf32>, %c: tensor<
   %z4 = linalg.fill ins(%zero : f32) outs(%o4 : tensor<50x100xf32>) -> tensor<50x100xf32>
   %r4 = linalg.matmul ins(%a, %dt : tensor<50x32xf32>, tensor<32x100xf32>) outs(%z4 : tensor<50x100xf32>) -> tensor<50x100xf32>
   return %r1, %r2, %r3, %r4, %dt : tensor<50x128xf32>, tensor<50x36xf32>, tensor<50x100xf32>, tensor<50x100xf32>, tensor<32x100xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @collapse_read_twice(
+// CHECK-NOT: tensor.pad
+// CHECK: return
+func.func @collapse_read_twice(%q: tensor<3x197x64xf32>, %k: tensor<1x3x197x64xf32>) -> (tensor<3x197x197xf32>, tensor<3x197x197xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x3x64x197xf32>
+  %kt = linalg.transpose ins(%k : tensor<1x3x197x64xf32>) outs(%e : tensor<1x3x64x197xf32>) permutation = [0, 1, 3, 2]
+  %kt3 = tensor.collapse_shape %kt [[0, 1], [2], [3]] : tensor<1x3x64x197xf32> into tensor<3x64x197xf32>
+  %e2 = tensor.empty() : tensor<3x197x197xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e2 : tensor<3x197x197xf32>) -> tensor<3x197x197xf32>
+  %s = linalg.batch_matmul ins(%q, %kt3 : tensor<3x197x64xf32>, tensor<3x64x197xf32>) outs(%z : tensor<3x197x197xf32>) -> tensor<3x197x197xf32>
+  %e3 = tensor.empty() : tensor<3x197x197xf32>
+  %z2 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<3x197x197xf32>) -> tensor<3x197x197xf32>
+  %t = linalg.batch_matmul ins(%q, %kt3 : tensor<3x197x64xf32>, tensor<3x64x197xf32>) outs(%z2 : tensor<3x197x197xf32>) -> tensor<3x197x197xf32>
+  return %s, %t : tensor<3x197x197xf32>, tensor<3x197x197xf32>
 }
