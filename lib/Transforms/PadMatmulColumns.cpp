@@ -49,6 +49,9 @@ linalg::TransposeOp transposeProducing(Value v) {
   return transpose;
 }
 
+/// The most columns padded (and the widest vector-width honoured).
+constexpr int64_t kMaxColumns = int64_t(1) << 40;
+
 struct PadColumns : OpInterfaceRewritePattern<linalg::LinalgOp> {
   PadColumns(MLIRContext *ctx, int64_t width, int64_t minColumns)
       : OpInterfaceRewritePattern(ctx), width(width), minColumns(minColumns) {}
@@ -83,9 +86,11 @@ struct PadColumns : OpInterfaceRewritePattern<linalg::LinalgOp> {
     if (!rhsType || !resultType || !rhsType.hasStaticShape() || !resultType.hasStaticShape())
       return failure();
     int64_t n = rhsType.getShape().back();
-    int64_t padded = llvm::alignTo(n, width);
-    if (n % width == 0 || n < minColumns)
+    // Column counts far past any model's (a fuzzed type's 2^62) would
+    // overflow the padded count: left alone.
+    if (n % width == 0 || n < minColumns || n > kMaxColumns)
       return failure();
+    int64_t padded = llvm::alignTo(n, width);
     linalg::TransposeOp transpose = transposeProducing(rhs);
     if (!transpose)
       return failure();
@@ -142,7 +147,7 @@ struct PdPadMatmulColumnsPass
   using PdPadMatmulColumnsBase::PdPadMatmulColumnsBase;
 
   void runOnOperation() override {
-    if (vectorWidth < 2)
+    if (vectorWidth < 2 || vectorWidth > kMaxColumns)
       return;
     RewritePatternSet patterns(&getContext());
     patterns.add<PadColumns>(&getContext(), vectorWidth, minColumns);
