@@ -23,6 +23,18 @@ def _run(build, x):
     return y, main.parameters
 
 
+def _matmul(feeds, **attrs):
+    """ops.matmul of the two feeds (name -> array) with `attrs`, run."""
+    main, startup = static.Program(), static.Program()
+    with unique_name.guard(), static.program_guard(main, startup):
+        a, b = (static.data(name, list(v.shape), "float32") for name, v in feeds.items())
+        main.fetch(ops.matmul(a, b, **attrs), "y")
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    (y,) = exe.run(main, feed=feeds, fetch_list=["y"])
+    return y
+
+
 # n = 1000 -> 960 + 32 + 8; 49 -> 32 + 16 + 1; 100 -> 64 + 32 + 4; 17 -> 16 + 1; 16, 64: whole.
 # Rows too: 197 -> 196 + 1 (a ViT's tokens), 7 -> 4 + 3, 6 -> 4 + 2; a prime
 # number of rows with enough columns (197 tokens by 576, 192 or 768 features,
@@ -72,17 +84,10 @@ def test_conv_with_spatial_remainders(c, hw, stride):
 @pytest.mark.parametrize("m, k, n", [(128, 256, 256), (130, 96, 256), (128, 256, 1024),
                                      (2050, 64, 128)])
 def test_matmul_with_row_remainders_in_cache_tiles(m, k, n):
-    from paddle_mlir import ops
     rng = np.random.default_rng(m + n)
     a = rng.standard_normal((m, k)).astype(np.float32)
     b = rng.standard_normal((k, n)).astype(np.float32)
-    main, startup = static.Program(), static.Program()
-    with unique_name.guard(), static.program_guard(main, startup):
-        main.fetch(ops.matmul(static.data("a", [m, k], "float32"),
-                              static.data("b", [k, n], "float32")), "y")
-    exe = static.Executor("cpu")
-    exe.run(startup)
-    (y,) = exe.run(main, feed={"a": a, "b": b}, fetch_list=["y"])
+    y = _matmul({"a": a, "b": b})
     ref = a.astype(np.float64) @ b.astype(np.float64)
     np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
 
@@ -108,13 +113,6 @@ def test_matmul_transpose_y_padded_columns(m, k, n):
     rng = np.random.default_rng(m + n)
     x = rng.standard_normal((m, k)).astype(np.float32)
     y = rng.standard_normal((n, k)).astype(np.float32)
-    main, startup = static.Program(), static.Program()
-    with unique_name.guard(), static.program_guard(main, startup):
-        fx = static.data("x", [m, k], "float32")
-        fy = static.data("y", [n, k], "float32")
-        main.fetch(ops.matmul(fx, fy, transpose_y=True), "out")
-    exe = static.Executor("cpu")
-    exe.run(startup)
-    (out,) = exe.run(main, feed={"x": x, "y": y}, fetch_list=["out"])
+    out = _matmul({"x": x, "y": y}, transpose_y=True)
     ref = x.astype(np.float64) @ y.astype(np.float64).T
     np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4)
