@@ -314,12 +314,12 @@ struct PdTileAndVectorizePass
   }
 
   /// Register tile columns for `n` columns: the tile's width, all of a
-  /// narrower n, or (n between 16 and the width, not a power of two: a 7x7
-  /// map's 49) the next power of two, the last lanes masked (vectors of
-  /// other widths reach LLVM as scalar loads).
+  /// narrower n (whole vectors: 48 columns are 3 vectors of 16, see
+  /// splitContractionColumns), or (n between 16 and the width, not a
+  /// multiple of 16) the next power of two, the last lanes masked.
   int64_t registerColumns(int64_t n) {
     int64_t width = registerTile()[1];
-    if (n > 16 && n < width && !llvm::isPowerOf2_64(n))
+    if (n > 16 && n < width && n % 16 != 0 && !llvm::isPowerOf2_64(n))
       return (int64_t)llvm::PowerOf2Ceil((uint64_t)n);
     return std::min(width, n);
   }
@@ -917,9 +917,15 @@ struct PdTileAndVectorizePass
         else if (narrowDepth && nn > 16 && nn < 64 && nn % 16 != 0 &&
                  nn % 16 <= pd::kMaxNarrowColumns)
           point = nn - nn % 16;
-        else if ((nn < 16 || nn % 16 == 0) && nn < 64 && !llvm::isPowerOf2_64(nn))
-          // Vectors of 12 lanes compile to shuffles (25x slower than 16),
-          // of 48 lanes to scalar loads (25x slower than 32 + 16).
+        else if (nn < 64 && !llvm::isPowerOf2_64(nn) &&
+                 (nn < 16 || (nn % 16 == 0 && nn > registerTile()[1])))
+          // Vectors of 12 lanes compile to shuffles (25x slower than 16).
+          // 48 columns stay one register tile of 3 vectors of 16
+          // (splitContractionColumns) where the register tile is that wide:
+          // split into 32 + 16, the 16 columns' tile of 8 rows (as many as
+          // rows 8 KB apart leave in the L1 cache) was 8 chains of FMAs,
+          // each a broadcast load, and took 40% of a 7x7 layer's time for a
+          // third of its work.
           point = (int64_t)llvm::bit_floor((uint64_t)nn);
       }
       if (point > 0) {
@@ -1028,30 +1034,112 @@ struct PdTileAndVectorizePass
       initFill.readBy(output);
       return;
     }
-    vector::TransferReadOp initial;
+    SmallVector<vector::TransferReadOp> initial;
     if (depthLoops.size() == 1)
       if (auto loop = dyn_cast<scf::ForOp>(depthLoops.front())) {
         if (maskedColumns)
           unmaskStaticTile(rewriter, loop);
-        initial = keepAccumulatorInRegisters(rewriter, loop, accumulator);
-        // The depth loop, carrying the accumulator where it was hoisted.
+        splitContractionColumns(rewriter, loop);
+        initial = keepAccumulatorsInRegisters(rewriter, loop, accumulator);
+        // The depth loop, carrying the accumulators where they were hoisted.
         if (prefetchRows && leftRows)
-          prefetchNextRows(rewriter, initial ? cast<scf::ForOp>(this->depthLoops.back()) : loop,
+          prefetchNextRows(rewriter,
+                           !initial.empty() ? cast<scf::ForOp>(this->depthLoops.back()) : loop,
                            leftRows, rm);
-        if (initial && epilogueOfTile.tail)
-          prefetchEpilogueLines(rewriter, cast<scf::ForOp>(this->depthLoops.back()),
-                                initial.getBase(), initial.getVectorType());
+        if (!initial.empty() && epilogueOfTile.tail)
+          prefetchEpilogueLines(
+              rewriter, cast<scf::ForOp>(this->depthLoops.back()), initial.front().getBase(),
+              VectorType::get({rm, rn}, initial.front().getVectorType().getElementType()));
       }
     // A depth loop over all of k starts from the fill value: the tile's
     // accumulators need not be read (nor the buffer filled beforehand).
     int64_t depth = cacheTiled ? k : ck;
-    if (initFill.value && initial && depth == initFill.depth && !initial.getMask()) {
-      rewriter.setInsertionPoint(initial);
-      rewriter.replaceOpWithNewOp<arith::ConstantOp>(
-          initial, DenseElementsAttr::get(initial.getVectorType(), initFill.value));
+    if (initFill.value && !initial.empty() && depth == initFill.depth &&
+        llvm::none_of(initial, [](vector::TransferReadOp r) { return bool(r.getMask()); })) {
+      for (vector::TransferReadOp read : initial) {
+        rewriter.setInsertionPoint(read);
+        rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+            read, DenseElementsAttr::get(read.getVectorType(), initFill.value));
+      }
     } else {
       initFill.readBy(output);
     }
+  }
+
+  /// A register tile whose columns are whole vectors but not a power of two
+  /// of them (48 = 3 x 16): its contraction, the accumulator's read and
+  /// write and the right operand's row become one per vector of 16 columns
+  /// (upstream's vector unrolling), so that LLVM sees legal vector types:
+  /// vectors of 48 lanes reach it as scalar loads (25x slower).
+  void splitContractionColumns(IRRewriter &rewriter, scf::ForOp loop) {
+    constexpr int64_t lanes = 16;
+    auto split = [](VectorType type) {
+      return type && type.getRank() >= 1 && type.getShape().back() > lanes &&
+             type.getShape().back() % lanes == 0 &&
+             !llvm::isPowerOf2_64(type.getShape().back());
+    };
+    if (llvm::none_of(loop.getBody()->getOps<vector::ContractionOp>(),
+                      [&](vector::ContractionOp c) {
+                        return split(dyn_cast<VectorType>(c.getResultType()));
+                      }))
+      return;
+    vector::UnrollVectorOptions options;
+    Operation *body = loop.getOperation();
+    options.setFilterConstraint([&, body](Operation *op) {
+      if (op->getParentOp() != body)
+        return failure();
+      if (auto c = dyn_cast<vector::ContractionOp>(op))
+        return success(split(dyn_cast<VectorType>(c.getResultType())));
+      if (auto r = dyn_cast<vector::TransferReadOp>(op))
+        return success(split(r.getVectorType()));
+      if (auto w = dyn_cast<vector::TransferWriteOp>(op))
+        return success(split(w.getVectorType()));
+      return failure();
+    });
+    options.setNativeShapeFn([&](Operation *op) -> std::optional<SmallVector<int64_t>> {
+      if (auto c = dyn_cast<vector::ContractionOp>(op)) {
+        // Iteration space (m, n, k): n, the accumulator's last dim.
+        SmallVector<int64_t> shape;
+        c.getIterationBounds(shape);
+        AffineMap accMap = c.getIndexingMapsArray()[2];
+        if (accMap.getNumResults() == 0)
+          return std::nullopt;
+        // One row by 16 columns each, in row order: each broadcast of a
+        // left operand's element feeds its row's FMAs and dies (per 16
+        // columns of all rows, the 8 broadcasts stayed live next to the 24
+        // accumulators: spills).
+        for (AffineExpr e : accMap.getResults())
+          if (auto d = dyn_cast<AffineDimExpr>(e))
+            shape[d.getPosition()] = 1;
+        auto last = dyn_cast<AffineDimExpr>(accMap.getResults().back());
+        if (!last)
+          return std::nullopt;
+        shape[last.getPosition()] = lanes;
+        return shape;
+      }
+      VectorType type;
+      if (auto r = dyn_cast<vector::TransferReadOp>(op))
+        type = r.getVectorType();
+      else if (auto w = dyn_cast<vector::TransferWriteOp>(op))
+        type = w.getVectorType();
+      if (!type)
+        return std::nullopt;
+      SmallVector<int64_t> shape(type.getRank(), 1);
+      shape.back() = lanes;
+      return shape;
+    });
+    RewritePatternSet patterns(rewriter.getContext());
+    vector::populateVectorUnrollPatterns(patterns, options);
+    vector::ExtractStridedSliceOp::getCanonicalizationPatterns(patterns, rewriter.getContext());
+    vector::InsertStridedSliceOp::getCanonicalizationPatterns(patterns, rewriter.getContext());
+    // The loop body's ops and those the rewrites create (a loop is not
+    // isolated from above: the whole-region driver does not apply).
+    SmallVector<Operation *> ops;
+    for (Operation &op : loop.getBody()->without_terminator())
+      ops.push_back(&op);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    (void)applyOpPatternsGreedily(ops, std::move(patterns), config);
   }
 
   /// Prefetches of the left operand's rows that the next register tile
@@ -1420,28 +1508,34 @@ struct PdTileAndVectorizePass
     });
   }
 
-  /// The register tile's accumulator: read before the depth loop, carried
-  /// through it, written after it. Upstream's hoisting must assume that the
-  /// input and output buffers may alias; here the output is the matmul's
-  /// own init buffer, which the lowering never aliases with its inputs.
-  /// Returns the hoisted read of the accumulator (null if it stays).
-  vector::TransferReadOp keepAccumulatorInRegisters(IRRewriter &rewriter, scf::ForOp loop,
-                                                    Value accumulator) {
+  /// The register tile's accumulators (one, or one per vector of columns
+  /// where splitContractionColumns split the tile): read before the depth
+  /// loop, carried through it, written after it. Upstream's hoisting must
+  /// assume that the input and output buffers may alias; here the output is
+  /// the matmul's own init buffer, which the lowering never aliases with
+  /// its inputs. Returns the hoisted reads (none where they stay).
+  SmallVector<vector::TransferReadOp>
+  keepAccumulatorsInRegisters(IRRewriter &rewriter, scf::ForOp loop, Value accumulator) {
     moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
     depthLoops.push_back(loop);
-    vector::TransferReadOp read;
-    vector::TransferWriteOp write;
+    // (read, write) of each contraction's accumulator: one per vector of
+    // columns where splitContractionColumns split the tile.
+    SmallVector<std::pair<vector::TransferReadOp, vector::TransferWriteOp>> pairs;
     for (Operation &op : loop.getBody()->without_terminator()) {
       if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
-        read = contract.getAcc().getDefiningOp<vector::TransferReadOp>();
+        vector::TransferReadOp read = contract.getAcc().getDefiningOp<vector::TransferReadOp>();
+        vector::TransferWriteOp write;
         for (Operation *user : contract->getUsers())
           if (auto w = dyn_cast<vector::TransferWriteOp>(user))
             write = w;
+        pairs.push_back({read, write});
       }
     }
     // No vector.contract (mulf + addf on broadcasts): the accumulator is the
     // one read and the one write of the tile's output buffer.
-    if (!read && !write) {
+    if (pairs.empty()) {
+      vector::TransferReadOp read;
+      vector::TransferWriteOp write;
       int reads = 0, writes = 0;
       for (Operation &op : loop.getBody()->without_terminator()) {
         if (auto r = dyn_cast<vector::TransferReadOp>(op); r && r.getBase() == accumulator) {
@@ -1454,32 +1548,38 @@ struct PdTileAndVectorizePass
         }
       }
       if (reads != 1 || writes != 1 || !read->isBeforeInBlock(write))
-        return nullptr;
+        return {};
+      pairs.push_back({read, write});
     }
-    if (!read || !write || read->getParentOp() != loop ||
-        write->getParentOp() != loop || read.getBase() != write.getBase() ||
-        getAsOpFoldResult(read.getIndices()) != getAsOpFoldResult(write.getIndices()) ||
-        !loop.isDefinedOutsideOfLoop(read.getBase()) ||
-        llvm::any_of(read.getIndices(),
-                     [&](Value v) { return !loop.isDefinedOutsideOfLoop(v); }) ||
-        (read.getMask() && !loop.isDefinedOutsideOfLoop(read.getMask())) ||
-        !loop.isDefinedOutsideOfLoop(read.getPadding()) || write.getMask())
-      return nullptr;
-    read->moveBefore(loop);
-    write->moveAfter(loop);
-    Value stored = write.getValueToStore();
-    FailureOr<LoopLikeOpInterface> newLoop =
-        cast<LoopLikeOpInterface>(loop.getOperation())
-            .replaceWithAdditionalYields(
-                rewriter, read.getResult(), /*replaceInitOperandUsesInLoop=*/true,
-                [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
-                  return SmallVector<Value>{stored};
-                });
-    if (failed(newLoop))
-      return nullptr;
-    depthLoops.back() = newLoop->getOperation();
-    write.getValueToStoreMutable().assign(newLoop->getLoopResults()->back());
-    return read;
+    SmallVector<vector::TransferReadOp> hoisted;
+    for (auto [read, write] : pairs) {
+      auto current = cast<scf::ForOp>(depthLoops.back());
+      if (!read || !write || read->getParentOp() != current ||
+          write->getParentOp() != current || read.getBase() != write.getBase() ||
+          getAsOpFoldResult(read.getIndices()) != getAsOpFoldResult(write.getIndices()) ||
+          !current.isDefinedOutsideOfLoop(read.getBase()) ||
+          llvm::any_of(read.getIndices(),
+                       [&](Value v) { return !current.isDefinedOutsideOfLoop(v); }) ||
+          (read.getMask() && !current.isDefinedOutsideOfLoop(read.getMask())) ||
+          !current.isDefinedOutsideOfLoop(read.getPadding()) || write.getMask())
+        continue;
+      read->moveBefore(current);
+      write->moveAfter(current);
+      Value stored = write.getValueToStore();
+      FailureOr<LoopLikeOpInterface> newLoop =
+          cast<LoopLikeOpInterface>(current.getOperation())
+              .replaceWithAdditionalYields(
+                  rewriter, read.getResult(), /*replaceInitOperandUsesInLoop=*/true,
+                  [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
+                    return SmallVector<Value>{stored};
+                  });
+      if (failed(newLoop))
+        break;
+      depthLoops.back() = newLoop->getOperation();
+      write.getValueToStoreMutable().assign(newLoop->getLoopResults()->back());
+      hoisted.push_back(read);
+    }
+    return hoisted;
   }
 
   /// The depth loops of the register tiles (for allowFma, once the vector

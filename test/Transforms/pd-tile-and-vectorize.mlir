@@ -112,13 +112,21 @@ func.func @matmul_128_rows(%a: memref<128x256xf32>, %b: memref<256x256xf32>, %c:
 
 // -----
 
-// 49 columns (a 7x7 map): 48 in register tiles of whole vectors (32 + 16,
-// sixteen accumulators each), the 49th as dot products along the depth (its column
-// copied contiguous into a stack buffer, rows of the weights read once):
-// no 64-lane tile masked down to 49.
+// 49 columns (a 7x7 map): 48 in register tiles of 8 rows by 3 vectors of
+// 16 (24 accumulators, one per row and vector, each broadcast of the left
+// operand feeding its row's 3 FMAs; no vector of 48 lanes), the 49th as dot
+// products along the depth (its column copied contiguous into a stack
+// buffer, rows of the weights read once): no 64-lane tile masked down to 49.
 // CHECK-LABEL: func.func @matmul_49_columns(
-// CHECK: scf.for {{.*}} -> (vector<8x32xf32>)
-// CHECK: scf.for {{.*}} -> (vector<16x16xf32>)
+// CHECK: scf.for {{.*}} -> ({{(vector<1x16xf32>, ){23}vector<1x16xf32>}})
+// CHECK-COUNT-3: vector.transfer_read {{.*}} : memref<1x48xf32, {{.*}}>, vector<16xf32>
+// CHECK: vector.extract %{{.*}}[0, 0] : f32 from vector<8x1xf32>
+// CHECK-NEXT: vector.broadcast
+// CHECK-NEXT: vector.fma
+// CHECK-NEXT: vector.broadcast
+// CHECK-NEXT: vector.extract %{{.*}}[0] : vector<16xf32> from vector<1x16xf32>
+// CHECK-NEXT: vector.extract %{{.*}}[0, 0] : f32 from vector<8x1xf32>
+// CHECK-NOT: vector<48xf32>
 // CHECK: %[[BT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1x128xf32>
 // CHECK: memref.store %{{.*}}, %[[BT]]
 // CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
@@ -131,8 +139,7 @@ func.func @matmul_128_rows(%a: memref<128x256xf32>, %b: memref<256x256xf32>, %c:
 // along the unit batch, which the cache tile drops: a plain matmul).
 // CHECK-LABEL: func.func @conv1x1_49_columns(
 // CHECK: memref.subview {{.*}} to memref<160x49xf32
-// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<8x32xf32>)
-// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<16x16xf32>)
+// CHECK: scf.for {{.*}} -> ({{(vector<1x16xf32>, ){23}vector<1x16xf32>}})
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<1x160xf32>
 // CHECK-NOT: vector.mask
 // CHECK-NOT: arith.select
@@ -802,12 +809,13 @@ func.func @conv_epilogue(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %bia
 // PFE: memref.prefetch %[[OUT]][%c0, %[[ROW]], %{{.*}}, %{{.*}}], write, locality<3>, data
 // PFE-NOT: memref.prefetch
 // PFE: vector.fma
-// The 8x32 tiles of columns 64..95: 16 lines, from column 64.
+// The 8x48 tiles of columns 64..111 (3 vectors of 16 per row): 24 lines,
+// from column 64.
 // PFE: scf.for %[[R8:.*]] = %c0 to %c64 step %c8 {
-// PFE: scf.for %[[C8:.*]] = %c0 to %c32 step %c32 {
+// PFE: scf.for %[[C8:.*]] = %c0 to %c48 step %c48 {
 // PFE: %[[C64:.*]] = arith.addi %[[C8]], %c64 : index
 // PFE: scf.for %[[K8:.*]] = %c0 to %c128 step %c1 iter_args
-// PFE-NEXT: arith.remui %[[K8]], %c16 : index
+// PFE-NEXT: arith.remui %[[K8]], %c24 : index
 // PFE: arith.addi %{{.*}}, %[[C64]] : index
 // PFE: memref.prefetch %[[RES]]
 // PFE: memref.prefetch %[[OUT]]
@@ -1586,5 +1594,22 @@ func.func @transpose_keeps_rows(%x: memref<197x3x64xf32>, %o: memref<3x197x64xf3
     linalg.yield %a : f32
   }
   linalg.transpose ins(%h : memref<64x32xf16>) outs(%ho : memref<32x64xf16>) permutation = [1, 0]
+  return
+}
+
+// -----
+
+// 48 columns: one register tile of 3 vectors of 16 per row (24
+// accumulators), where the register tile is 64 wide; 32 + 16 where it is
+// 32 wide. Never a vector of 48 lanes (LLVM scalarizes its loads).
+// CHECK-LABEL: func.func @matmul_48_columns(
+// CHECK: scf.for {{.*}} -> ({{(vector<1x16xf32>, ){23}vector<1x16xf32>}})
+// CHECK-NOT: vector<{{[0-9x]*}}48xf32>
+// OPTS-LABEL: func.func @matmul_48_columns(
+// OPTS: scf.for {{.*}} -> (vector<8x32xf32>)
+// OPTS: scf.for {{.*}} -> (vector<16x16xf32>)
+// OPTS-NOT: vector<{{[0-9x]*}}48xf32>
+func.func @matmul_48_columns(%a: memref<64x128xf32>, %b: memref<128x48xf32>, %c: memref<64x48xf32>) {
+  linalg.matmul ins(%a, %b : memref<64x128xf32>, memref<128x48xf32>) outs(%c : memref<64x48xf32>)
   return
 }

@@ -1,5 +1,5 @@
 """The matmul kernel peels a column remainder (n not a multiple of the 64-wide
-register tile) into ops of full 64-, then 16-wide tiles and the rest, so that
+register tile) into ops of full 64-, then 48-, 32- or 16-wide tiles and the rest, so that
 every part is vectorized; rows likewise (m not a multiple of the 4-row
 tile). Each shape here lands on another split; all are
 checked against numpy in float64."""
@@ -35,7 +35,7 @@ def _matmul(feeds, **attrs):
     return y
 
 
-# n = 1000 -> 960 + 32 + 8; 49 -> 32 + 16 + 1; 100 -> 64 + 32 + 4; 17 -> 16 + 1; 16, 64: whole.
+# n = 1000 -> 960 + 32 + 8; 49 -> 48 + 1; 100 -> 64 + 32 + 4; 17 -> 16 + 1; 16, 64: whole.
 # Rows too: 197 -> 196 + 1 (a ViT's tokens), 7 -> 4 + 3, 6 -> 4 + 2; a prime
 # number of rows with enough columns (197 tokens by 576, 192 or 768 features,
 # 131 by 256): cache tiles of all the rows, 6-row register tiles and the
@@ -56,8 +56,8 @@ def test_linear_with_column_remainders(batch, k, n):
     np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
 
 
-# Output spatial sizes 28x28 (784 -> 768 + 16), 14x14 (196 -> 192 + 4), 7x7 (49 in one masked
-# 64-lane tile); with 64 input channels the 14x14 and 7x7 ones are large enough to be cache-tiled
+# Output spatial sizes 28x28 (784 -> 768 + 16), 14x14 (196 -> 192 + 4), 7x7 (49 -> 48 + 1);
+# with 64 input channels the 14x14 and 7x7 ones are large enough to be cache-tiled
 # around their column remainders.
 @pytest.mark.parametrize("c, hw, stride", [(8, 28, 1), (16, 28, 2), (8, 14, 1), (4, 7, 1),
                                            (64, 14, 1), (64, 7, 1)])
@@ -92,7 +92,22 @@ def test_matmul_with_row_remainders_in_cache_tiles(m, k, n):
     np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
 
 
-# 1x1 convolutions whose 16-column part (49 = 32 + 16 + 1, 784 = 768 + 16)
+# 48 columns as one register tile of 3 vectors of 16 (one accumulator per
+# row and vector): alone, with a dot-product column (49), after a 64-column
+# tile (112, 176), with rows 4 KB apart (k = 1024: 8-row tiles), with depth
+# blocks that accumulate in memory (k = 2048), and with a row remainder.
+@pytest.mark.parametrize("m, k, n", [(64, 128, 48), (128, 1024, 49), (96, 64, 112),
+                                     (40, 200, 176), (64, 2048, 49), (70, 96, 48)])
+def test_matmul_48_column_tiles(m, k, n):
+    rng = np.random.default_rng(m * n + k)
+    x = rng.standard_normal((m, k)).astype(np.float32)
+    y = rng.standard_normal((k, n)).astype(np.float32)
+    out = _matmul({"x": x, "y": y})
+    ref = x.astype(np.float64) @ y.astype(np.float64)
+    np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4 * np.sqrt(k))
+
+
+# 1x1 convolutions whose 16-column part (49 = 48 + 1, 784 = 768 + 16)
 # lands in row tiles that 16 does not divide: register tiles of the most
 # rows dividing them (60 -> 15, 40 -> 10), with the bias epilogue.
 @pytest.mark.parametrize("cin, cout, hw", [(160, 960, 7), (96, 60, 7), (32, 40, 28), (24, 40, 7)])
