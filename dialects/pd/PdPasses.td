@@ -595,10 +595,11 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
            "residual)">,
     Option<"prefetchEpilogue", "prefetch-epilogue", "bool", /*default=*/"true",
            "Where a matmul's cache tile computes into a stack buffer for its "
-           "epilogue, each step of a register tile's depth loop prefetches a "
-           "cache line of what the epilogue reads (a residual) and writes for "
-           "that register tile, so that those lines arrive during the tile's "
-           "multiply-adds instead of after them">,
+           "epilogue, a register tile's depth loop prefetches, each once, the "
+           "cache lines of what the epilogue reads (a residual) and writes for "
+           "that register tile, spread over its steps (one every 2^j steps), so "
+           "that those lines arrive during the tile's multiply-adds instead of "
+           "after them">,
     Option<"windowPrefetchRows", "window-prefetch-rows", "int64_t", /*default=*/"4",
            "Output rows ahead whose new input rows a window kernel (depthwise "
            "convolution, pooling) prefetches at each step (0: none)">,

@@ -788,8 +788,9 @@ func.func @conv_epilogue(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %bia
 // NOPF-NOT: memref.prefetch
 // NOPF: return
 // The register tiles prefetch what the epilogue reads and writes for
-// them: step k of a 6x64 tile's depth loop, line k mod 24 of its 6 rows
-// of 4 lines, at (row, column) of the 64x112 tile = 4 image rows of 28.
+// them: the 24 lines of a 6x64 tile (its 6 rows of 4 lines), one every 4th
+// step of its 128-step depth loop (line k / 4 at step k, for k < 96), at
+// (row, column) of the 64x112 tile = 4 image rows of 28.
 // PFE-LABEL: func.func @conv_epilogue_residual(
 // PFE: scf.parallel (%[[N:.*]]) = (%c0) to (%c784) step (%c112) {
 // PFE: %[[RES:.*]] = memref.subview %arg2[0, 0, %{{.*}}, 0] [1, 64, 4, 28]
@@ -797,7 +798,12 @@ func.func @conv_epilogue(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %bia
 // PFE: scf.for %[[R:.*]] = %c0 to %c60 step %c6 {
 // PFE: scf.for %[[C:.*]] = %c0 to %c64 step %c64 {
 // PFE: scf.for %[[K:.*]] = %c0 to %c128 step %c1 iter_args
-// PFE-NEXT: %[[LINE:.*]] = arith.remui %[[K]], %c24 : index
+// PFE-NEXT: %[[PHASE:.*]] = arith.andi %[[K]], %c3 : index
+// PFE-NEXT: %[[DUE:.*]] = arith.cmpi eq, %[[PHASE]], %c0 : index
+// PFE-NEXT: %[[IN:.*]] = arith.cmpi ult, %[[K]], %c96 : index
+// PFE-NEXT: %[[BOTH:.*]] = arith.andi %[[IN]], %[[DUE]] : i1
+// PFE-NEXT: scf.if %[[BOTH]] {
+// PFE-NEXT: %[[LINE:.*]] = arith.shrui %[[K]], %c2 : index
 // PFE-NEXT: %[[DR:.*]] = arith.divui %[[LINE]], %c4 : index
 // PFE-NEXT: %[[ROW:.*]] = arith.addi %[[DR]], %[[R]] : index
 // PFE-NEXT: %[[LC:.*]] = arith.remui %[[LINE]], %c4 : index
@@ -815,7 +821,10 @@ func.func @conv_epilogue(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %bia
 // PFE: scf.for %[[C8:.*]] = %c0 to %c48 step %c48 {
 // PFE: %[[C64:.*]] = arith.addi %[[C8]], %c64 : index
 // PFE: scf.for %[[K8:.*]] = %c0 to %c128 step %c1 iter_args
-// PFE-NEXT: arith.remui %[[K8]], %c24 : index
+// PFE-NEXT: arith.andi %[[K8]], %c3 : index
+// PFE: arith.cmpi ult, %[[K8]], %c96 : index
+// PFE: scf.if
+// PFE-NEXT: arith.shrui %[[K8]], %c2 : index
 // PFE: arith.addi %{{.*}}, %[[C64]] : index
 // PFE: memref.prefetch %[[RES]]
 // PFE: memref.prefetch %[[OUT]]
@@ -1024,7 +1033,8 @@ func.func @depthwise_output_kept(%x: memref<1x8x58x58xf32>, %w: memref<8x3x3xf32
 // PFE-LABEL: func.func @batched_conv_epilogue(
 // PFE: %[[OUT:.*]] = memref.subview %{{.*}}[%{{.*}}, 0, %{{.*}}, 0] [1, 64, 4, 28]
 // PFE: scf.for %{{.*}} = %c0 to %c128 step %c1 iter_args
-// PFE-NEXT: arith.remui %{{.*}}, %c24 : index
+// PFE-NEXT: arith.andi %{{.*}}, %c3 : index
+// PFE: scf.if
 // PFE: memref.prefetch %[[OUT]][%c0, %{{.*}}, %{{.*}}, %{{.*}}], write, locality<3>, data
 #bw = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
 #bcol = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
