@@ -313,12 +313,27 @@ struct PdTileAndVectorizePass
     return cache.size() == 3 ? cache : SmallVector<int64_t>{64, 256, 256};
   }
 
+  /// Whether an m x n matmul takes register tiles of 8 rows by 48 columns
+  /// (3 vectors of 16: 24 accumulators, as many as 6 x 64) instead of the
+  /// default 6 x 64: where m is a multiple of 8 but not of 6 (a cache tile
+  /// of 64 output channels: 60 + 4 rows, the 4-row tiles a third less
+  /// efficient; DenseNet's 32 growth channels: 30 + 2) and 48-column tiles
+  /// leave no more columns over than 64-column ones (196 = 4 x 48 + 4 =
+  /// 3 x 64 + 4). ResNet-50's 256 -> 1024 layer on 14x14 ran 7% faster.
+  bool prefersColumnsOf48(int64_t n, int64_t m) const {
+    SmallVector<int64_t> reg(matmulRegisterTile.begin(), matmulRegisterTile.end());
+    bool defaultTile = reg.empty() || (reg.size() == 2 && reg[0] == 6 && reg[1] == 64);
+    return defaultTile && m > 0 && m % 8 == 0 && m % 6 != 0 && n >= 96 && n % 48 <= n % 64;
+  }
+
   /// Register tile columns for `n` columns: the tile's width, all of a
   /// narrower n (whole vectors: 48 columns are 3 vectors of 16, see
   /// splitContractionColumns), or (n between 16 and the width, not a
   /// multiple of 16) the next power of two, the last lanes masked.
-  int64_t registerColumns(int64_t n) {
+  int64_t registerColumns(int64_t n, int64_t m = 0) {
     int64_t width = registerTile()[1];
+    if (prefersColumnsOf48(n, m))
+      return 48;
     if (n > 16 && n < width && n % 16 != 0 && !llvm::isPowerOf2_64(n))
       return (int64_t)llvm::PowerOf2Ceil((uint64_t)n);
     return std::min(width, n);
@@ -405,7 +420,7 @@ struct PdTileAndVectorizePass
     // all the weights again on one thread, and the 126 rows made 3 cache
     // tiles for 2 threads: BERT's linear layers ran at 60% of the peak.
     // Cache tiles of rows dividing m (2 x 64) hold the remainder tile.
-    int64_t rn = registerColumns(nn);
+    int64_t rn = registerColumns(nn, m);
     int64_t rm = registerRows(m, rn, rowsWithoutSetConflicts(op));
     if (m <= rm || m % rm == 0 || nn % rn != 0)
       return failure();
@@ -689,7 +704,7 @@ struct PdTileAndVectorizePass
       batches *= ranges[i];
     cm = rowsForThreads(m, nn, k, cm, cn, batches);
     if (!convolution && !batch && cn > 0)
-      vectorMatrixTiles(m, nn, k, registerColumns(nn), cn, ck);
+      vectorMatrixTiles(m, nn, k, registerColumns(nn, m), cn, ck);
     if (patches && cn > 0 && nn % cn == 0)
       cm = rowsSharingPanels(m, cm, batches * (nn / cn));
     if (m * nn * k < 64 * 64 * 64 || cn == 0 || m % cm != 0 || nn % cn != 0 ||
@@ -911,8 +926,13 @@ struct PdTileAndVectorizePass
       unsigned nDim = op.getNumLoops() - 2;
       int64_t nn = ranges[nDim];
       int64_t point = 0;
+      int64_t rowsHere = ranges[nDim - 1];
+      bool of48 = !ShapedType::isDynamic(nn) && !ShapedType::isDynamic(rowsHere) &&
+                  prefersColumnsOf48(nn, rowsHere);
       if (!ShapedType::isDynamic(nn)) {
-        if (nn > 64 && nn % 64 != 0)
+        if (of48 && nn % 48 != 0)
+          point = nn - nn % 48;
+        else if (!of48 && nn > 64 && nn % 64 != 0)
           point = nn - nn % 64;
         else if (narrowDepth && nn > 16 && nn < 64 && nn % 16 != 0 &&
                  nn % 16 <= pd::kMaxNarrowColumns)
@@ -943,7 +963,7 @@ struct PdTileAndVectorizePass
       int64_t m = ranges[mDim];
       int64_t rows = ShapedType::isDynamic(m) || ShapedType::isDynamic(nn)
                          ? registerTile()[0]
-                         : registerRows(m, registerColumns(nn), rowsWithoutSetConflicts(op));
+                         : registerRows(m, registerColumns(nn, m), rowsWithoutSetConflicts(op));
       if (!ShapedType::isDynamic(m) && m > rows && m % rows != 0) {
         FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>> parts =
             splitAlong(rewriter, op, mDim, m - m % rows, m);
@@ -989,7 +1009,7 @@ struct PdTileAndVectorizePass
       return s;
     };
     int64_t m = ranges[batch], nn = ranges[batch + 1], k = ranges[batch + 2];
-    int64_t rn = registerColumns(nn),
+    int64_t rn = registerColumns(nn, m),
             rm = std::min(registerRows(m, rn, rowsWithoutSetConflicts(op)), m);
     bool maskedColumns = rn > nn;
     int64_t cm = fitTile(m, cache[0], rm), cn = fitTile(nn, cache[1], rn);

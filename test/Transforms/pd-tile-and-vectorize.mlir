@@ -161,14 +161,18 @@ func.func @matmul_128_rows(%a: memref<128x256xf32>, %b: memref<256x256xf32>, %c:
 // CHECK-NOT: vector<6x16xf32>
 // CHECK: return
 // 196 columns of a 512 x 2304 weight: the weights' cache tiles (rows on
-// threads, depth blocks of 256) outside, the 192 + 4 columns inside them,
-// the 4 as dot products: 4 columns x 4 rows of accumulators, 4 rows dividing
-// the 64-row cache tile (no remainder block).
+// threads, depth blocks of 256) outside, the 192 + 4 columns inside them:
+// the 192 in register tiles of 8 rows by 48 columns (the 64-row cache tile
+// in 6-row tiles would leave 4 rows over), the 4 as dot products: 4
+// columns x 4 rows of accumulators, 4 rows dividing the 64-row cache tile
+// (no remainder block).
 // CHECK-LABEL: func.func @conv_14x14_columns(
 // CHECK: scf.parallel
 // CHECK-NEXT: memref.subview
 // CHECK: scf.for {{.*}} step %c256
-// CHECK: vector<4x64xf32>
+// CHECK: scf.for {{.*}} = %c0 to %c64 step %c8
+// CHECK: scf.for {{.*}} = %c0 to %c192 step %c48
+// CHECK: -> ({{(vector<1x16xf32>, ){23}vector<1x16xf32>}})
 // CHECK: memref<4x256xf32>
 // CHECK-COUNT-16: vector.fma {{.*}} : vector<16xf32>
 // CHECK-NEXT: scf.yield
@@ -718,8 +722,8 @@ func.func @empty_loop(%x: memref<2x0xf32>, %y: memref<2x0xf32>) {
 // CHECK: %[[ROW:.*]] = arith.divui %[[J]], %c28
 // CHECK: memref.subview %{{.*}}[0, 0, %[[ROW]], 0] [1, 64, 4, 28]
 // CHECK: %[[RESULT:.*]] = memref.expand_shape %[[TILE]] {{\[}}[0, 1], [2, 3]] output_shape [1, 64, 4, 28]
-// CHECK: memref.subview %[[TILE]][0, 0] [64, 64]
-// CHECK: iter_args(%{{.*}} = %[[ZERO:.*]]) -> (vector<4x64xf32>)
+// CHECK: memref.subview %[[TILE]][0, 0] [64, 96]
+// CHECK: iter_args(%{{.*}} = %[[ZERO:[^,]*]], {{.*}}) -> ({{(vector<1x16xf32>, ){23}vector<1x16xf32>}})
 // The epilogue writes 4 rows of a channel, then those of the next: each
 // step prefetches, for writing, the same place 2 channels ahead.
 // CHECK: scf.for %[[C:.*]] = %c0 to %c64 step %c1 {
@@ -788,15 +792,15 @@ func.func @conv_epilogue(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %bia
 // NOPF-NOT: memref.prefetch
 // NOPF: return
 // The register tiles prefetch what the epilogue reads and writes for
-// them: the 24 lines of a 6x64 tile (its 6 rows of 4 lines), one every 4th
+// them: the 24 lines of an 8x48 tile (its 8 rows of 3 lines), one every 4th
 // step of its 128-step depth loop (line k / 4 at step k, for k < 96), at
 // (row, column) of the 64x112 tile = 4 image rows of 28.
 // PFE-LABEL: func.func @conv_epilogue_residual(
 // PFE: scf.parallel (%[[N:.*]]) = (%c0) to (%c784) step (%c112) {
 // PFE: %[[RES:.*]] = memref.subview %arg2[0, 0, %{{.*}}, 0] [1, 64, 4, 28]
 // PFE: %[[OUT:.*]] = memref.subview %arg3[0, 0, %{{.*}}, 0] [1, 64, 4, 28]
-// PFE: scf.for %[[R:.*]] = %c0 to %c60 step %c6 {
-// PFE: scf.for %[[C:.*]] = %c0 to %c64 step %c64 {
+// PFE: scf.for %[[R:.*]] = %c0 to %c64 step %c8 {
+// PFE: scf.for %[[C:.*]] = %c0 to %c96 step %c48 {
 // PFE: scf.for %[[K:.*]] = %c0 to %c128 step %c1 iter_args
 // PFE-NEXT: %[[PHASE:.*]] = arith.andi %[[K]], %c3 : index
 // PFE-NEXT: %[[DUE:.*]] = arith.cmpi eq, %[[PHASE]], %c0 : index
@@ -804,9 +808,9 @@ func.func @conv_epilogue(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %bia
 // PFE-NEXT: %[[BOTH:.*]] = arith.andi %[[IN]], %[[DUE]] : i1
 // PFE-NEXT: scf.if %[[BOTH]] {
 // PFE-NEXT: %[[LINE:.*]] = arith.shrui %[[K]], %c2 : index
-// PFE-NEXT: %[[DR:.*]] = arith.divui %[[LINE]], %c4 : index
+// PFE-NEXT: %[[DR:.*]] = arith.divui %[[LINE]], %c3 : index
 // PFE-NEXT: %[[ROW:.*]] = arith.addi %[[DR]], %[[R]] : index
-// PFE-NEXT: %[[LC:.*]] = arith.remui %[[LINE]], %c4 : index
+// PFE-NEXT: %[[LC:.*]] = arith.remui %[[LINE]], %c3 : index
 // PFE-NEXT: %[[DC:.*]] = arith.muli %[[LC]], %c16 : index
 // PFE-NEXT: %[[COL:.*]] = arith.addi %[[DC]], %[[C]] : index
 // PFE-NEXT: %[[H:.*]] = arith.divui %[[COL]], %c28 : index
@@ -815,17 +819,17 @@ func.func @conv_epilogue(%w: memref<64x128xf32>, %col: memref<128x784xf32>, %bia
 // PFE: memref.prefetch %[[OUT]][%c0, %[[ROW]], %{{.*}}, %{{.*}}], write, locality<3>, data
 // PFE-NOT: memref.prefetch
 // PFE: vector.fma
-// The 8x48 tiles of columns 64..111 (3 vectors of 16 per row): 24 lines,
-// from column 64.
-// PFE: scf.for %[[R8:.*]] = %c0 to %c64 step %c8 {
-// PFE: scf.for %[[C8:.*]] = %c0 to %c48 step %c48 {
-// PFE: %[[C64:.*]] = arith.addi %[[C8]], %c64 : index
-// PFE: scf.for %[[K8:.*]] = %c0 to %c128 step %c1 iter_args
-// PFE-NEXT: arith.andi %[[K8]], %c3 : index
-// PFE: arith.cmpi ult, %[[K8]], %c96 : index
-// PFE: scf.if
-// PFE-NEXT: arith.shrui %[[K8]], %c2 : index
-// PFE: arith.addi %{{.*}}, %[[C64]] : index
+// The 16x16 tiles of columns 96..111: 16 lines, one every 8th step (16 x 8
+// steps: no bound to check), from column 96.
+// PFE: scf.for %[[R16:.*]] = %c0 to %c64 step %c16 {
+// PFE: scf.for %[[C16:.*]] = %c0 to %c16 step %c16 {
+// PFE: %[[C96:.*]] = arith.addi %[[C16]], %c96 : index
+// PFE: scf.for %[[K16:.*]] = %c0 to %c128 step %c1 iter_args
+// PFE-NEXT: %[[PHASE16:.*]] = arith.andi %[[K16]], %c7 : index
+// PFE-NEXT: %[[DUE16:.*]] = arith.cmpi eq, %[[PHASE16]], %c0 : index
+// PFE-NEXT: scf.if %[[DUE16]] {
+// PFE-NEXT: arith.shrui %[[K16]], %c3 : index
+// PFE: arith.divui %[[C96]], %c28 : index
 // PFE: memref.prefetch %[[RES]]
 // PFE: memref.prefetch %[[OUT]]
 // Then the epilogue, which the register tiles' prefetches left alone.
@@ -857,7 +861,7 @@ func.func @conv_epilogue_residual(%w: memref<64x128xf32>, %col: memref<128x784xf
 // CHECK-NOT: memref.alloca
 // CHECK: scf.parallel
 // CHECK-NOT: memref.alloca
-// CHECK: vector.transfer_write {{.*}} : vector<6x64xf32>, memref<6x64xf32, strided<[784, 1], offset: ?>>
+// CHECK: vector.transfer_write {{.*}} : vector<16xf32>, memref<8x48xf32, strided<[784, 1], offset: ?>>
 // CHECK: arith.maximumf %{{.*}} : vector<16xf32>
 // CHECK: scf.reduce
 // CHECK: memref.copy %{{.*}}, %{{.*}} : memref<1x64x28x28xf32> to memref<1x64x28x28xf32>
@@ -1154,12 +1158,14 @@ func.func @im2col_panels_serial(%x: memref<1x256x10x10xf32>, %w: memref<64x2304x
 
 // A 14x14 layer of 256 channels (m = 256, n = 196): each cache tile copies
 // its panel of patches, so the tiles take as many rows as still leave an
-// even count of at least 4 for the threads: 128 rows (21 register tiles of
-// 6 and one of 2), not 64, which copied each panel 4 times.
+// even count of at least 4 for the threads: 128 rows (16 register tiles of
+// 8 rows by 2 x 48 columns, and 2 columns of dot products), not 64, which
+// copied each panel 4 times.
 // CHECK-LABEL: func.func @im2col_panels_shared(
 // CHECK: scf.parallel ({{.*}}) = (%c0, %c0) to (%c256, %c196) step (%c128, %c98) {
 // CHECK-NEXT: memref.alloca() {alignment = 64 : i64} : memref<1152x98xf32>
-// CHECK: scf.for {{.*}} = %c0 to %c126 step %c6 {
+// CHECK: scf.for {{.*}} = %c0 to %c128 step %c8 {
+// CHECK: scf.for {{.*}} = %c0 to %c96 step %c48 {
 #hin = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
 #hid = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
 func.func @im2col_panels_shared(%x: memref<1x256x16x16xf32>, %w: memref<256x2304xf32>, %y: memref<256x196xf32>) {
@@ -1202,14 +1208,16 @@ func.func @im2col_patches_kept(%x: memref<1x32x10x10xf32>, %w: memref<64x288xf32
 // m = 80 rows (a 1x1 convolution to 80 channels), which no multiple of the
 // 6 register rows divides: cache tiles of 40 rows (a divisor) still carry
 // the fused epilogue (bias and residual add), each tile computing into a
-// stack buffer; the fill of the matmul's own output, which nothing reads
-// any more, is gone.
+// stack buffer, in register tiles of 8 rows by 48 columns (6 x 64 would
+// leave 4 rows over); the fill of the matmul's own output, which nothing
+// reads any more, is gone.
 // CHECK-LABEL: func.func @matmul_rows_not_multiple_of_register_rows(
 // CHECK-NOT: vector.transfer_write
 // CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c80) step (%c40) {
 // CHECK-NEXT: memref.alloca() {alignment = 64 : i64} : memref<40x196xf32>
-// CHECK: vector<6x64xf32>
-// CHECK: vector<4x64xf32>
+// CHECK: scf.for {{.*}} = %c0 to %c40 step %c8 {
+// CHECK: scf.for {{.*}} = %c0 to %c192 step %c48 {
+// CHECK: -> ({{(vector<1x16xf32>, ){23}vector<1x16xf32>}})
 // CHECK-NOT: linalg.generic
 func.func @matmul_rows_not_multiple_of_register_rows(%w: memref<80x200xf32>, %x: memref<200x196xf32>, %b: memref<1x80x1x1xf32>, %r: memref<1x80x14x14xf32>) {
   %cst = arith.constant 0.0 : f32

@@ -96,8 +96,13 @@ def test_matmul_with_row_remainders_in_cache_tiles(m, k, n):
 # row and vector): alone, with a dot-product column (49), after a 64-column
 # tile (112, 176), with rows 4 KB apart (k = 1024: 8-row tiles), with depth
 # blocks that accumulate in memory (k = 2048), and with a row remainder.
+# Rows a multiple of 8 but not of 6 take 8 x 48 tiles over the whole width
+# where 48 leaves no more columns over than 64 (32 x 196 = 4 x 48 + 4,
+# 40 x 98, 64 x 784 = 16 x 48 + 16, 128 x 192).
 @pytest.mark.parametrize("m, k, n", [(64, 128, 48), (128, 1024, 49), (96, 64, 112),
-                                     (40, 200, 176), (64, 2048, 49), (70, 96, 48)])
+                                     (40, 200, 176), (64, 2048, 49), (70, 96, 48),
+                                     (32, 300, 196), (40, 200, 98), (64, 256, 784),
+                                     (128, 1024, 192)])
 def test_matmul_48_column_tiles(m, k, n):
     rng = np.random.default_rng(m * n + k)
     x = rng.standard_normal((m, k)).astype(np.float32)
