@@ -1055,12 +1055,13 @@ struct PdTileAndVectorizePass
       return;
     }
     SmallVector<vector::TransferReadOp> initial;
+    bool allHoisted = false;
     if (depthLoops.size() == 1)
       if (auto loop = dyn_cast<scf::ForOp>(depthLoops.front())) {
         if (maskedColumns)
           unmaskStaticTile(rewriter, loop);
         splitContractionColumns(rewriter, loop);
-        initial = keepAccumulatorsInRegisters(rewriter, loop, accumulator);
+        initial = keepAccumulatorsInRegisters(rewriter, loop, accumulator, allHoisted);
         // The depth loop, carrying the accumulators where they were hoisted.
         if (prefetchRows && leftRows)
           prefetchNextRows(rewriter,
@@ -1074,6 +1075,7 @@ struct PdTileAndVectorizePass
     // A depth loop over all of k starts from the fill value: the tile's
     // accumulators need not be read (nor the buffer filled beforehand).
     int64_t depth = cacheTiled ? k : ck;
+    // (An accumulator left in the loop reads the buffer: it keeps the fill.)
     if (initFill.value && !initial.empty() && depth == initFill.depth &&
         llvm::none_of(initial, [](vector::TransferReadOp r) { return bool(r.getMask()); })) {
       for (vector::TransferReadOp read : initial) {
@@ -1081,16 +1083,19 @@ struct PdTileAndVectorizePass
         rewriter.replaceOpWithNewOp<arith::ConstantOp>(
             read, DenseElementsAttr::get(read.getVectorType(), initFill.value));
       }
+      if (!allHoisted)
+        initFill.readBy(output);
     } else {
       initFill.readBy(output);
     }
   }
 
   /// A register tile whose columns are whole vectors but not a power of two
-  /// of them (48 = 3 x 16): its contraction, the accumulator's read and
-  /// write and the right operand's row become one per vector of 16 columns
-  /// (upstream's vector unrolling), so that LLVM sees legal vector types:
-  /// vectors of 48 lanes reach it as scalar loads (25x slower).
+  /// of them (48 = 3 x 16): its contraction and the accumulator's read and
+  /// write become one per row and vector of 16 columns, the right operand's
+  /// row one read per vector (upstream's vector unrolling), so that LLVM
+  /// sees legal vector types: vectors of 48 lanes reach it as scalar loads
+  /// (25x slower).
   void splitContractionColumns(IRRewriter &rewriter, scf::ForOp loop) {
     constexpr int64_t lanes = 16;
     auto split = [](VectorType type) {
@@ -1118,7 +1123,8 @@ struct PdTileAndVectorizePass
     });
     options.setNativeShapeFn([&](Operation *op) -> std::optional<SmallVector<int64_t>> {
       if (auto c = dyn_cast<vector::ContractionOp>(op)) {
-        // Iteration space (m, n, k): n, the accumulator's last dim.
+        // The iteration space (batch, m, n, k): 1 for each dim of the
+        // accumulator but its last (n), 16 for that, all of k.
         SmallVector<int64_t> shape;
         c.getIterationBounds(shape);
         AffineMap accMap = c.getIndexingMapsArray()[2];
@@ -1555,9 +1561,12 @@ struct PdTileAndVectorizePass
   /// loop, carried through it, written after it. Upstream's hoisting must
   /// assume that the input and output buffers may alias; here the output is
   /// the matmul's own init buffer, which the lowering never aliases with
-  /// its inputs. Returns the hoisted reads (none where they stay).
+  /// its inputs. Returns the hoisted reads (none where they stay); `all`
+  /// tells whether every accumulator was.
   SmallVector<vector::TransferReadOp>
-  keepAccumulatorsInRegisters(IRRewriter &rewriter, scf::ForOp loop, Value accumulator) {
+  keepAccumulatorsInRegisters(IRRewriter &rewriter, scf::ForOp loop, Value accumulator,
+                              bool &all) {
+    all = false;
     moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
     depthLoops.push_back(loop);
     // (read, write) of each contraction's accumulator: one per vector of
@@ -1594,6 +1603,7 @@ struct PdTileAndVectorizePass
       pairs.push_back({read, write});
     }
     SmallVector<vector::TransferReadOp> hoisted;
+    all = true;
     for (auto [read, write] : pairs) {
       auto current = cast<scf::ForOp>(depthLoops.back());
       if (!read || !write || read->getParentOp() != current ||
@@ -1603,8 +1613,10 @@ struct PdTileAndVectorizePass
           llvm::any_of(read.getIndices(),
                        [&](Value v) { return !current.isDefinedOutsideOfLoop(v); }) ||
           (read.getMask() && !current.isDefinedOutsideOfLoop(read.getMask())) ||
-          !current.isDefinedOutsideOfLoop(read.getPadding()) || write.getMask())
+          !current.isDefinedOutsideOfLoop(read.getPadding()) || write.getMask()) {
+        all = false;
         continue;
+      }
       read->moveBefore(current);
       write->moveAfter(current);
       Value stored = write.getValueToStore();
@@ -1615,8 +1627,10 @@ struct PdTileAndVectorizePass
                   [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
                     return SmallVector<Value>{stored};
                   });
-      if (failed(newLoop))
+      if (failed(newLoop)) {
+        all = false;
         break;
+      }
       depthLoops.back() = newLoop->getOperation();
       write.getValueToStoreMutable().assign(newLoop->getLoopResults()->back());
       hoisted.push_back(read);
