@@ -429,9 +429,17 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       `vector.contract`, lowered to FMA outer products; redundant
       accumulator loads/stores are hoisted out of the depth loop. Sizes the
       register tile does not divide are peeled into ops of full tiles
-      (columns: multiples of 64, then 32 and 16; rows: multiples of the
-      tile, then the rest), so every part is vectorized; up to 8 columns
-      left over whole vectors (196 = 192 + 4, 49 = 32 + 16 + 1: 14x14 and
+      (columns: multiples of 64, then 48, 32 and 16; rows: multiples of the
+      tile, then the rest), so every part is vectorized. A tile of 48
+      columns (3 vectors of 16) is vectorized as one contraction, then
+      split by upstream's vector unrolling into one per row and vector, in
+      row order (each broadcast feeds its row's FMAs), with an accumulator
+      each: LLVM would turn 48-lane vectors into scalar loads. With the
+      default tile, rows that are a multiple of 8 but not of 6 (a 64-row
+      cache tile: 60 + 4) take tiles of 8 rows by 48 columns instead of
+      6 x 64 (as many accumulators, 24) where 48 leaves no more columns
+      over than 64. Up to 8 columns
+      left over whole vectors (196 = 192 + 4, 49 = 48 + 1: 14x14 and
       7x7 maps) are copied contiguous into a stack buffer and computed as
       dot products along k (the weights' rows read once; k of at least 8
       vectors, to pay for the final reductions), not as register
@@ -488,9 +496,11 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       channels ahead (`prefetch-outputs`), as such short runs escape the
       hardware prefetchers (MobileNetV2's first expansion into a padded
       buffer: 782 -> 674 us). Where the tile computes into a stack buffer,
-      each step of a register tile's depth loop also prefetches one cache
-      line of what the epilogue will read (a residual) and write for that
-      register tile (`prefetch-epilogue`): the epilogue runs after the whole
+      a register tile's depth loop also prefetches the cache lines of what
+      the epilogue will read (a residual) and write for that register tile,
+      each once, one every 2^j steps (`prefetch-epilogue`; at every step,
+      computing the line's address cost ResNet-50 more than the prefetches
+      saved it at batch 1): the epilogue runs after the whole
       tile, and streamed those lines from memory while the FMA units idled
       (ResNet-50 at batch 8: its 64 -> 256 convolutions adding a residual on
       56x56 maps took 37% less time, its 128 -> 512 ones 27%);
