@@ -112,9 +112,10 @@ def test_matmul_48_column_tiles(m, k, n):
     np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4 * np.sqrt(k))
 
 
-# 1x1 convolutions whose 16-column part (49 = 48 + 1, 784 = 768 + 16)
-# lands in row tiles that 16 does not divide: register tiles of the most
-# rows dividing them (60 -> 15, 40 -> 10), with the bias epilogue.
+# 1x1 convolutions whose column parts (49 = 48 + 1, 784 = 768 + 16) land in
+# row tiles that 16 does not divide (60, 40): the 16-column part in register
+# tiles of the most rows dividing them (40 -> 10), the 48-column part in
+# tiles of 6 or 8 rows; with the bias epilogue.
 @pytest.mark.parametrize("cin, cout, hw", [(160, 960, 7), (96, 60, 7), (32, 40, 28), (24, 40, 7)])
 def test_pointwise_conv_16_column_tiles(cin, cout, hw):
     rng = np.random.default_rng(cout + hw)
