@@ -68,7 +68,8 @@ std::string mlir::paddle::lowerToLLVMPipelineString(bool prepare, bool vectorize
   // Growing concatenations (DenseNet's blocks) built in one buffer (no
   // canonicalization before bufferization from here: it would fold the
   // slices of the empty back into empties).
-  p += "func.func(pd-concat-in-place),eliminate-empty-tensors,";
+  // Winograd's tile planes apart in cache sets (likewise before bufferization).
+  p += "func.func(pd-concat-in-place,pd-pad-winograd-planes),eliminate-empty-tensors,";
   // Tensors -> buffers; results become caller-allocated out-parameters
   // (the Executor and the AOT ABI pass outputs in, no copies).
   p += "one-shot-bufferize{bufferize-function-boundaries "

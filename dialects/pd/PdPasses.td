@@ -1122,6 +1122,53 @@ def PdConcatInPlace : Pass<"pd-concat-in-place", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
+def PdPadWinogradPlanes : Pass<"pd-pad-winograd-planes", "::mlir::func::FuncOp"> {
+  let summary = "Winograd's tile planes an odd number of cache lines apart";
+  let description = [{
+    `pd-conv-to-winograd` computes a convolution through the transformed
+    input tiles V [alpha, alpha, C, N, th, tw] and the products M
+    [alpha^2, Cout, N th tw] of its matmuls: alpha^2 planes (16 or 36), each
+    of C (Cout) x N th tw floats. Each iteration of a data transform reads
+    or writes one line of every plane. Planes a multiple of 4 KB apart (256
+    channels of 8 images x 16 tiles: 128 KB) all fall into one set of the
+    L1 and L2 caches, whose 12 to 16 ways cannot hold F(4x4, 3x3)'s 36
+    lines: each store then fetched its line again, and ResNet-50's input
+    transforms at batch 8 ran at a seventh of their speed per image at batch
+    1, their output transforms at half.
+
+    This pass gives V (the init of a generic marked `pd.winograd = "input"`)
+    and M (the init, or the fill's init, of the `linalg.batch_matmul` whose
+    expanded result a `pd.winograd = "output"` generic reads) planes an odd
+    number of cache lines apart: their `tensor.empty` becomes an
+    `extract_slice` of a larger empty [planes, stride], expanded back to the
+    planes' shape. The values stay the same (a slice of an empty is
+    undefined, as the empty was); one-shot bufferization then writes the
+    transforms and the matmuls into a strided view of the larger buffer. An
+    empty with other uses, and planes already apart, are left alone. Runs
+    right before `one-shot-bufferize` (a canonicalization would fold the
+    slice of the empty back into an empty).
+
+    Before:
+
+    ```mlir
+    %e = tensor.empty() : tensor<6x6x256x8x4x4xf32>
+    %v = linalg.generic {..., pd.winograd = "input"} ins(...) outs(%e : ...)
+    ```
+
+    After (256 x 128 = 2048 lines per plane; the stride 2049 lines):
+
+    ```mlir
+    %big = tensor.empty() : tensor<36x32784xf32>
+    %s = tensor.extract_slice %big[0, 0] [36, 32768] [1, 1]
+        : tensor<36x32784xf32> to tensor<36x32768xf32>
+    %e = tensor.expand_shape %s [[0, 1], [2, 3, 4, 5]] output_shape [6, 6, 256, 8, 4, 4]
+        : tensor<36x32768xf32> into tensor<6x6x256x8x4x4xf32>
+    %v = linalg.generic {..., pd.winograd = "input"} ins(...) outs(%e : ...)
+    ```
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def PdHoistStackBuffers : Pass<"pd-hoist-stack-buffers", "::mlir::func::FuncOp"> {
   let summary = "Allocate the stack buffers of loop bodies once, before the loops";
   let description = [{

@@ -111,6 +111,22 @@ def test_large_tiles_match_numpy(batch, cin, cout, hw, padding):
     np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4 * np.abs(ref).max())
 
 
+def test_batched_planes_apart_in_cache_match_numpy():
+    """Batch 8 of 64 channels on a 14x14 map: planes of 64 x 8 x 16 floats
+    (512 cache lines, 32 KB: all 36 in one cache set) are laid out 513 lines
+    apart (pd-pad-winograd-planes), the transformed input and the products
+    both; the result is still numpy's."""
+    main, exe, conv, _ = _program(8, 64, 64, (14, 14), 1)
+    w = np.array(main.parameters[conv.weight.name])
+    b = np.array(main.parameters[conv.bias.name])
+    x = np.random.default_rng(8).standard_normal((8, 64, 14, 14)).astype(np.float32)
+    y, text = _run_optimized(main, exe, x)
+    assert "pd.winograd" not in text and "memref<36x64x64xf32>" in text
+    assert text.count("memref.alloc() {alignment = 64 : i64} : memref<36x8208xf32>") == 2
+    ref = _conv_reference(x, w, [1] * 4) + b[None, :, None, None]
+    np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4 * np.abs(ref).max())
+
+
 def test_small_maps_keep_2x2_tiles():
     """A 14x14 map at batch 1 has 16 tiles of 4x4, fewer than min-large-tiles
     (49): F(2x2, 3x3), whose 16 matmuls have 49 columns."""
