@@ -340,12 +340,15 @@ func.func @depthwise_stride5_row7(%x: memref<1x8x35x35xf32>, %w: memref<8x3x3xf3
 // The border fills of a padded input (pd-decompose-pad's top row, bottom
 // row and both columns) move into the depthwise kernel's channel loop (the
 // two columns as the pairs they form in memory: a row's last element and
-// the next row's first, contiguous, plus the two corners): each
-// channel's border is zeroed right before the kernel reads it, inside the
-// parallel loop, not in serial loops of their own. The interior's copy
-// before them stays where it is; a fill of a buffer the kernel does not
-// read (@border_of_another_buffer) and a fill behind a read of the padded
-// buffer (@border_read_before) are left alone.
+// the next row's first, contiguous, plus the two corners), inside the
+// parallel loop, not in serial loops of their own. The loop takes blocks
+// of channels (16 channels: 8 blocks of 2): the block's first channel's
+// border is zeroed before its compute, each next channel's while the one
+// before it is computed (a store right before a load it overlaps in part
+// holds the load up). The interior's copy before them stays where it is;
+// a fill of a buffer the kernel does not read (@border_of_another_buffer)
+// and a fill behind a read of the padded buffer (@border_read_before) are
+// left alone.
 // CHECK-LABEL: func.func @depthwise_padded(
 // CHECK: scf.parallel
 // CHECK: vector.transfer_read
@@ -353,14 +356,25 @@ func.func @depthwise_stride5_row7(%x: memref<1x8x35x35xf32>, %w: memref<8x3x3xf3
 // CHECK: scf.reduce
 // CHECK-NOT: linalg.fill
 // CHECK-NOT: vector.transfer_write
-// CHECK: scf.parallel (%[[B:.*]], %[[C:.*]]) =
-// CHECK: memref.subview %{{.*}}[%[[B]], %[[C]], 0, 0] [1, 1, 1, 58] [1, 1, 1, 1] {{.*}} to memref<1x58xf32
+// CHECK: scf.parallel (%[[B:.*]], %[[CB:.*]]) = (%c0, %c0) to (%c1, %c8)
+// CHECK: %[[C0:.*]] = arith.muli %[[CB]], %c2
+// CHECK: memref.subview %{{.*}}[%[[B]], %[[C0]], 0, 0] [1, 1, 1, 58] [1, 1, 1, 1] {{.*}} to memref<1x58xf32
 // CHECK: vector.transfer_write %{{.*}} : vector<16xf32>, memref<1x?xf32
-// CHECK: memref.subview %{{.*}}[%[[B]], %[[C]], 0, 0] [1, 1, 1, 58] [1, 1, 1, 1] {{.*}} to memref<1x58xf32
+// CHECK: memref.subview %{{.*}}[%[[B]], %[[C0]], 0, 0] [1, 1, 1, 58] [1, 1, 1, 1] {{.*}} to memref<1x58xf32
 // CHECK: memref.reinterpret_cast %{{.*}} to offset: [%{{.*}}], sizes: [57, 2], strides: [58, 1]
 // CHECK: vector.transfer_write %{{.*}} : vector<2xf32>, memref<1x2xf32, strided<[58, 1], offset: ?>>
-// CHECK: memref.store %{{.*}}, %{{.*}}[%[[B]], %[[C]], %{{.*}}, %{{.*}}]
-// CHECK: memref.store %{{.*}}, %{{.*}}[%[[B]], %[[C]], %{{.*}}, %{{.*}}]
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[B]], %[[C0]], %{{.*}}, %{{.*}}]
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[B]], %[[C0]], %{{.*}}, %{{.*}}]
+// CHECK: scf.for %[[K:.*]] = %c0 to %c2 step %c1
+// CHECK: %[[C:.*]] = arith.addi %[[C0]], %[[K]]
+// CHECK: %[[NOTLAST:.*]] = arith.cmpi ult, %[[K]], %c1
+// CHECK: scf.if %[[NOTLAST]] {
+// CHECK: %[[NEXT:.*]] = arith.addi %[[C]], %c1
+// CHECK: memref.subview %{{.*}}[%[[B]], %[[NEXT]], 0, 0] [1, 1, 1, 58] [1, 1, 1, 1] {{.*}} to memref<1x58xf32
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[B]], %[[NEXT]], %{{.*}}, %{{.*}}]
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[B]], %[[NEXT]], %{{.*}}, %{{.*}}]
+// CHECK: }
+// CHECK: memref.load %{{.*}}[%[[C]],
 // CHECK: vector.fma
 // CHECK-LABEL: func.func @border_of_another_buffer(
 // CHECK: scf.for

@@ -32,7 +32,10 @@ def _reference(x, w, b, stride, padding, dilation):
     (3, 20, 3, 1, 2, 2), (5, 33, 3, 2, 0, 1), (2, 9, 3, 3, 1, 1), (16, 4, 3, 1, 1, 1),
     # strided taps of a row through one shared load: 5x5/2 (MobileNetV3,
     # PP-LCNet), 3x3/4, 7x7/3 (64 lanes), odd widths (a masked last vector)
-    (6, 29, 5, 2, 2, 1), (3, 37, 3, 4, 1, 1), (4, 40, 7, 3, 3, 1)])
+    (6, 29, 5, 2, 2, 1), (3, 37, 3, 4, 1, 1), (4, 40, 7, 3, 3, 1),
+    # padded borders zeroed in blocks of channels, each next channel's while
+    # one is computed: blocks of 8, 5, 3 and 1 (13 channels: prime)
+    (64, 14, 5, 1, 2, 1), (40, 10, 3, 1, 1, 1), (24, 9, 3, 2, 1, 1), (13, 12, 3, 1, 1, 1)])
 def test_depthwise_matches_numpy(c, hw, k, stride, padding, dilation):
     rng = np.random.default_rng(hw * 10 + k)
     x = rng.standard_normal((2, c, hw, hw)).astype(np.float32)
