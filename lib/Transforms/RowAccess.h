@@ -15,6 +15,9 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <functional>
+#include <utility>
+
 namespace mlir::pd {
 
 /// Rows of `width` consecutive output columns, for the depthwise and im2col
@@ -167,6 +170,50 @@ struct RowAccess {
     auto par = scf::ParallelOp::create(rewriter, loc, zeros, ends, ones);
     rewriter.setInsertionPointToStart(par.getBody());
     return llvm::to_vector(par.getInductionVars());
+  }
+
+  /// Channels whose padded borders a kernel zeroes ahead of its reads (see
+  /// channelLoopsZeroingAhead): the largest divisor of `channels` up to 8
+  /// that still leaves 8 blocks or more to balance over the threads.
+  static int64_t channelBlock(int64_t channels) {
+    for (int64_t block = 8; block > 1; --block)
+      if (channels % block == 0 && channels / block >= 8)
+        return block;
+    return 1;
+  }
+
+  /// As loops({outer, channels}) (`channelsFirst`: {channels, outer}), for
+  /// a kernel that zeroes each channel's padded border (`zero`, with the
+  /// outer index and the channel; none if null) before it reads that
+  /// channel: the parallel loop takes blocks of channelBlock channels, the
+  /// block's first channel zeroed before its compute, each next channel
+  /// while the one before is computed. Zeroed right before its own reads,
+  /// each load that a fresh border store covered in part waited for the
+  /// store to reach the cache (a load cannot take its data from a store
+  /// that holds only part of it): PP-LCNet's 5x5 depthwise kernels ran 12%
+  /// faster so. Returns {outer, channel} in the innermost body.
+  std::pair<Value, Value>
+  channelLoopsZeroingAhead(int64_t outer, int64_t channels, bool threads, bool channelsFirst,
+                           const std::function<void(Value outer, Value channel)> &zero) {
+    int64_t block = zero ? channelBlock(channels) : 1;
+    SmallVector<Value> ivs = channelsFirst ? loops({channels / block, outer}, threads)
+                                           : loops({outer, channels / block}, threads);
+    Value o = ivs[channelsFirst ? 1 : 0], c = ivs[channelsFirst ? 0 : 1];
+    if (!zero)
+      return {o, c};
+    Value first = block == 1 ? c : arith::MulIOp::create(rewriter, loc, c, index(block));
+    zero(o, first);
+    if (block == 1)
+      return {o, first};
+    Value k = loop(block, 1);
+    c = arith::AddIOp::create(rewriter, loc, first, k);
+    Value notLast =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, k, index(block - 1));
+    auto next = scf::IfOp::create(rewriter, loc, notLast, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(next.thenBlock());
+    zero(o, arith::AddIOp::create(rewriter, loc, c, index(1)));
+    return {o, c};
   }
 };
 

@@ -118,16 +118,6 @@ int64_t rowTileDividing(int64_t m, int64_t want, int64_t registerRows) {
   return rows;
 }
 
-/// Channels a window kernel zeroes the padded borders of before it reads
-/// the first of them: the largest divisor of `channels` up to 8 that still
-/// leaves 8 blocks or more to balance over the threads.
-int64_t channelBlock(int64_t channels) {
-  for (int64_t block = 8; block > 1; --block)
-    if (channels % block == 0 && channels / block >= 8)
-      return block;
-  return 1;
-}
-
 /// The value `kind` leaves unchanged, splat to `type`; null for kinds this
 /// rewrite does not handle.
 Value combiningIdentity(OpBuilder &b, Location loc, vector::CombiningKind kind,
@@ -1744,36 +1734,14 @@ struct PdTileAndVectorizePass
     bool threads = 2 * n * channels * oh * ow * kh * kw >= minParallelWork ||
                    (n * channels > 1 && inType.getNumElements() >= minParallelElements);
     // The padded input's border (windowBorderFills), zeroed in the parallel
-    // loop, not by serial kernels of their own between two parallel ones:
-    // for a block of channels at a time, before the block's first channel
-    // is read. Zeroed right before each channel's reads, every load of a
-    // border column waited for the stores it overlaps to reach the cache
-    // (a load that a recent store covers only in part cannot take its data
-    // from the store): PP-LCNet's 5x5 depthwise convolutions took 1.6x as
-    // long as with the borders zeroed beforehand.
-    int64_t block = windowBorderFills.empty() ? 1 : channelBlock(channels);
-    SmallVector<Value> bc = rows.loops({n, channels / block}, threads);
-    Value b = bc[0], c = bc[1];
-    if (!windowBorderFills.empty()) {
-      // The block's first channel, then while each channel is computed
-      // the next one's: a channel's compute between a border's stores and
-      // its loads.
-      Value first = arith::MulIOp::create(rewriter, loc, c, rows.index(block));
-      fillBorderPlanes(rewriter, loc, windowBorderFills, inType, b, first);
-      if (block > 1) {
-        Value k = rows.loop(block, 1);
-        c = arith::AddIOp::create(rewriter, loc, first, k);
-        Value notLast = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, k,
-                                              rows.index(block - 1));
-        auto next = scf::IfOp::create(rewriter, loc, notLast, /*withElseRegion=*/false);
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(next.thenBlock());
-        fillBorderPlanes(rewriter, loc, windowBorderFills, inType, b,
-                         arith::AddIOp::create(rewriter, loc, c, rows.index(1)));
-      } else {
-        c = first;
-      }
-    }
+    // loop, not by serial kernels of their own between two parallel ones,
+    // a channel ahead of the reads (channelLoopsZeroingAhead).
+    std::function<void(Value, Value)> zero;
+    if (!windowBorderFills.empty())
+      zero = [&](Value image, Value channel) {
+        fillBorderPlanes(rewriter, loc, windowBorderFills, inType, image, channel);
+      };
+    auto [b, c] = rows.channelLoopsZeroingAhead(n, channels, threads, /*channelsFirst=*/false, zero);
     // The kh x kw weights of this channel, broadcast once.
     SmallVector<Value> weights;
     if (filter)

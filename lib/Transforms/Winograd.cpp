@@ -248,10 +248,10 @@ bool codegenInput(IRRewriter &rewriter, linalg::GenericOp op, int64_t alpha,
   pd::RowAccess rows(rewriter, loc, rewriter.getF32Type(),
                      pd::RowAccess::widthFor(tw, std::max<int64_t>(vectorWidth, 1)), m);
   bool threads = channels * images > 1 && vType.getNumElements() >= minParallelElements;
-  SmallVector<Value> ivs = rows.loops({channels, images}, threads);
-  Value c = ivs[0], n = ivs[1];
-  if (perPlane)
-    perPlane(n, c);
+  // The padded input's border, if the caller zeroes it here, a channel
+  // ahead of the reads.
+  auto [n, c] = rows.channelLoopsZeroingAhead(images, channels, threads, /*channelsFirst=*/true,
+                                              perPlane);
   Value ti = rows.loop(th, 1);
   Value tj = rows.loop(tw, rows.width);
   Value count = rows.count(tj, tw);

@@ -63,9 +63,10 @@ struct WinogradEpilogue {
 /// output row as it is stored; the caller erases the epilogue op once this
 /// returns true.
 ///
-/// With `perPlane` (input transforms only), called at the start of each
-/// iteration of the loop over channels and images with the builder there
-/// and the image and channel (the padded input's border fills go there).
+/// With `perPlane` (input transforms only), called in the loop over
+/// channels and images with the builder where an image's channel is
+/// zeroed ahead of its reads (RowAccess::channelLoopsZeroingAhead), and
+/// that image and channel (the padded input's border fills go there).
 bool codegenWinograd(IRRewriter &rewriter, linalg::GenericOp op, int64_t vectorWidth,
                      int64_t minParallelElements, const WinogradEpilogue *epilogue = nullptr,
                      const std::function<void(Value image, Value channel)> &perPlane = {});

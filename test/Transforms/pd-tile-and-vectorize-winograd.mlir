@@ -145,3 +145,45 @@ func.func @padded_input(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
   %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %w : tensor<1x2x6x6xf32>, tensor<2x2x3x3xf32>) outs(%init : tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
   return %c : tensor<1x2x4x4xf32>
 }
+
+// -----
+
+// With 16 channels the parallel loop takes 8 blocks of 2: the first
+// channel's border is zeroed before the block's loop, the second's while
+// the first is transformed (a border store right before the loads it
+// overlaps in part holds them up).
+// BORDER-LABEL: func.func @padded_input_channel_blocks(
+// BORDER: %[[P:.*]] = memref.alloc() {{.*}} : memref<1x16x6x6xf32>
+// BORDER: scf.parallel (%[[CB:.*]], %[[N:.*]]) = (%c0, %c0) to (%c8, %c1)
+// BORDER: %[[C0:.*]] = arith.muli %[[CB]], %c2
+// BORDER: memref.store %{{.*}}, %[[P]][%[[N]], %[[C0]], %c0, %c0]
+// BORDER: memref.store %{{.*}}, %[[P]][%[[N]], %[[C0]], %c5, %c5]
+// BORDER: scf.for %[[K:.*]] = %c0 to %c2 step %c1
+// BORDER: %[[C:.*]] = arith.addi %[[C0]], %[[K]]
+// BORDER: %[[NOTLAST:.*]] = arith.cmpi ult, %[[K]], %c1
+// BORDER: scf.if %[[NOTLAST]] {
+// BORDER: %[[NEXT:.*]] = arith.addi %[[C]], %c1
+// BORDER: memref.store %{{.*}}, %[[P]][%[[N]], %[[NEXT]], %c0, %c0]
+// BORDER: memref.store %{{.*}}, %[[P]][%[[N]], %[[NEXT]], %c5, %c5]
+// BORDER: }
+// BORDER: vector.maskedload %[[P]][%[[N]], %[[C]],
+// BORDER-NOT: linalg.fill
+// BORDER: return
+func.func @padded_input_channel_blocks(%x: tensor<1x16x4x4xf32>) -> tensor<1x16x4x4xf32> {
+  %w = arith.constant dense<1.0> : tensor<16x16x3x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<1x16x4x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(a, b, c, d) -> (a, b, c, d)>, affine_map<(a, b, c, d) -> (a, b, c, d)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<1x16x4x4xf32>) outs(%e0 : tensor<1x16x4x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x16x4x4xf32>
+  %p = tensor.pad %r low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x16x4x4xf32> to tensor<1x16x6x6xf32>
+  %e = tensor.empty() : tensor<1x16x4x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x16x4x4xf32>) -> tensor<1x16x4x4xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %w : tensor<1x16x6x6xf32>, tensor<16x16x3x3xf32>) outs(%init : tensor<1x16x4x4xf32>) -> tensor<1x16x4x4xf32>
+  return %c : tensor<1x16x4x4xf32>
+}
