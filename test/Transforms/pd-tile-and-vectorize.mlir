@@ -1402,22 +1402,26 @@ func.func @vector_matrix_shallow(%x: memref<1x16xf32>, %w: memref<16x4096xf32>, 
 
 // Softmax over rows of 200 (max, exponentials, sum, division): one
 // parallel loop over the 2 x 64 rows, each op's row in turn (with
-// fuse-rows=false, a parallel loop per op).
+// fuse-rows=false, a parallel loop per op). The elementwise ops of the run
+// take the row in one vector (13 of 16 lanes, the last masked), not a loop
+// of masked vectors of 16.
 // CHECK-LABEL: func.func @softmax_rows(
 // CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c2, %c64) step
 // CHECK-NOT: scf.parallel
 // CHECK: vector.reduction <maximumf>
 // CHECK-NOT: scf.parallel
-// CHECK: math.exp
+// CHECK: math.exp %{{.*}} : vector<208xf32>
 // CHECK-NOT: scf.parallel
 // CHECK: vector.reduction <add>
 // CHECK-NOT: scf.parallel
-// CHECK: arith.divf
+// CHECK: arith.divf %{{.*}} : vector<208xf32>
 // CHECK: scf.reduce
 // CHECK-NOT: scf.parallel
 // CHECK: return
 // NOROWS-LABEL: func.func @softmax_rows(
-// NOROWS-COUNT-6: scf.parallel
+// NOROWS-COUNT-2: scf.parallel
+// NOROWS: math.exp %{{.*}} : vector<16xf32>
+// NOROWS-COUNT-4: scf.parallel
 #id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #row = affine_map<(d0, d1, d2) -> (d0, d1)>
 #bcast = affine_map<(d0, d1, d2) -> (d0, d1, 0)>

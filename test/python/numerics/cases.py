@@ -439,6 +439,13 @@ for _op, _ref in (("softmax", R.softmax), ("log_softmax", R.log_softmax)):
                                           np.float32)},
         (lambda o: lambda x: getattr(pd, o)(x))(_op),
         (lambda ref: lambda x: out(ref(f64(x), -1), x.dtype))(_ref))
+    # Rows that are not whole vectors of 16: one vector per row (37, 250)
+    # or, past 256, vectors of 16 with a masked tail (300); softmax's rows of
+    # 197 (a ViT's tokens) below.
+    for _w in (37, 250, 300):
+        add(_op, F32, f"width{_w}", {"x": rand(rng_for(_op, "width", _w), (3, 4, _w), F32, -8, 8)},
+            (lambda o: lambda x: getattr(pd, o)(x))(_op),
+            (lambda ref: lambda x: out(ref(f64(x), -1), x.dtype))(_ref))
     add(_op, F32, "dyn", {"x": rand(rng_for(_op, "dyn"), (5, 7), F32, -5, 5)},
         (lambda o: lambda x: getattr(pd, o)(x))(_op),
         (lambda ref: lambda x: out(ref(f64(x), -1), x.dtype))(_ref), shapes={"x": [None, None]})
