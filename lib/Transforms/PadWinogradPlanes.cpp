@@ -56,7 +56,7 @@ bool padPlanes(OpBuilder &b, tensor::EmptyOp empty, unsigned planeDims) {
     std::optional<int64_t> &product = i < planeDims ? planes : plane;
     product = product ? llvm::checkedMul(*product, size) : std::nullopt;
   }
-  if (!planes || !plane || *planes < 2)
+  if (!planes || !plane || *planes < 2 || *plane == 0)
     return false;
   std::optional<int64_t> stride = paddedPlane(*plane);
   if (!stride || *stride == *plane || !llvm::checkedMul(*planes, *stride))

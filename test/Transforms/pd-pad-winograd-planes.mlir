@@ -66,3 +66,28 @@ func.func @shared_empty(%x: tensor<4x4x2x1x4x4xf32>) -> (tensor<4x4x2x1x4x4xf32>
   } -> tensor<4x4x2x1x4x4xf32>
   return %v, %e : tensor<4x4x2x1x4x4xf32>, tensor<4x4x2x1x4x4xf32>
 }
+
+// -----
+
+// Planes of no elements (a dim of 0) and planes whose size overflows are
+// left alone.
+#id = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
+// CHECK-LABEL: func.func @empty_and_huge_planes(
+// CHECK-NOT: tensor.extract_slice
+// CHECK: return
+func.func @empty_and_huge_planes(%x: tensor<4x4x0x1x4x4xf32>, %y: tensor<4x4x4611686018427387904x1x4x4xf32>)
+    -> (tensor<4x4x0x1x4x4xf32>, tensor<4x4x4611686018427387904x1x4x4xf32>) {
+  %e = tensor.empty() : tensor<4x4x0x1x4x4xf32>
+  %v = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<4x4x0x1x4x4xf32>) outs(%e : tensor<4x4x0x1x4x4xf32>) attrs = {pd.winograd = "input"} {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<4x4x0x1x4x4xf32>
+  %f = tensor.empty() : tensor<4x4x4611686018427387904x1x4x4xf32>
+  %w = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%y : tensor<4x4x4611686018427387904x1x4x4xf32>) outs(%f : tensor<4x4x4611686018427387904x1x4x4xf32>) attrs = {pd.winograd = "input"} {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<4x4x4611686018427387904x1x4x4xf32>
+  return %v, %w : tensor<4x4x0x1x4x4xf32>, tensor<4x4x4611686018427387904x1x4x4xf32>
+}
