@@ -65,6 +65,25 @@ def test_fetch_values_not_marked_as_fetches():
     assert main.fetches() == ["y"]
 
 
+def test_runs_fetching_other_values_leave_the_program_alone():
+    """Consecutive runs fetching different program tensors: the fast path
+    tells the fetch lists apart by identity (`!=` on program tensors would
+    build pd.equal into the program and ask for its truth)."""
+    main, startup, x_value, _ = linear_program(batch=2)
+    with main.building():
+        doubled = pd.scale(x_value, 2.0)
+        tripled = pd.scale(x_value, 3.0)
+    exe = static.Executor("cpu")
+    exe.run(startup)
+    x = np.ones((2, 8), np.float32)
+    ops = len(main.ops)
+    for value, factor in ((doubled, 2), (doubled, 2), (tripled, 3), ("y", None)):
+        (out,) = exe.run(main, feed={"x": x}, fetch_list=[value])
+        if factor:
+            np.testing.assert_array_equal(out, factor * x)
+    assert len(main.ops) == ops
+
+
 def test_weights_are_read_at_run_time():
     main, startup, _, _ = linear_program(batch=1)
     exe = static.Executor("cpu")

@@ -103,7 +103,12 @@ class _FastRun:
         if program is not self.program or store is not self.store or feed is None or \
                 len(feed) != len(self.feed_specs):
             return None
-        if list(fetch_list or []) != self.fetch_list:
+        # By identity (names by value): `!=` on lists of program tensors
+        # would build pd.equal ops and ask for their truth.
+        fetches = list(fetch_list or [])
+        if len(fetches) != len(self.fetch_list) or not all(
+                a is b or (type(a) is str and type(b) is str and a == b)
+                for a, b in zip(fetches, self.fetch_list)):
             return None
         for name, (shape, dtype) in self.feed_specs.items():
             a = feed.get(name)
