@@ -108,11 +108,16 @@ struct RowAccess {
 
   /// The reads of a kernel row's `taps` windows, `dilation` apart: tap j
   /// reads as read(base, at + j * dilation along the last dim, count,
-  /// mask). Undilated rows of strides 2 to kMaxShuffledStride share one
-  /// masked load of the elements all taps cover (stride * (count - 1) +
-  /// taps, in whole vectors), each tap a shuffle of it: a 3x3/2 window's
-  /// taps each loaded 32 lanes of the same 33 elements (6 loads of 16
-  /// lanes, most across two cache lines, instead of 3).
+  /// mask). Undilated rows of strides 2 to kMaxShuffledStride share masked
+  /// loads, each tap a shuffle of one: for stride 2, one load of 2 x width
+  /// elements per pair of taps (each tap's shuffle then has two source
+  /// vectors: one of the 33 elements of all three taps of a 3x3/2 window
+  /// left LLVM a three-vector shuffle for the third, which it built from
+  /// scalar loads and inserts, and the stride-2 im2col copies ran 1.5x
+  /// slower so); for strides 3 and 4, one load of the span all taps cover
+  /// (Winograd's input transforms: their 6 taps 4 apart ran slower in
+  /// groups). A 3x3/2 window's taps each loaded 32 lanes of nearly the same
+  /// elements before (6 loads of 16 lanes, most across two cache lines).
   SmallVector<Value> readTaps(Value base, ValueRange at, Value count, Value mask, int64_t taps,
                               int64_t dilation) {
     SmallVector<Value> result;
@@ -126,19 +131,25 @@ struct RowAccess {
       }
       return result;
     }
-    int64_t span = stride * (width - 1) + taps;
-    int64_t n = llvm::divideCeil(span, width) * width;
+    int64_t groupTaps = stride == 2 ? 2 : taps;
     Value last = arith::MulIOp::create(
         rewriter, loc, arith::SubIOp::create(rewriter, loc, count, index(1)), index(stride));
-    Value wideCount = arith::AddIOp::create(rewriter, loc, last, index(taps));
-    Value wide = vector::MaskedLoadOp::create(
-        rewriter, loc, VectorType::get({n}, vecType.getElementType()), base, at,
-        this->mask(wideCount, n), zeros(n));
-    for (int64_t j = 0; j < taps; ++j) {
-      SmallVector<int64_t> picks;
-      for (int64_t i = 0; i < width; ++i)
-        picks.push_back(j + i * stride);
-      result.push_back(vector::ShuffleOp::create(rewriter, loc, wide, wide, picks));
+    SmallVector<Value> position(at);
+    for (int64_t first = 0; first < taps; first += groupTaps) {
+      int64_t group = std::min(groupTaps, taps - first);
+      int64_t n = llvm::divideCeil(stride * (width - 1) + group, width) * width;
+      if (first != 0)
+        position.back() = arith::AddIOp::create(rewriter, loc, at.back(), index(first));
+      Value wideCount = arith::AddIOp::create(rewriter, loc, last, index(group));
+      Value wide = vector::MaskedLoadOp::create(
+          rewriter, loc, VectorType::get({n}, vecType.getElementType()), base, position,
+          this->mask(wideCount, n), zeros(n));
+      for (int64_t j = 0; j < group; ++j) {
+        SmallVector<int64_t> picks;
+        for (int64_t i = 0; i < width; ++i)
+          picks.push_back(j + i * stride);
+        result.push_back(vector::ShuffleOp::create(rewriter, loc, wide, wide, picks));
+      }
     }
     return result;
   }

@@ -303,15 +303,18 @@ func.func @im2col_contraction(%w: memref<64x576xf32>, %col: memref<1x576x3136xf3
 // CHECK-COUNT-2: arith.addf {{.*}} : vector<16xf32>
 // CHECK: vector.maskedstore
 // CHECK-NOT: linalg.depthwise
-// A kernel row's three stride-2 taps share one load of the 33 elements
-// they cover (48 lanes, masked), each tap a shuffle of it.
+// A kernel row's stride-2 taps in pairs: taps 0 and 1 share one load of
+// 32 lanes, tap 2 another from two columns on; each tap a shuffle of two
+// vectors.
 // CHECK-LABEL: func.func @depthwise_strided(
 // CHECK-NOT: vector.gather
-// CHECK: vector.maskedload {{.*}} vector<48xi1>, vector<48xf32> into vector<48xf32>
-// CHECK-NEXT: vector.shuffle {{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30] : vector<48xf32>, vector<48xf32>
-// CHECK-NEXT: vector.shuffle {{.*}} [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31] : vector<48xf32>, vector<48xf32>
-// CHECK-NEXT: vector.shuffle {{.*}} [2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32] : vector<48xf32>, vector<48xf32>
-// CHECK-NOT: vector.maskedload {{.*}} vector<32xf32>
+// CHECK: vector.maskedload {{.*}} vector<32xi1>, vector<32xf32> into vector<32xf32>
+// CHECK-NEXT: vector.shuffle {{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30] : vector<32xf32>, vector<32xf32>
+// CHECK-NEXT: vector.shuffle {{.*}} [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31] : vector<32xf32>, vector<32xf32>
+// CHECK-NEXT: arith.addi {{.*}}, %c2
+// CHECK: vector.maskedload {{.*}} vector<32xi1>, vector<32xf32> into vector<32xf32>
+// CHECK-NEXT: vector.shuffle {{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30] : vector<32xf32>, vector<32xf32>
+// CHECK-NOT: vector<48xf32>
 // CHECK: vector.fma
 // CHECK-LABEL: func.func @depthwise_stride5_row7(
 // CHECK: vector.create_mask {{.*}} : vector<8xi1>
@@ -457,7 +460,7 @@ func.func @border_read_before(%w: memref<16x3x3xf32>, %o: memref<1x16x56x56xf32>
 // CHECK-NEXT: memref.prefetch %arg0[%{{.*}}, %{{.*}}, %[[AHEAD1]], %[[COL]]], read, locality<3>, data
 // CHECK: memref.prefetch %arg0[%{{.*}}, %{{.*}}, %[[AHEAD1]], %{{.*}}], read, locality<3>, data
 // CHECK-NOT: memref.prefetch
-// CHECK: vector.maskedload {{.*}} vector<48xf32>
+// CHECK: vector.maskedload {{.*}} vector<32xf32>
 // CHECK: vector.shuffle
 // CHECK-COUNT-8: arith.maximumf {{.*}} : vector<16xf32>
 // CHECK: vector.maskedstore
@@ -1094,11 +1097,19 @@ func.func @batched_conv_epilogue(%w: memref<64x128xf32>, %col: memref<2x128x784x
 // CHECK: scf.parallel (%[[B:.*]]) = (%{{.*}}) to (%c2) step (%c1) {
 // CHECK-NEXT: %[[ALLOC:.*]] = memref.alloca() {alignment = 64 : i64} : memref<72x272xf32>
 // CHECK-NEXT: %[[PANEL:.*]] = memref.subview %[[ALLOC]][0, 0] [72, 256] [1, 1]
-// CHECK: scf.for %[[K:.*]] = %c0 to %c72 step %c1 {
+// Each step copies one channel's kernel row: its three taps (depth k, k+1,
+// k+2), from one input row.
+// CHECK: scf.for %[[G:.*]] = %c0 to %c24 step %c1 {
+// CHECK-NEXT: %[[K:.*]] = arith.muli %[[G]], %c3
 // CHECK: arith.divui %[[K]], %c9
+// CHECK: %[[K1:.*]] = arith.addi %[[K]], %c1
+// CHECK-NEXT: %[[K2:.*]] = arith.addi %[[K]], %c2
 // CHECK: scf.for {{.*}} = %c0 to %c16 step %c1 {
-// CHECK: vector.maskedload %{{.*}}[%[[B]], {{.*}}], {{.*}} : memref<2x8x18x18xf32>
-// CHECK: vector.maskedstore %[[PANEL]][%[[K]], {{.*}}], {{.*}} : memref<72x256xf32, strided<[272, 1]>>
+// CHECK-COUNT-3: vector.maskedload %{{.*}}[%[[B]], {{.*}}], {{.*}} : memref<2x8x18x18xf32>
+// CHECK-NEXT: vector.maskedstore %[[PANEL]][%[[K]], {{.*}}], {{.*}} : memref<72x256xf32, strided<[272, 1]>>
+// CHECK-NEXT: vector.maskedstore %[[PANEL]][%[[K1]], {{.*}}]
+// CHECK-NEXT: vector.maskedstore %[[PANEL]][%[[K2]], {{.*}}]
+// CHECK-NEXT: }
 // CHECK: vector.fma
 // CHECK: scf.reduce
 // CHECK-NOT: pd.im2col
@@ -1129,6 +1140,45 @@ func.func @im2col_panels(%x: memref<2x8x18x18xf32>, %w: memref<64x72xf32>, %y: m
     linalg.yield %s : f32
   }
   memref.dealloc %col : memref<2x8x3x3x16x16xf32>
+  return
+}
+
+// -----
+
+// A stride-2 3x3 patch copy of rows of 28 (16 + 12 columns): each row's
+// whole vector and its last 12 columns with constant masks, no loop over
+// the columns; the taps of a kernel row in pairs (one load of 32 lanes and a
+// shuffle per tap).
+// CHECK-LABEL: func.func @im2col_panels_strided(
+// CHECK: %[[ALL:.*]] = vector.create_mask %c16 : vector<16xi1>
+// CHECK: %[[LAST:.*]] = vector.create_mask %c12 : vector<16xi1>
+// CHECK: scf.parallel
+// CHECK: scf.for %[[G:.*]] = %c0 to %c24 step %c1 {
+// CHECK-NOT: step %c16
+// CHECK: vector.maskedload %arg0[{{.*}}, %c0], {{.*}} : memref<1x8x58x58xf32>, vector<32xi1>, vector<32xf32>
+// CHECK-COUNT-2: vector.shuffle
+// CHECK: vector.maskedload %arg0[{{.*}}, %c2], {{.*}} : memref<1x8x58x58xf32>, vector<32xi1>, vector<32xf32>
+// CHECK-NEXT: vector.shuffle
+// CHECK-COUNT-3: vector.maskedstore {{.*}}, %[[ALL]], {{.*}} vector<16xf32>
+// CHECK: vector.maskedload %arg0[{{.*}}, %c32], {{.*}} : memref<1x8x58x58xf32>, vector<32xi1>, vector<32xf32>
+// CHECK: vector.maskedload %arg0[{{.*}}, %c34], {{.*}} : memref<1x8x58x58xf32>, vector<32xi1>, vector<32xf32>
+// CHECK-COUNT-3: vector.maskedstore {{.*}}, %[[LAST]], {{.*}} vector<16xf32>
+// CHECK: vector.fma
+// CHECK-NOT: pd.im2col
+#sin = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4 * 2 + d2, d5 * 2 + d3)>
+#sid = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
+func.func @im2col_panels_strided(%x: memref<1x8x58x58xf32>, %w: memref<64x72xf32>, %y: memref<64x784xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<64x784xf32>)
+  %col = memref.alloc() : memref<1x8x3x3x28x28xf32>
+  linalg.generic {indexing_maps = [#sin, #sid], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : memref<1x8x58x58xf32>) outs(%col : memref<1x8x3x3x28x28xf32>) attrs = {pd.im2col = array<i64: 2, 2, 1, 1>} {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  %patches = memref.collapse_shape %col [[0, 1, 2, 3], [4, 5]] : memref<1x8x3x3x28x28xf32> into memref<72x784xf32>
+  linalg.matmul ins(%w, %patches : memref<64x72xf32>, memref<72x784xf32>) outs(%y : memref<64x784xf32>)
+  memref.dealloc %col : memref<1x8x3x3x28x28xf32>
   return
 }
 

@@ -40,6 +40,10 @@ def _conv(x, p, name, stride, padding, dilation):
         (2, 32, 48, 28, 3, 1, 1, 1, False),    # a batch, rows of 28, no epilogue
         (3, 16, 64, 28, 3, 1, 1, 1, True),     # three images
         (1, 64, 128, 56, 3, 2, 1, 1, True),    # stride 2: deinterleaved rows
+        (1, 32, 64, 112, 3, 2, 1, 1, True),    # stride 2, rows of 56: a loop of 3 vectors, 8 left
+        (1, 24, 32, 33, 3, 3, 1, 1, True),     # stride 3: all taps from one load
+        (1, 16, 32, 45, 5, 4, 2, 1, False),    # stride 4, a 5x5 window
+        (1, 8, 16, 23, 7, 2, 3, 1, True),      # 7x7/2 on rows of 12: the last columns only
         (1, 32, 64, 30, 3, 1, 2, 2, True),     # dilation 2
         (1, 3, 64, 64, 7, 2, 3, 1, True),      # a 7x7 stem: depth 147 in one block
         (1, 64, 128, 28, 1, 2, 0, 1, True),    # a 1x1 window with stride 2
