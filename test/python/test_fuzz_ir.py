@@ -25,6 +25,10 @@ def test_the_classifier():
     assert fuzz.classify(-6, "") == "crash"
     assert fuzz.classify(1, "LLVM ERROR: operation destroyed but still has uses") == "crash"
     assert fuzz.classify(134, "paddle-opt: Foo.h:12: Assertion `x' failed.") == "crash"
+    # paddle-opt caught it (status 70, no signal): still a crash.
+    assert fuzz.classify(70, "paddle-opt: error: MLIR crashed on 'x.mlir'") == "crash"
+    assert fuzz.ended_by_signal(-6) and fuzz.ended_by_signal(134)
+    assert not fuzz.ended_by_signal(70) and not fuzz.ended_by_signal(1)
     ours = (" #7 0x00007f (/lib/x86_64-linux-gnu/libc.so.6+0x34ec2)\n"
             " #8 0x000056 mlir::pd::VTensorType::get() (build/bin/paddle-opt+0x2b0270)\n")
     theirs = (" #6 0x00007f _nl_load_domain ./intl/loadmsgcat.c:1177:9\n"
@@ -85,3 +89,7 @@ def test_upstream_bugs_reproduce(tmp_path):
                                 capture_output=True, text=True, errors="replace", timeout=60)
         assert fuzz.classify(result.returncode, result.stderr) == "upstream", \
             f"input {number} of docs/upstream-bugs.md: {result.returncode}\n{result.stderr[-2000:]}"
+        # Caught: an error and status 70 after the stack dump, not a signal.
+        assert result.returncode == fuzz.RECOVERED_CRASH_STATUS, (number, result.returncode)
+        assert not fuzz.ended_by_signal(result.returncode)
+        assert f"paddle-opt: error: MLIR crashed on '{path}'" in result.stderr

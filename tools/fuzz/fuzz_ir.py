@@ -13,7 +13,10 @@ input goes to `paddle-opt` in a child process with the pass options of the
 file's RUN line, or with one of the main pipelines (pd-inference-opt,
 pd-lower-to-llvm, pd-lower-to-cuda). Outcomes: `ok` (exit 0), `diagnostic` (exit 1 with an
 error), `crash` (a signal, an abort, LLVM ERROR, an assertion, a stack
-dump), `hang` (over --timeout), and `upstream`: a crash inside MLIR's or
+dump: paddle-opt catches the crashes of its main thread and exits with
+status 70 after the stack dump, which is still a crash here; the summary
+counts those that ended the process by a signal), `hang` (over --timeout),
+and `upstream`: a crash inside MLIR's or
 LLVM's own code that no code of ours called on the way (a linalg verifier on
 extreme strides or the parser's cleanup after a syntax error while the input
 is parsed, an upstream canonicalization on IR that upstream's verifier let
@@ -160,6 +163,7 @@ class Result:
     what: str
     source: str
     detail: str = ""
+    signalled: bool = False  # the process died of a signal
 
 
 #: Frames of the crash machinery itself, skipped to find where it happened.
@@ -225,8 +229,18 @@ def ours_on_stack(stderr: str) -> bool:
     return False
 
 
+#: paddle-opt's exit status after it caught a crash (tools/paddle-opt).
+RECOVERED_CRASH_STATUS = 70
+
+
+def ended_by_signal(rc: int) -> bool:
+    """Whether the process died of a signal (or the shell's 128 + signal)."""
+    return rc < 0 or rc in (134, 136, 139)
+
+
 def classify(rc: int, stderr: str) -> str:
-    if rc < 0 or rc in (134, 136, 139) or any(m in stderr for m in CRASH_MARKERS):
+    if ended_by_signal(rc) or rc == RECOVERED_CRASH_STATUS or \
+            any(m in stderr for m in CRASH_MARKERS):
         site = crash_site(stderr)
         upstream = bool(site) and is_upstream_frame(site) and not ours_on_stack(stderr)
         return "upstream" if upstream else "crash"
@@ -244,13 +258,14 @@ def run_one(args) -> Result:
     except subprocess.TimeoutExpired:
         return Result("hang", options, text, what, source, f"over {timeout} s")
     outcome = classify(p.returncode, p.stderr)
+    signalled = ended_by_signal(p.returncode)
     detail = ""
     if outcome in ("crash", "upstream"):
         lines = [ln for ln in p.stderr.splitlines() if ln.strip()]
         first = next((ln for ln in lines if any(m in ln for m in CRASH_MARKERS[:3])),
                      lines[0] if lines else f"exit status {p.returncode}")
         detail = first.strip()[:300]
-    return Result(outcome, options, text, what, source, detail)
+    return Result(outcome, options, text, what, source, detail, signalled)
 
 
 def signature(r: Result) -> str:
@@ -283,16 +298,19 @@ def main(argv=None) -> int:
         source = f"{case.path.relative_to(REPO)} piece {case.index}"
         work.append((text, options, what, source, args.timeout))
     counts = collections.Counter()
+    signals = 0
     bad = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for r in pool.map(run_one, work):
             counts[r.outcome] += 1
+            signals += r.signalled
             if r.outcome in ("crash", "hang", "upstream"):
                 bad.setdefault((r.outcome, signature(r) if r.outcome != "hang" else ""), r)
     total = sum(counts.values())
     print(f"fuzz_ir: {total} inputs (seed {args.seed}): "
           + ", ".join(f"{k} {counts[k]}" for k in ("ok", "diagnostic", "crash", "hang",
-                                                   "upstream")))
+                                                   "upstream"))
+          + f"; ended by a signal {signals}")
     for (_, sig), r in bad.items():
         reproducer = ""
         if args.out:

@@ -12,6 +12,10 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 
 // --help lists every upstream option and pass before ours: say up front
 // what is paddle-mlir's and where its passes are documented.
@@ -37,6 +41,26 @@ int main(int argc, char **argv) {
   mlir::registerAllToLLVMIRTranslations(registry);
   mlir::paddle::registerAllDialects(registry);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, kOverview, registry));
+  auto [inputFilename, outputFilename] =
+      mlir::registerAndParseCLIOptions(argc, argv, kOverview, registry);
+  // An assertion or a fatal error in MLIR's own parser, verifiers or
+  // folders (docs/upstream-bugs.md: what our fuzzers found in the pinned
+  // MLIR) becomes an error and exit status 70 after the stack dump, not
+  // SIGABRT: the crash recovery's signal handlers go over LLVM's, which
+  // registerAndParseCLIOptions installed (and which print the stack dump
+  // first). Only this thread's crashes are caught; the process state after
+  // one is not trusted, so it exits at once, destroying nothing.
+  llvm::CrashRecoveryContext::Enable();
+  llvm::CrashRecoveryContext recovery;
+  recovery.DumpStackAndCleanupOnFailure = true;
+  mlir::LogicalResult result = mlir::failure();
+  if (recovery.RunSafely([&] {
+        result = mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry);
+      }))
+    return mlir::asMainReturnCode(result);
+  llvm::errs() << "paddle-opt: error: MLIR crashed on '" << inputFilename
+               << "' (the stack dump above says where). An input that MLIR cannot "
+                  "handle should get a diagnostic: this is a bug of MLIR "
+                  "(docs/upstream-bugs.md lists the known ones) or of paddle-mlir.\n";
+  std::_Exit(70);
 }
