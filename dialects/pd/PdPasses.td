@@ -443,7 +443,11 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
       7x7 maps) are copied contiguous into a stack buffer and computed as
       dot products along k (the weights' rows read once; k of at least 8
       vectors, to pay for the final reductions), not as register
-      tiles of 4 of 16 lanes or a 64-lane tile masked to 49. Register tiles
+      tiles of 4 of 16 lanes or a 64-lane tile masked to 49. In a cache
+      tile of 48 columns and such a rest (`narrow-columns-in-tile`), each
+      register tile of 48 columns accumulates its rows' dot products with
+      the rest every `vector-width` steps of its depth loop, from the rows
+      its broadcasts just brought into the L1 cache. Register tiles
       take at most 8 rows where the left operand's rows are 4 KB apart (16
       such rows share one L1 cache set). Each step of a register tile's
       depth loop prefetches one cache line of the left operand's rows that
@@ -599,6 +603,12 @@ def PdTileAndVectorize : Pass<"pd-tile-and-vectorize", "::mlir::func::FuncOp"> {
            "rows that read each other's results only in the row at hand "
            "(softmax, layer norm) in one parallel loop over the rows, each "
            "op's row in turn">,
+    Option<"narrowColumnsInTile", "narrow-columns-in-tile", "bool", /*default=*/"true",
+           "A cache tile of 48 columns and a few more (a 7x7 map's 49): each "
+           "register tile of 48 columns also accumulates the dot products of its "
+           "rows with the few columns, every vector-width steps of its depth loop, "
+           "while its rows are in the L1 cache (else a pass of dot products of its "
+           "own reads every row again)">,
     Option<"prefetchRows", "prefetch-rows", "bool", /*default=*/"true",
            "Prefetch the left operand's rows of a matmul's next register tile, "
            "a cache line per step of the depth loop, where the rows are short "

@@ -5,7 +5,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 
@@ -85,7 +87,7 @@ struct NarrowBuilder {
       for (int64_t j = 0; j < n; ++j) {
         Value sum =
             vector::ReductionOp::create(rewriter, loc, vector::CombiningKind::ADD, acc[r * n + j]);
-        ValueRange at{rowIndex[r], column[j]};
+        SmallVector<Value, 2> at{rowIndex[r], column[j]};
         Value start = init ? arith::ConstantOp::create(rewriter, loc, init).getResult()
                            : memref::LoadOp::create(rewriter, loc, c, at).getResult();
         memref::StoreOp::create(rewriter, loc, arith::AddFOp::create(rewriter, loc, start, sum),
@@ -142,22 +144,8 @@ LogicalResult pd::codegenNarrowMatmul(RewriterBase &rewriter, linalg::MatmulOp o
     return failure();
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
-  auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); };
-  // B's columns, contiguous along k (pd-hoist-stack-buffers moves the
-  // buffer out of the loops around it).
-  Value bt = memref::AllocaOp::create(
-      rewriter, loc, MemRefType::get({n, k}, rewriter.getF32Type()),
-      rewriter.getI64IntegerAttr(64));
-  {
-    OpBuilder::InsertionGuard guard(rewriter);
-    auto loop = scf::ForOp::create(rewriter, loc, index(0), index(k), index(1));
-    rewriter.setInsertionPointToStart(loop.getBody());
-    Value kk = loop.getInductionVar();
-    for (int64_t j = 0; j < n; ++j) {
-      Value v = memref::LoadOp::create(rewriter, loc, b, ValueRange{kk, index(j)});
-      memref::StoreOp::create(rewriter, loc, v, bt, ValueRange{index(j), kk});
-    }
-  }
+  // B's columns, contiguous along k.
+  Value bt = pd::copyColumnsAlongDepth(rewriter, loc, b, 0, n);
   // Rows per block: up to 24 accumulators, with B's n vectors and A's one
   // in the 32 vector registers; preferably a divisor of m down to half that
   // (at least 8 accumulators), so that no second, remainder block doubles
@@ -198,5 +186,85 @@ LogicalResult pd::codegenMatvec(RewriterBase &rewriter, linalg::MatmulOp op, Typ
   forRowBlocks(rewriter, loc, m, kRows, threads,
                [&](Value row, int64_t count) { builder.block(row, count); });
   rewriter.eraseOp(op);
+  return success();
+}
+
+Value pd::copyColumnsAlongDepth(RewriterBase &rewriter, Location loc, Value b, int64_t first,
+                                int64_t n) {
+  int64_t k = cast<MemRefType>(b.getType()).getDimSize(0);
+  auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); };
+  Value bt = memref::AllocaOp::create(rewriter, loc,
+                                      MemRefType::get({n, k}, rewriter.getF32Type()),
+                                      rewriter.getI64IntegerAttr(64));
+  OpBuilder::InsertionGuard guard(rewriter);
+  auto loop = scf::ForOp::create(rewriter, loc, index(0), index(k), index(1));
+  rewriter.setInsertionPointToStart(loop.getBody());
+  Value kk = loop.getInductionVar();
+  for (int64_t j = 0; j < n; ++j) {
+    Value v = memref::LoadOp::create(rewriter, loc, b, ValueRange{kk, index(first + j)});
+    memref::StoreOp::create(rewriter, loc, v, bt, ValueRange{index(j), kk});
+  }
+  return bt;
+}
+
+LogicalResult pd::accumulateNarrowColumnsInDepthLoop(RewriterBase &rewriter, scf::ForOp depthLoop,
+                                                     Value aRows, Value bt, Value acc, Value c,
+                                                     int64_t rows, int64_t n, int64_t width,
+                                                     TypedAttr init) {
+  auto btType = dyn_cast<MemRefType>(bt.getType());
+  if (!btType || btType.getRank() != 2 || !unitStride(aRows, 1) || width < 1 ||
+      (init && !isa<FloatAttr>(init)))
+    return failure();
+  int64_t k = btType.getDimSize(1);
+  std::optional<int64_t> lower = getConstantIntValue(depthLoop.getLowerBound()),
+                         upper = getConstantIntValue(depthLoop.getUpperBound()),
+                         step = getConstantIntValue(depthLoop.getStep());
+  auto aType = cast<MemRefType>(aRows.getType());
+  if (!lower || !upper || !step || *lower != 0 || *upper != k || *step != 1 || k % width != 0 ||
+      aType.getDimSize(0) != rows || aType.getDimSize(1) != k || btType.getDimSize(0) != n)
+    return failure();
+  Location loc = depthLoop.getLoc();
+  auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); };
+  auto vecType = VectorType::get({width}, rewriter.getF32Type());
+  OpBuilder::InsertionGuard guard(rewriter);
+  // Zeroed accumulators before the loop.
+  rewriter.setInsertionPoint(depthLoop);
+  Value zero = arith::ConstantOp::create(rewriter, loc, DenseElementsAttr::get(vecType, 0.0f));
+  for (int64_t i = 0; i < rows * n; ++i)
+    vector::StoreOp::create(rewriter, loc, zero, acc, ValueRange{index(i), index(0)});
+  // Every width-th step: the next width elements of each row and column.
+  rewriter.setInsertionPointToStart(depthLoop.getBody());
+  Value kk = depthLoop.getInductionVar();
+  Value phase = arith::AndIOp::create(rewriter, loc, kk, index(width - 1));
+  if (!llvm::isPowerOf2_64(width))
+    phase = arith::RemUIOp::create(rewriter, loc, kk, index(width));
+  Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, phase, index(0));
+  auto everyWidth = scf::IfOp::create(rewriter, loc, first, /*withElseRegion=*/false);
+  rewriter.setInsertionPointToStart(everyWidth.thenBlock());
+  SmallVector<Value> columns;
+  for (int64_t j = 0; j < n; ++j)
+    columns.push_back(vector::LoadOp::create(rewriter, loc, vecType, bt, ValueRange{index(j), kk}));
+  for (int64_t r = 0; r < rows; ++r) {
+    Value w = vector::LoadOp::create(rewriter, loc, vecType, aRows, ValueRange{index(r), kk});
+    for (int64_t j = 0; j < n; ++j) {
+      SmallVector<Value, 2> at{index(r * n + j), index(0)};
+      Value sum = vector::LoadOp::create(rewriter, loc, vecType, acc, at);
+      sum = vector::FMAOp::create(rewriter, loc, w, columns[j], sum);
+      vector::StoreOp::create(rewriter, loc, sum, acc, at);
+    }
+  }
+  // After the loop: the sums into C.
+  rewriter.setInsertionPointAfter(depthLoop);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t j = 0; j < n; ++j) {
+      Value partial = vector::LoadOp::create(rewriter, loc, vecType, acc,
+                                             ValueRange{index(r * n + j), index(0)});
+      Value sum = vector::ReductionOp::create(rewriter, loc, vector::CombiningKind::ADD, partial);
+      SmallVector<Value, 2> at{index(r), index(j)};
+      Value start = init ? arith::ConstantOp::create(rewriter, loc, init).getResult()
+                         : memref::LoadOp::create(rewriter, loc, c, at).getResult();
+      memref::StoreOp::create(rewriter, loc, arith::AddFOp::create(rewriter, loc, start, sum), c,
+                              at);
+    }
   return success();
 }

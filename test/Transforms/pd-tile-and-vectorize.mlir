@@ -8,6 +8,7 @@
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{prefetch-rows=false prefetch-outputs=false}))' | FileCheck %s --check-prefix=PFE
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fused-tile-depth=2304 fused-tile-bytes=36864}))' | FileCheck %s --check-prefix=FUSEDTILE
 // RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{fuse-rows=false}))' | FileCheck %s --check-prefix=NOROWS
+// RUN: paddle-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(pd-tile-and-vectorize{narrow-columns-in-tile=false}))' | FileCheck %s --check-prefix=NONARROW
 
 // A large matmul: parallel cache tiles, a depth block, a 4x64 register tile
 // whose accumulator stays in registers across the k loop (FMAs).
@@ -115,32 +116,49 @@ func.func @matmul_128_rows(%a: memref<128x256xf32>, %b: memref<256x256xf32>, %c:
 // 49 columns (a 7x7 map): 48 in register tiles of 8 rows by 3 vectors of
 // 16 (24 accumulators, one per row and vector, each broadcast of the left
 // operand feeding its row's 3 FMAs; no vector of 48 lanes), the 49th as dot
-// products along the depth (its column copied contiguous into a stack
-// buffer, rows of the weights read once): no 64-lane tile masked down to 49.
+// products along the depth: its column copied contiguous into a stack
+// buffer once per cache tile, each register tile's depth loop adding its
+// rows' next 16 products to accumulators on the stack every 16 steps (the
+// rows its broadcasts just read), reduced after the loop. No 64-lane tile
+// masked down to 49.
 // CHECK-LABEL: func.func @matmul_49_columns(
-// CHECK: scf.for {{.*}} -> ({{(vector<1x16xf32>, ){23}vector<1x16xf32>}})
+// CHECK: %[[BT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1x128xf32>
+// CHECK: memref.store %{{.*}}, %[[BT]]
+// CHECK: %[[ACC:.*]] = memref.alloca() {alignment = 64 : i64} : memref<8x16xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c16 step %c8
+// CHECK-COUNT-8: vector.store %{{.*}}, %[[ACC]]
+// CHECK: scf.for %[[K:.*]] = %c0 to %c128 step %c1 iter_args({{.*}}) -> ({{(vector<1x16xf32>, ){23}vector<1x16xf32>}})
+// CHECK-NEXT: %[[PHASE:.*]] = arith.andi %[[K]], %c15
+// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %[[PHASE]], %c0
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK-NEXT: vector.load %[[BT]][%c0, %[[K]]]
+// CHECK-COUNT-8: vector.fma {{.*}} : vector<16xf32>
+// CHECK: }
 // CHECK-COUNT-3: vector.transfer_read {{.*}} : memref<1x48xf32, {{.*}}>, vector<16xf32>
 // CHECK: vector.extract %{{.*}}[0, 0] : f32 from vector<8x1xf32>
 // CHECK-NEXT: vector.broadcast
 // CHECK-NEXT: vector.fma
-// CHECK-NEXT: vector.broadcast
-// CHECK-NEXT: vector.extract %{{.*}}[0] : vector<16xf32> from vector<1x16xf32>
-// CHECK-NEXT: vector.extract %{{.*}}[0, 0] : f32 from vector<8x1xf32>
 // CHECK-NOT: vector<48xf32>
-// CHECK: %[[BT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1x128xf32>
-// CHECK: memref.store %{{.*}}, %[[BT]]
-// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
-// CHECK: vector.load %[[BT]]
-// CHECK-COUNT-8: vector.fma {{.*}} : vector<16xf32>
 // CHECK-COUNT-8: vector.reduction <add>
 // CHECK-NOT: vector<4x64xf32>
 // CHECK-NOT: vector.mask
+// Without narrow-columns-in-tile: a pass of dot products of its own after
+// the register tiles (8 rows x the column).
+// NONARROW-LABEL: func.func @matmul_49_columns(
+// NONARROW-NOT: arith.andi
+// NONARROW: %[[BT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1x128xf32>
+// NONARROW: memref.store %{{.*}}, %[[BT]]
+// NONARROW: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// NONARROW: vector.load %[[BT]]
+// NONARROW-COUNT-8: vector.fma {{.*}} : vector<16xf32>
+// NONARROW-COUNT-8: vector.reduction <add>
 // Likewise a 1x1 convolution's contraction on a 7x7 map (weights broadcast
 // along the unit batch, which the cache tile drops: a plain matmul).
 // CHECK-LABEL: func.func @conv1x1_49_columns(
 // CHECK: memref.subview {{.*}} to memref<160x49xf32
-// CHECK: scf.for {{.*}} -> ({{(vector<1x16xf32>, ){23}vector<1x16xf32>}})
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<1x160xf32>
+// CHECK: scf.for {{.*}} -> ({{(vector<1x16xf32>, ){23}vector<1x16xf32>}})
+// CHECK-NEXT: arith.andi %{{.*}}, %c15
 // CHECK-NOT: vector.mask
 // CHECK-NOT: arith.select
 // CHECK: vector.reduction <add>

@@ -44,6 +44,8 @@ def _conv(x, p, name, stride, padding, dilation):
         (1, 24, 32, 33, 3, 3, 1, 1, True),     # stride 3: all taps from one load
         (1, 16, 32, 45, 5, 4, 2, 1, False),    # stride 4, a 5x5 window
         (1, 8, 16, 23, 7, 2, 3, 1, True),      # 7x7/2 on rows of 12: the last columns only
+        (1, 96, 64, 14, 3, 2, 1, 1, True),     # 3x3/2 to a 7x7 map: 48 + 1 columns
+        (2, 64, 96, 14, 3, 2, 1, 1, False),    # the same for two images, no epilogue
         (1, 32, 64, 30, 3, 1, 2, 2, True),     # dilation 2
         (1, 3, 64, 64, 7, 2, 3, 1, True),      # a 7x7 stem: depth 147 in one block
         (1, 64, 128, 28, 1, 2, 0, 1, True),    # a 1x1 window with stride 2

@@ -112,6 +112,25 @@ def test_matmul_48_column_tiles(m, k, n):
     np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4 * np.sqrt(k))
 
 
+# A cache tile of one register tile's columns and a few more (49 = 48 + 1,
+# 50, 52, 56 = 48 + 8, 20 = 16 + 4): the few columns' dot products
+# accumulated inside the register tiles' depth loops every 16 steps; all of
+# k (from the fill) or depth blocks (k = 2048, 4608: from C), 8-row and
+# 15-row tiles (m = 60). A pass of dot products of its own where k is not a
+# multiple of 16 (200) or the tile has too many accumulators (40 = 32 + 8
+# in tiles of 12 rows).
+@pytest.mark.parametrize("m, k, n", [(64, 128, 49), (128, 2048, 49), (64, 4608, 50),
+                                     (64, 256, 56), (60, 320, 49), (96, 160, 40),
+                                     (128, 512, 20), (64, 200, 49), (48, 1024, 52)])
+def test_matmul_few_columns_in_the_tiles_depth_loops(m, k, n):
+    rng = np.random.default_rng(m * n + k + 1)
+    x = rng.standard_normal((m, k)).astype(np.float32)
+    y = rng.standard_normal((k, n)).astype(np.float32)
+    out = _matmul({"x": x, "y": y})
+    ref = x.astype(np.float64) @ y.astype(np.float64)
+    np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4 * np.sqrt(k))
+
+
 # 1x1 convolutions whose column parts (49 = 48 + 1, 784 = 768 + 16) land in
 # row tiles that 16 does not divide (60, 40): the 16-column part in register
 # tiles of the most rows dividing them (40 -> 10), the 48-column part in
