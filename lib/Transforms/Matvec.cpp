@@ -210,7 +210,7 @@ Value pd::copyColumnsAlongDepth(RewriterBase &rewriter, Location loc, Value b, i
 LogicalResult pd::accumulateNarrowColumnsInDepthLoop(RewriterBase &rewriter, scf::ForOp depthLoop,
                                                      Value aRows, Value bt, Value acc, Value c,
                                                      int64_t rows, int64_t n, int64_t width,
-                                                     TypedAttr init) {
+                                                     TypedAttr init, Value once) {
   auto btType = dyn_cast<MemRefType>(bt.getType());
   if (!btType || btType.getRank() != 2 || !unitStride(aRows, 1) || width < 1 ||
       (init && !isa<FloatAttr>(init)))
@@ -227,11 +227,23 @@ LogicalResult pd::accumulateNarrowColumnsInDepthLoop(RewriterBase &rewriter, scf
   auto index = [&](int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); };
   auto vecType = VectorType::get({width}, rewriter.getF32Type());
   OpBuilder::InsertionGuard guard(rewriter);
+  // Code that runs in the chosen run of the loop only (all where `once` is
+  // null), built by `body` at the rewriter's insertion point.
+  auto onlyOnce = [&](Value condition, function_ref<void()> body) {
+    if (!condition)
+      return body();
+    auto chosen = scf::IfOp::create(rewriter, loc, condition, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard inside(rewriter);
+    rewriter.setInsertionPointToStart(chosen.thenBlock());
+    body();
+  };
   // Zeroed accumulators before the loop.
   rewriter.setInsertionPoint(depthLoop);
   Value zero = arith::ConstantOp::create(rewriter, loc, DenseElementsAttr::get(vecType, 0.0f));
-  for (int64_t i = 0; i < rows * n; ++i)
-    vector::StoreOp::create(rewriter, loc, zero, acc, ValueRange{index(i), index(0)});
+  onlyOnce(once, [&] {
+    for (int64_t i = 0; i < rows * n; ++i)
+      vector::StoreOp::create(rewriter, loc, zero, acc, ValueRange{index(i), index(0)});
+  });
   // Every width-th step: the next width elements of each row and column.
   rewriter.setInsertionPointToStart(depthLoop.getBody());
   Value kk = depthLoop.getInductionVar();
@@ -239,6 +251,8 @@ LogicalResult pd::accumulateNarrowColumnsInDepthLoop(RewriterBase &rewriter, scf
   if (!llvm::isPowerOf2_64(width))
     phase = arith::RemUIOp::create(rewriter, loc, kk, index(width));
   Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, phase, index(0));
+  if (once)
+    first = arith::AndIOp::create(rewriter, loc, first, once);
   auto everyWidth = scf::IfOp::create(rewriter, loc, first, /*withElseRegion=*/false);
   rewriter.setInsertionPointToStart(everyWidth.thenBlock());
   SmallVector<Value> columns;
@@ -255,16 +269,19 @@ LogicalResult pd::accumulateNarrowColumnsInDepthLoop(RewriterBase &rewriter, scf
   }
   // After the loop: the sums into C.
   rewriter.setInsertionPointAfter(depthLoop);
-  for (int64_t r = 0; r < rows; ++r)
-    for (int64_t j = 0; j < n; ++j) {
-      Value partial = vector::LoadOp::create(rewriter, loc, vecType, acc,
-                                             ValueRange{index(r * n + j), index(0)});
-      Value sum = vector::ReductionOp::create(rewriter, loc, vector::CombiningKind::ADD, partial);
-      SmallVector<Value, 2> at{index(r), index(j)};
-      Value start = init ? arith::ConstantOp::create(rewriter, loc, init).getResult()
-                         : memref::LoadOp::create(rewriter, loc, c, at).getResult();
-      memref::StoreOp::create(rewriter, loc, arith::AddFOp::create(rewriter, loc, start, sum), c,
-                              at);
-    }
+  onlyOnce(once, [&] {
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t j = 0; j < n; ++j) {
+        Value partial = vector::LoadOp::create(rewriter, loc, vecType, acc,
+                                               ValueRange{index(r * n + j), index(0)});
+        Value sum =
+            vector::ReductionOp::create(rewriter, loc, vector::CombiningKind::ADD, partial);
+        SmallVector<Value, 2> at{index(r), index(j)};
+        Value start = init ? arith::ConstantOp::create(rewriter, loc, init).getResult()
+                           : memref::LoadOp::create(rewriter, loc, c, at).getResult();
+        memref::StoreOp::create(rewriter, loc, arith::AddFOp::create(rewriter, loc, start, sum),
+                                c, at);
+      }
+  });
   return success();
 }

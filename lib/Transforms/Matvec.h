@@ -63,12 +63,14 @@ Value copyColumnsAlongDepth(RewriterBase &rewriter, Location loc, Value b, int64
 /// steps, from the L1 cache: a separate pass of dot products streamed
 /// every row of A again (8% of a 7x7 layer's time for a 49th column of 49).
 /// Then, after the loop, each sum goes into C [rows, n] (`c`), added to
-/// `init` (C is then not read) or to C. Fails, changing nothing, where k is
+/// `init` (C is then not read) or to C. Where the loop runs more than once
+/// (one per register tile of columns), `once` (an i1 defined before it)
+/// picks the run that does all this. Fails, changing nothing, where k is
 /// not a multiple of `width` or the loop is not such a loop.
 LogicalResult accumulateNarrowColumnsInDepthLoop(RewriterBase &rewriter, scf::ForOp depthLoop,
                                                  Value aRows, Value bt, Value acc, Value c,
                                                  int64_t rows, int64_t n, int64_t width,
-                                                 TypedAttr init);
+                                                 TypedAttr init, Value once = Value());
 
 } // namespace mlir::pd
 

@@ -112,16 +112,18 @@ def test_matmul_48_column_tiles(m, k, n):
     np.testing.assert_allclose(out, ref, rtol=1e-4, atol=1e-4 * np.sqrt(k))
 
 
-# A cache tile of one register tile's columns and a few more (49 = 48 + 1,
-# 50, 52, 56 = 48 + 8, 20 = 16 + 4): the few columns' dot products
-# accumulated inside the register tiles' depth loops every 16 steps; all of
-# k (from the fill) or depth blocks (k = 2048, 4608: from C), 8-row and
-# 15-row tiles (m = 60). A pass of dot products of its own where k is not a
-# multiple of 16 (200) or the tile has too many accumulators (40 = 32 + 8
-# in tiles of 12 rows).
+# A cache tile of one or more register tiles of columns and a few more
+# (49 = 48 + 1, 50, 193 = 4 x 48 + 1: in the first tile of columns): the
+# few columns' dot products accumulated inside the register tiles' depth
+# loops every 16 steps; all of k (from the fill) or depth blocks (k = 2048,
+# 4608: from C), 8-row and 15-row tiles (m = 60). A pass of dot products of
+# its own where k is not a multiple of 16 (200) or the few columns need too
+# many accumulators (56 = 48 + 8, 52, 20 = 16 + 4 in 16-row tiles, 40 =
+# 32 + 8 in 12-row tiles).
 @pytest.mark.parametrize("m, k, n", [(64, 128, 49), (128, 2048, 49), (64, 4608, 50),
                                      (64, 256, 56), (60, 320, 49), (96, 160, 40),
-                                     (128, 512, 20), (64, 200, 49), (48, 1024, 52)])
+                                     (128, 512, 20), (64, 200, 49), (48, 1024, 52),
+                                     (64, 256, 193), (128, 1024, 193)])
 def test_matmul_few_columns_in_the_tiles_depth_loops(m, k, n):
     rng = np.random.default_rng(m * n + k + 1)
     x = rng.standard_normal((m, k)).astype(np.float32)
