@@ -93,3 +93,37 @@ def test_upstream_bugs_reproduce(tmp_path):
         assert result.returncode == fuzz.RECOVERED_CRASH_STATUS, (number, result.returncode)
         assert not fuzz.ended_by_signal(result.returncode)
         assert f"paddle-opt: error: MLIR crashed on '{path}'" in result.stderr
+
+
+def test_a_crash_in_a_worker_thread_ends_with_status_70(tmp_path):
+    """paddle-opt's crash handler runs in whichever thread crashed: here
+    upstream's FoldStaticPadding (docs/upstream-bugs.md #2) in a parallel
+    canonicalization of one function among thirteen."""
+    import re
+    import subprocess
+    fuzz = load_fuzz_tool("fuzz_ir")
+    if not fuzz.PADDLE_OPT.exists():
+        pytest.skip("paddle-opt is not built")
+    crashing = """func.func @f(%x: tensor<17x3x8x8xf32>, %z: f32) -> tensor<17x3x10x10xf32> {
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, -9223372036854775808] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %z : f32
+  } : tensor<17x3x8x8xf32> to tensor<17x3x10x10xf32>
+  return %p : tensor<17x3x10x10xf32>
+}
+"""
+    fine = """func.func @g{}(%x: tensor<4xf32>) -> tensor<4xf32> {{
+  %y = arith.addf %x, %x : tensor<4xf32>
+  return %y : tensor<4xf32>
+}}
+"""
+    path = tmp_path / "worker.mlir"
+    path.write_text("".join(fine.format(i) for i in range(6)) + crashing +
+                    "".join(fine.format(i) for i in range(6, 12)))
+    result = subprocess.run([str(fuzz.PADDLE_OPT), str(path),
+                             "--pass-pipeline=builtin.module(func.func(canonicalize))"],
+                            capture_output=True, text=True, errors="replace", timeout=60)
+    assert result.returncode == fuzz.RECOVERED_CRASH_STATUS, result.stderr[-2000:]
+    assert re.search(r"^ *#0 0x", result.stderr, flags=re.M)  # the stack dump
+    assert f"paddle-opt: error: MLIR crashed on '{path}'" in result.stderr
+    assert fuzz.classify(result.returncode, result.stderr) == "upstream"

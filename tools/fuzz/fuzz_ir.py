@@ -13,9 +13,9 @@ input goes to `paddle-opt` in a child process with the pass options of the
 file's RUN line, or with one of the main pipelines (pd-inference-opt,
 pd-lower-to-llvm, pd-lower-to-cuda). Outcomes: `ok` (exit 0), `diagnostic` (exit 1 with an
 error), `crash` (a signal, an abort, LLVM ERROR, an assertion, a stack
-dump: paddle-opt catches the crashes of its main thread and exits with
-status 70 after the stack dump, which is still a crash here; the summary
-counts those that ended the process by a signal), `hang` (over --timeout),
+dump: paddle-opt ends a crash with an error line and exit status 70 after
+the stack dump, which is still a crash here; the summary counts those that
+ended the process by a signal), `hang` (over --timeout),
 and `upstream`: a crash inside MLIR's or
 LLVM's own code that no code of ours called on the way (a linalg verifier on
 extreme strides or the parser's cleanup after a syntax error while the input

@@ -12,10 +12,11 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "llvm/Support/CrashRecoveryContext.h"
-#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/PrettyStackTrace.h"
+#include "llvm/Support/Signals.h"
 
-#include <cstdlib>
+#include <string>
+#include <unistd.h>
 
 // --help lists every upstream option and pass before ours: say up front
 // what is paddle-mlir's and where its passes are documented.
@@ -31,6 +32,11 @@ static const char *const kOverview =
     "options and passes are MLIR's and LLVM's. docs/guide.md has a tutorial.\n";
 
 int main(int argc, char **argv) {
+  // LLVM's crash handlers (the stack dump) first, so that the one added
+  // below runs after them (MlirOptMain's InitLLVM adds them again, after
+  // it: those never run).
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  llvm::EnablePrettyStackTrace();
   mlir::registerAllPasses();
   mlir::paddle::registerAllPasses();
 
@@ -43,24 +49,22 @@ int main(int argc, char **argv) {
 
   auto [inputFilename, outputFilename] =
       mlir::registerAndParseCLIOptions(argc, argv, kOverview, registry);
-  // An assertion or a fatal error in MLIR's own parser, verifiers or
-  // folders (docs/upstream-bugs.md: what our fuzzers found in the pinned
-  // MLIR) becomes an error and exit status 70 after the stack dump, not
-  // SIGABRT: the crash recovery's signal handlers go over LLVM's, which
-  // registerAndParseCLIOptions installed (and which print the stack dump
-  // first). Only this thread's crashes are caught; the process state after
-  // one is not trusted, so it exits at once, destroying nothing.
-  llvm::CrashRecoveryContext::Enable();
-  llvm::CrashRecoveryContext recovery;
-  recovery.DumpStackAndCleanupOnFailure = true;
-  mlir::LogicalResult result = mlir::failure();
-  if (recovery.RunSafely([&] {
-        result = mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry);
-      }))
-    return mlir::asMainReturnCode(result);
-  llvm::errs() << "paddle-opt: error: MLIR crashed on '" << inputFilename
-               << "' (the stack dump above says where). An input that MLIR cannot "
-                  "handle should get a diagnostic: this is a bug of MLIR "
-                  "(docs/upstream-bugs.md lists the known ones) or of paddle-mlir.\n";
-  std::_Exit(70);
+  // An assertion, a fatal error or a fault in MLIR's own parser, verifiers,
+  // folders or passes (docs/upstream-bugs.md: what our fuzzers found in the
+  // pinned MLIR), or in ours, on any thread: after LLVM's stack dump, an
+  // error line and exit status 70 instead of dying of the signal. The process state is not
+  // trusted after it: the handler writes and exits, destroying nothing.
+  static std::string crashMessage;
+  crashMessage = "paddle-opt: error: MLIR crashed on '" + inputFilename +
+                 "' (the stack dump above says where). An input that MLIR cannot handle "
+                 "should get a diagnostic: this is a bug of MLIR (docs/upstream-bugs.md lists "
+                 "the known ones) or of paddle-mlir.\n";
+  llvm::sys::AddSignalHandler(
+      [](void *) {
+        (void)!::write(2, crashMessage.data(), crashMessage.size());
+        ::_exit(70);
+      },
+      nullptr);
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
 }
