@@ -73,6 +73,10 @@ constexpr DataLayout ALL_LAYOUT = DataLayout::ANY;
 std::optional<DataType> dataTypeFromElementType(Type elementType);
 Type elementTypeFromDataType(MLIRContext *context, DataType dtype);
 
+/// The largest dim of a pd tensor type (the parser's and InferMeta's
+/// bound); its element count must also fit int64_t.
+constexpr int64_t kMaxTensorDim = int64_t(1) << 62;
+
 /// Whether `type` may be the element type of a pd tensor.
 bool isValidElementType(Type type);
 

@@ -80,9 +80,6 @@ struct TypeNestingGuard {
   ~TypeNestingGuard() { --typeParseDepth; }
   bool tooDeep = false;
 };
-
-/// Largest dim a parsed type may have; the element count must fit int64_t.
-constexpr int64_t kMaxDim = int64_t(1) << 62;
 } // namespace
 
 static ParseResult parseShapeAndElementType(AsmParser &parser,
@@ -100,7 +97,7 @@ static ParseResult parseShapeAndElementType(AsmParser &parser,
   for (int64_t dim : shape) {
     if (ShapedType::isDynamic(dim))
       continue;
-    if (dim > kMaxDim)
+    if (dim > kMaxTensorDim)
       return parser.emitError(dimsLoc) << "tensor dimension " << dim
                                        << " is larger than 2^62";
     if (llvm::MulOverflow(count, dim, count))

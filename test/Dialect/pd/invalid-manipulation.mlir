@@ -32,6 +32,28 @@ func.func @reshape_not_divisible(%x: !pd.vtensor<2x3xf32>) {
 
 // -----
 
+// Found by fuzz_ir: the known dims' product (2^62 x 16) overflows int64; it
+// wrapped to 0 and the -1 was computed by dividing by it (SIGFPE).
+func.func @reshape_known_dims_overflow(%x: !pd.vtensor<1x16x64xf32>) {
+  %s = pd.full_int_array [1, -1, 4611686018427387904, 16] : !pd.vtensor<4xi64>
+  // expected-error @+2 {{'pd.reshape' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.reshape' op cannot reshape [1, 16, 64] (1024 elements) to [1, -1, 4611686018427387904, 16]}}
+  %0 = pd.reshape %x, %s : (!pd.vtensor<1x16x64xf32>, !pd.vtensor<4xi64>) -> !pd.vtensor<?x?x4x16xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_total_overflow(%x: !pd.vtensor<1x16x64xf32>) {
+  %s = pd.full_int_array [4611686018427387904, 4611686018427387904] : !pd.vtensor<2xi64>
+  // expected-error @+2 {{'pd.reshape' op failed to infer returned types}}
+  // expected-error @+1 {{'pd.reshape' op cannot reshape [1, 16, 64] (1024 elements) to [4611686018427387904, 4611686018427387904] (more elements than int64 counts)}}
+  %0 = pd.reshape %x, %s : (!pd.vtensor<1x16x64xf32>, !pd.vtensor<2xi64>) -> !pd.vtensor<?x?xf32>
+  return
+}
+
+// -----
+
 // The dims that 0 copies cancel out: the other 32 elements do not make 16.
 func.func @reshape_dynamic_numel(%x: !pd.vtensor<?x8x4xf32>) {
   %s = pd.full_int_array [0, 16] : !pd.vtensor<2xi64>
@@ -1294,5 +1316,16 @@ func.func @unique_consecutive_axes(%x: !pd.vtensor<3x4xf32>) {
   // expected-error @+2 {{'pd.unique_consecutive' op axis takes at most one dim, got 2}}
   // expected-error @+1 {{'pd.unique_consecutive' op failed to infer returned types}}
   %0:3 = pd.unique_consecutive %x {axis = array<i32: 0, 1>} : (!pd.vtensor<3x4xf32>) -> (!pd.vtensor<?xf32>, !pd.vtensor<i64>, !pd.vtensor<i64>)
+  return
+}
+
+// -----
+
+// A padded dim past 2^62 (the largest dim a pd type may have).
+func.func @pad_past_largest_dim(%x: !pd.vtensor<4611686018427387904x1xf32>) {
+  %v = pd.full(0.0) : !pd.vtensor<1xf32>
+  // expected-error @+2 {{'pd.pad' op failed to infer returned types}}
+  // expected-error @+1 {{output 'out' would have dimension 4611686018427387905: the inputs (sizes, paddings, shapes) are out of range}}
+  %0 = pd.pad %x, %v {paddings = array<i32: 0, 1, 0, 0>} : (!pd.vtensor<4611686018427387904x1xf32>, !pd.vtensor<1xf32>) -> !pd.vtensor<?x?xf32>
   return
 }

@@ -11,10 +11,6 @@
 
 namespace mlir::pd {
 
-namespace {
-int64_t mulDims(int64_t a, int64_t b) { return isDyn(a) || isDyn(b) ? kDyn : a * b; }
-} // namespace
-
 LogicalResult BoxCoderInferMeta(const MetaTensor &priorBox, const MetaTensor &priorBoxVar,
                                 const MetaTensor &targetBox, StringRef codeType,
                                 bool boxNormalized, int32_t axis, ArrayRef<float> variance,

@@ -20,6 +20,9 @@
 
 #include "mlir/IR/Diagnostics.h"
 
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 #include <optional>
 
 namespace mlir::pd {
@@ -30,6 +33,23 @@ inline bool isDyn(int64_t d) { return ShapedType::isDynamic(d); }
 /// Two dims that are both known and differ (a shape mismatch InferMeta can
 /// already report).
 inline bool knownAndDiffer(int64_t a, int64_t b) { return !isDyn(a) && !isDyn(b) && a != b; }
+
+/// a * b and a + b of dims: unknown if either is, and int64's largest value
+/// where the result overflows (shapes near 2^62 from the IR), which the
+/// checks of the results then refuse, instead of wrapping around: a reshape
+/// to [1, -1, 2^62, 16] counted 0 known elements and divided by them.
+inline int64_t mulDims(int64_t a, int64_t b) {
+  int64_t result;
+  if (isDyn(a) || isDyn(b))
+    return kDyn;
+  return llvm::MulOverflow(a, b, result) ? std::numeric_limits<int64_t>::max() : result;
+}
+inline int64_t addDims(int64_t a, int64_t b) {
+  int64_t result;
+  if (isDyn(a) || isDyn(b))
+    return kDyn;
+  return llvm::AddOverflow(a, b, result) ? std::numeric_limits<int64_t>::max() : result;
+}
 
 /// The shape and dtype of a tensor: what InferMeta reads and writes.
 struct MetaTensor {

@@ -7,8 +7,6 @@
 namespace mlir::pd {
 
 namespace {
-/// a*b with unknowns.
-int64_t mul(int64_t a, int64_t b) { return isDyn(a) || isDyn(b) ? kDyn : a * b; }
 
 
 bool channelsLast(StringRef dataFormat) {
@@ -204,10 +202,10 @@ LogicalResult ConvInferMeta(const MetaTensor &input, const MetaTensor &filter,
   for (int64_t i = 0; i < spatial; ++i)
     inSpatial.push_back(input.dims[last ? 1 + i : 2 + i]);
   int64_t outC = filter.dims[0];
-  if (knownAndDiffer(inC, mul(filter.dims[1], groups)))
+  if (knownAndDiffer(inC, mulDims(filter.dims[1], groups)))
     return err("input has ", inC, " channels but filter ",
                dimsStr(filter.dims), " with groups = ", groups, " expects ",
-               mul(filter.dims[1], groups));
+               mulDims(filter.dims[1], groups));
   if (!isDyn(outC) && outC % groups != 0)
     return err("filter's output channels ", outC,
                " are not divisible by groups = ", groups);
@@ -226,7 +224,7 @@ LogicalResult ConvInferMeta(const MetaTensor &input, const MetaTensor &filter,
       continue;
     }
     int64_t effK =
-        effectiveDilation(paddingAlgorithm, dilations, i) * (k - 1) + 1;
+        addDims(mulDims(effectiveDilation(paddingAlgorithm, dilations, i), k - 1), 1);
     int64_t padded = in + pads[2 * i] + pads[2 * i + 1];
     if (padded < effK)
       return err("spatial dim ", i, " of size ", in, " (padded ", padded,
@@ -262,7 +260,7 @@ LogicalResult ConvTransposeInferMeta(
   if (knownAndDiffer(inC, filter.dims[0]))
     return err("input has ", inC, " channels but filter ",
                dimsStr(filter.dims), " expects ", filter.dims[0]);
-  int64_t outC = mul(filter.dims[1], groups);
+  int64_t outC = mulDims(filter.dims[1], groups);
   SmallVector<int64_t> inSpatial, kernel(ArrayRef<int64_t>(filter.dims).drop_front(2));
   for (int64_t i = 0; i < spatial; ++i)
     inSpatial.push_back(x.dims[last ? 1 + i : 2 + i]);
@@ -511,7 +509,7 @@ LogicalResult LayerNormInferMeta(const MetaTensor &x, const MetaTensor &scale,
     return failure();
   int64_t right = 1;
   for (int64_t i = *begin; i < x.rank(); ++i)
-    right = mul(right, x.dims[i]);
+    right = mulDims(right, x.dims[i]);
   if (failed(checkVector(scale, right, "scale", err)) ||
       failed(checkVector(bias, right, "bias", err)))
     return failure();
@@ -582,7 +580,7 @@ LogicalResult FCInferMeta(const MetaTensor &input, const MetaTensor &w, const Me
     return err("w ", dimsStr(w.dims), " is too small", paddingWeights ? " for padding_weights" : "");
   int64_t inner = 1;
   for (int64_t i = inNumColDims; i < input.rank(); ++i)
-    inner = mul(inner, input.dims[i]);
+    inner = mulDims(inner, input.dims[i]);
   if (knownAndDiffer(inner, k))
     return err("input ", dimsStr(input.dims), " flattened at in_num_col_dims = ", inNumColDims,
                " has ", inner, " columns, w ", k, " rows");
@@ -608,9 +606,9 @@ LogicalResult MatmulWithFlattenInferMeta(const MetaTensor &x, const MetaTensor &
                yNumColDims);
   int64_t kx = 1, ky = 1;
   for (int64_t i = xNumColDims; i < x.rank(); ++i)
-    kx = mul(kx, x.dims[i]);
+    kx = mulDims(kx, x.dims[i]);
   for (int64_t i = 0; i < yNumColDims; ++i)
-    ky = mul(ky, y.dims[i]);
+    ky = mulDims(ky, y.dims[i]);
   if (knownAndDiffer(kx, ky))
     return err("x ", dimsStr(x.dims), " flattened at ", xNumColDims, " has ", kx,
                " columns, y ", dimsStr(y.dims), " flattened at ", yNumColDims, " ", ky, " rows");
@@ -668,8 +666,8 @@ LogicalResult InstanceNormInferMeta(const MetaTensor &x,
     return failure();
   y.share(x);
   Type stats = statisticsType(x.dtype);
-  savedMean.set({mul(x.dims[0], c)}, stats);
-  savedVariance.set({mul(x.dims[0], c)}, stats);
+  savedMean.set({mulDims(x.dims[0], c)}, stats);
+  savedVariance.set({mulDims(x.dims[0], c)}, stats);
   return success();
 }
 
@@ -796,8 +794,8 @@ LogicalResult PixelShuffleInferMeta(const MetaTensor &x, int64_t upscaleFactor,
   if (!isDyn(c) && c % r2 != 0)
     return err(c, " channels are not divisible by upscale_factor^2 = ", r2);
   int64_t oc = isDyn(c) ? kDyn : c / r2;
-  int64_t h = mul(x.dims[last ? 1 : 2], upscaleFactor);
-  int64_t w = mul(x.dims[last ? 2 : 3], upscaleFactor);
+  int64_t h = mulDims(x.dims[last ? 1 : 2], upscaleFactor);
+  int64_t w = mulDims(x.dims[last ? 2 : 3], upscaleFactor);
   SmallVector<int64_t> dims = last ? SmallVector<int64_t>{x.dims[0], h, w, oc}
                                    : SmallVector<int64_t>{x.dims[0], oc, h, w};
   out.set(dims, x.dtype);
@@ -829,7 +827,7 @@ LogicalResult KronInferMeta(const MetaTensor &x, const MetaTensor &y, MetaTensor
   for (int64_t i = 0; i < rank; ++i) {
     int64_t a = i < rank - x.rank() ? 1 : x.dims[i - (rank - x.rank())];
     int64_t b = i < rank - y.rank() ? 1 : y.dims[i - (rank - y.rank())];
-    dims.push_back(mul(a, b));
+    dims.push_back(mulDims(a, b));
   }
   out.set(dims, x.dtype);
   return success();
@@ -872,7 +870,7 @@ LogicalResult PixelUnshuffleInferMeta(const MetaTensor &x, int64_t downscaleFact
     if (!isDyn(d) && d % r != 0)
       return err("height and width ", dimsStr({h, w}), " are not divisible by downscale_factor ",
                  r);
-  int64_t c = mul(x.dims[last ? 3 : 1], r * r);
+  int64_t c = mulDims(x.dims[last ? 3 : 1], r * r);
   int64_t oh = isDyn(h) ? kDyn : h / r, ow = isDyn(w) ? kDyn : w / r;
   SmallVector<int64_t> dims = last ? SmallVector<int64_t>{x.dims[0], oh, ow, c}
                                    : SmallVector<int64_t>{x.dims[0], c, oh, ow};
@@ -1031,8 +1029,8 @@ LogicalResult UnfoldInferMeta(const MetaTensor &x, ArrayRef<int32_t> kernelSizes
                  "than the window's extent ", span);
     spatial.push_back((extent - span) / strides[i] + 1);
   }
-  int64_t blocks = isDyn(spatial[0]) || isDyn(spatial[1]) ? kDyn : mul(spatial[0], spatial[1]);
-  out.set({x.dims[0], isDyn(c) ? kDyn : mul(c, window), blocks}, x.dtype);
+  int64_t blocks = isDyn(spatial[0]) || isDyn(spatial[1]) ? kDyn : mulDims(spatial[0], spatial[1]);
+  out.set({x.dims[0], isDyn(c) ? kDyn : mulDims(c, window), blocks}, x.dtype);
   return success();
 }
 

@@ -9,8 +9,6 @@
 namespace mlir::pd {
 
 namespace {
-int64_t mul(int64_t a, int64_t b) { return isDyn(a) || isDyn(b) ? kDyn : a * b; }
-int64_t add(int64_t a, int64_t b) { return isDyn(a) || isDyn(b) ? kDyn : a + b; }
 /// Merges two dims that must agree; the known one wins.
 int64_t merge(int64_t a, int64_t b) { return isDyn(a) ? b : a; }
 
@@ -69,12 +67,12 @@ LogicalResult ReshapeInferMeta(const MetaTensor &x, const IntArrayArg &shape,
     if (d < 0)
       return err("shape ", dimsStr(target), " has invalid dimension ", d);
     dims.push_back(d);
-    known = mul(known, d);
+    known = mulDims(known, d);
   }
   int64_t rest = 1;
   for (int64_t i = 0; i < x.rank(); ++i)
     if (!copied[i])
-      rest = mul(rest, x.dims[i]);
+      rest = mulDims(rest, x.dims[i]);
   if (isDyn(rest) || isDyn(known)) {
     out.set(dims, x.dtype);
     return success();
@@ -92,8 +90,12 @@ LogicalResult ReshapeInferMeta(const MetaTensor &x, const IntArrayArg &shape,
     if (isDyn(numel))
       return err("cannot reshape ", dimsStr(x.dims), " to ", dimsStr(dims));
     int64_t total = 1;
+    bool overflows = false;
     for (int64_t d : dims)
-      total *= d;
+      overflows |= llvm::MulOverflow(total, d, total);
+    if (overflows)
+      return err("cannot reshape ", dimsStr(x.dims), " (", numel, " elements) to ",
+                 dimsStr(dims), " (more elements than int64 counts)");
     return err("cannot reshape ", dimsStr(x.dims), " (", numel,
                " elements) to ", dimsStr(dims), " (", total, " elements)");
   }
@@ -153,7 +155,7 @@ LogicalResult ConcatInferMeta(const MetaTensorList &x, const ScalarArg &axis,
                    *ax);
       dims[i] = merge(dims[i], t.dims[i]);
     }
-    dims[*ax] = add(dims[*ax], t.dims[*ax]);
+    dims[*ax] = addDims(dims[*ax], t.dims[*ax]);
   }
   out.set(dims, first.dtype);
   return success();
@@ -511,7 +513,7 @@ LogicalResult FlattenInferMeta(const MetaTensor &x, int64_t startAxis,
   SmallVector<int64_t> dims(x.dims.begin(), x.dims.begin() + *start);
   int64_t n = 1;
   for (int64_t i = *start; i <= *stop; ++i)
-    n = mul(n, x.dims[i]);
+    n = mulDims(n, x.dims[i]);
   dims.push_back(n);
   dims.append(x.dims.begin() + *stop + 1, x.dims.end());
   out.set(dims, x.dtype);
@@ -598,7 +600,7 @@ LogicalResult TileInferMeta(const MetaTensor &x,
     int64_t r = ri >= 0 ? reps[ri] : 1;
     if (r <= 0)
       return err("repeat_times must be positive, got ", dimsStr(reps));
-    dims.push_back(mul(d, r));
+    dims.push_back(mulDims(d, r));
   }
   out.set(dims, x.dtype);
   return success();
@@ -873,7 +875,7 @@ LogicalResult PadInferMeta(const MetaTensor &x, ArrayRef<int32_t> paddings,
                dimsStr(SmallVector<int64_t>(paddings.begin(), paddings.end())));
   SmallVector<int64_t> dims;
   for (int64_t i = 0; i < x.rank(); ++i)
-    dims.push_back(add(x.dims[i], paddings[2 * i] + paddings[2 * i + 1]));
+    dims.push_back(addDims(addDims(x.dims[i], paddings[2 * i]), paddings[2 * i + 1]));
   out.set(dims, x.dtype);
   return success();
 }
@@ -898,9 +900,9 @@ LogicalResult Pad3dInferMeta(const MetaTensor &x, const IntArrayArg &paddings,
     for (int64_t v : p)
       if (v <= -kLimit || v >= kLimit)
         return err("padding ", v, " is out of range (|padding| < 2^40)");
-    dims[w] = add(dims[w], p[0] + p[1]);
-    dims[h] = add(dims[h], p[2] + p[3]);
-    dims[d] = add(dims[d], p[4] + p[5]);
+    dims[w] = addDims(addDims(dims[w], p[0]), p[1]);
+    dims[h] = addDims(addDims(dims[h], p[2]), p[3]);
+    dims[d] = addDims(addDims(dims[d], p[4]), p[5]);
     for (int64_t axis : {w, h, d})
       if (!isDyn(dims[axis]) && dims[axis] < 0)
         return err("the paddings make dim ", axis, " negative: ", dims[axis]);
@@ -1024,7 +1026,7 @@ LogicalResult RepeatInterleaveInferMeta(const MetaTensor &x, int64_t repeats,
   if (failed(ax))
     return failure();
   SmallVector<int64_t> dims(x.dims);
-  dims[*ax] = mul(dims[*ax], repeats);
+  dims[*ax] = mulDims(dims[*ax], repeats);
   out.set(dims, x.dtype);
   return success();
 }

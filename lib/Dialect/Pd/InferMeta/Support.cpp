@@ -228,7 +228,7 @@ static LogicalResult checkSet(const MetaTensor &out, StringRef name,
   int64_t elements = 1;
   bool overflows = false;
   for (int64_t dim : out.dims) {
-    if (dim < 0 && !ShapedType::isDynamic(dim))
+    if ((dim < 0 || dim > kMaxTensorDim) && !ShapedType::isDynamic(dim))
       return err("output '", name, "' would have dimension ", dim,
                  ": the inputs (sizes, paddings, shapes) are out of range");
     if (!ShapedType::isDynamic(dim))
