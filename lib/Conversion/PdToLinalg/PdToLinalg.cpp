@@ -129,17 +129,27 @@ static void populateProgramLowerings(LoweringTable &table) {
                              DenseElementsAttr::get(type, elem)));
     return success();
   });
-  table.add("pd.full_int_array", [](Operation *op, Lowerer &l) {
+  table.add("pd.full_int_array", [](Operation *op, Lowerer &l) -> LogicalResult {
     auto o = cast<FullIntArrayOp>(op);
-    RankedTensorType type = loweredType(o.getType());
+    RankedTensorType declared = loweredType(o.getType());
+    // The constant has as many elements as the values, whatever the
+    // declared type says (an imported [?]: a negative dim of a Paddle type),
+    // then is cast to the declared type.
+    int64_t count = (int64_t)o.getValue().size();
+    if (declared.getRank() != 1 ||
+        (!declared.isDynamicDim(0) && declared.getDimSize(0) != count))
+      return op->emitOpError("has ") << count << " values but its type is " << o.getType();
+    auto type = RankedTensorType::get({count}, declared.getElementType());
     SmallVector<Attribute> elems;
     for (int64_t v : o.getValue())
       elems.push_back(isa<FloatType>(type.getElementType())
                           ? Attribute(l.b.getFloatAttr(type.getElementType(), v))
                           : Attribute(l.b.getIntegerAttr(type.getElementType(), v)));
-    l.map(o.getResult(), arith::ConstantOp::create(
-                             l.b, op->getLoc(), type,
-                             DenseElementsAttr::get(type, elems)));
+    Value constant = arith::ConstantOp::create(l.b, op->getLoc(), type,
+                                               DenseElementsAttr::get(type, elems));
+    if (type != declared)
+      constant = tensor::CastOp::create(l.b, op->getLoc(), declared, constant);
+    l.map(o.getResult(), constant);
     return success();
   });
   table.add("pd.constant", [](Operation *op, Lowerer &l) {

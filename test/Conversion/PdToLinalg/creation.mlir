@@ -179,3 +179,29 @@ func.func @random() {
   %f2 = pd.fetch %r "r" col 2 : !pd.vtensor<2x3xi64>
   return
 }
+
+// -----
+
+// A full_int_array declared [?] (an imported Paddle type with a negative
+// dim; found by fuzz_import): the constant has its values' count, cast to
+// the declared type (a dense attribute of a dynamic type asserted).
+// (The empty constant folds to a tensor.empty.)
+// CHECK-LABEL: func.func @full_int_array_unknown_length(
+// CHECK: %[[C:.*]] = tensor.empty() : tensor<0xi64>
+// CHECK: tensor.cast %[[C]] : tensor<0xi64> to tensor<?xi64>
+func.func @full_int_array_unknown_length() {
+  %s = pd.full_int_array [] : !pd.vtensor<?xi64>
+  %f = pd.fetch %s "s" col 0 : !pd.vtensor<?xi64>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @full_int_array_unknown_length_values(
+// CHECK: %[[C:.*]] = arith.constant dense<[3, 5]> : tensor<2xi64>
+// CHECK: tensor.cast %[[C]] : tensor<2xi64> to tensor<?xi64>
+func.func @full_int_array_unknown_length_values() {
+  %s = pd.full_int_array [3, 5] : !pd.vtensor<?xi64>
+  %f = pd.fetch %s "s" col 0 : !pd.vtensor<?xi64>
+  return
+}
