@@ -46,6 +46,28 @@ def test_a_nan_from_an_empty_mean_leaves_the_other_bounds_finite(capsys):
     assert '"outcome": "ok"' in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("seed", [1134648, 1130692])
+def test_campaign_mismatches_replay_as_matches(seed, capsys):
+    """The 2026-11-29 campaign's two mismatches: 1134648, a layer norm over
+    [16, 1, 17] of constant rows, summed one element at a time (now one
+    row of 272: 20x more accurate); 1130692, the cosine of a sum of 3927
+    values, which numpy's pairwise float32 sum got 13x closer than any
+    blocked sum (the bound now takes numpy's sequential sum too)."""
+    fuzz = load_fuzz_tool("fuzz_programs")
+    fuzz.main(["--zero-dims", "0.05", "--replay", str(seed)])
+    assert '"outcome": "ok"' in capsys.readouterr().out
+
+
+def test_layer_norm_over_several_dims_of_constant_rows():
+    """(x - mean) of constant rows is the rounding of the mean alone, which
+    the 1 / sqrt(epsilon) of the normalization multiplies by 316."""
+    x = np.full((16, 16, 1, 17), 0.7310586, np.float32)
+    w = np.random.default_rng(0).standard_normal((16, 1, 17)).astype(np.float32)
+    b = np.random.default_rng(1).standard_normal((16, 1, 17)).astype(np.float32)
+    (out,) = _run(lambda x, w, b: (pd.layer_norm(x, w, b, 1e-5, 1)[0],), {"x": x, "w": w, "b": b})
+    np.testing.assert_allclose(out, np.broadcast_to(b, x.shape), atol=1e-4 * (1 + np.abs(w).max()))
+
+
 def _run(build, feeds):
     main = static.Program()
     with static.program_guard(main), main.building():

@@ -1160,6 +1160,21 @@ LayerNormed layerNormalize(OpBuilder &b, Location loc, Value x, int64_t begin, V
                            Value bias, double eps) {
   RankedTensorType xt = typeOf(x);
   int64_t rank = xt.getRank();
+  // Several normalized dims: collapsed into one, so that the statistics are
+  // row reductions along one contiguous dim (vectorized: 16 partial sums).
+  // Over [16, 1, 17] the mean summed one element at a time: the normalized
+  // constant rows of fuzz_programs seed 1134648 came out 20x less
+  // accurate than over [272].
+  if (begin < rank - 1 && xt.hasStaticShape()) {
+    SmallVector<int64_t> flatShape(xt.getShape().take_front(begin));
+    flatShape.push_back(
+        ShapedType::getNumElements(xt.getShape().drop_front(begin)));
+    Value flat =
+        reshapeTo(b, loc, x, RankedTensorType::get(flatShape, xt.getElementType()));
+    LayerNormed n = layerNormalize(b, loc, flat, begin, scale, bias, eps);
+    n.y = reshapeTo(b, loc, n.y, RankedTensorType::get(xt.getShape(), typeOf(n.y).getElementType()));
+    return n;
+  }
   SmallVector<int64_t> axes;
   for (int64_t i = begin; i < rank; ++i)
     axes.push_back(i);
