@@ -1093,18 +1093,20 @@ struct PdTileAndVectorizePass
     }
   }
 
+  /// The most stack accumulators of codegenWithNarrowRest's register tiles.
+  static constexpr int64_t kMaxNarrowAccumulators = 16;
+
   /// A cache tile `op` (a linalg.matmul [m, n] x k on buffers) whose first
-  /// `columns` columns are one register tile wide and whose few other
-  /// columns (up to kMaxNarrowColumns: the 1 of a 7x7 map's 49 = 48 + 1)
-  /// would be dot products along k (codegenNarrowMatmul): a loop over the
-  /// register tiles' rows, each a matmul of `columns` columns whose depth
+  /// `columns` columns are register tiles and whose few other columns (up
+  /// to kMaxNarrowColumns: the 1 of a 7x7 map's 49 = 48 + 1) would be dot
+  /// products along k (codegenNarrowMatmul): a loop over the register
+  /// tiles' rows, each a matmul of `columns` columns whose (first) depth
   /// loop also accumulates its rows' dot products with the other columns
   /// (pd::accumulateNarrowColumnsInDepthLoop), from a copy of them
   /// contiguous along k made once for the cache tile. As a pass of its own
   /// after the register tiles, the dot products read every row of A again
   /// from the L2 cache: 5-8% of ResNet-50's and MobileNetV2's 7x7 layers.
   /// False, changing nothing, where the shapes do not fit.
-  static constexpr int64_t kMaxNarrowAccumulators = 16;
   bool codegenWithNarrowRest(IRRewriter &rewriter, linalg::LinalgOp op, int64_t columns) {
     auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
     if (!matmul || !matmul.hasPureBufferSemantics() ||
@@ -1166,7 +1168,7 @@ struct PdTileAndVectorizePass
     codegenMatmul(rewriter, cast<linalg::LinalgOp>(tile.getOperation()), /*cacheTiled=*/true);
     auto depth = depthLoops.size() > before ? dyn_cast<scf::ForOp>(depthLoops.back()) : nullptr;
     // The depth loop of the first register tile of columns, where there are
-    // several (196 = 4 x 48 + 4).
+    // several (193 = 4 x 48 + 1).
     std::optional<Value> once =
         depth && loop->isProperAncestor(depth) ? firstRunCondition(rewriter, depth, loop)
                                                : std::nullopt;
